@@ -1,0 +1,185 @@
+//===- LoopNest.h - the loop-nest IR ---------------------------*- C++ -*-===//
+//
+// Owns the loop-nest IR that every stage after the Frontend works on: a
+// Program holds Functions; a Function holds its parameters, its local
+// variables and a body of Nodes; a Node is either a Loop or a Stmt. No Clang
+// type crosses this boundary: source positions are plain line/column pairs.
+//
+// Conventions (relied on by Analysis, Transforms and CodeGen):
+//  * A Loop iterates over Lower <= Var <= Upper, where Lower is the maximum of
+//    its expressions and Upper the minimum of its (inclusive) expressions.
+//    Step > 0 runs upward from max(Lower); Step < 0 runs downward from
+//    min(Upper). |Step| > 1 requires a single start expression.
+//  * Scalars are 0-d arrays: an access with no subscripts.
+//  * Statement ids S0, S1, ... are numbered per function in textual order.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPTILE_IR_LOOPNEST_H
+#define LOOPTILE_IR_LOOPNEST_H
+
+#include "looptile/IR/IndexExpr.h"
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace looptile {
+
+/// A position in the input file (1-based line and column; 0 = unknown).
+struct SourceLoc {
+  unsigned Line = 0;
+  unsigned Col = 0;
+  bool isValid() const { return Line != 0; }
+};
+
+/// Element types the IR can represent exactly.
+enum class ElemType { Int, Float, Double };
+
+const char *elemTypeName(ElemType T);
+
+/// An expression tree of a statement's right-hand side (or its left-hand
+/// side, which is always a ScalarRef or an ArrayRef).
+struct Expr {
+  enum Kind {
+    IntLit,    ///< IntValue
+    FloatLit,  ///< FloatValue; Spelling keeps the source text of the literal
+    ScalarRef, ///< Name: a scalar variable, loop variable or size parameter
+    ArrayRef,  ///< Name[Subscripts...]
+    Unary,     ///< Op ('-') applied to Operands[0]
+    Binary,    ///< Operands[0] Op Operands[1], Op one of + - * / %
+    Call,      ///< Name(Operands...), a side-effect-free math function
+    Cast,      ///< (Type) Operands[0]
+  };
+  Kind K = IntLit;
+  ElemType Type = ElemType::Int;
+  int64_t IntValue = 0;
+  double FloatValue = 0.0;
+  std::string Spelling;
+  std::string Name;
+  char Op = 0;
+  std::vector<Expr> Operands;
+  std::vector<IndexExpr> Subscripts;
+  SourceLoc Loc;
+
+  static Expr intLit(int64_t V);
+  static Expr scalarRef(const std::string &Name, ElemType T);
+  static Expr arrayRef(const std::string &Name, ElemType T,
+                       std::vector<IndexExpr> Subscripts);
+  static Expr binary(char Op, Expr LHS, Expr RHS);
+
+  /// C syntax of the expression, fully parenthesised only where needed.
+  std::string str() const;
+};
+
+/// The assignment operator of a statement.
+enum class AssignOp { Assign, AddAssign, SubAssign, MulAssign, DivAssign };
+
+const char *assignOpSpelling(AssignOp Op);
+
+/// One memory access of a statement. Scalars have no subscripts.
+struct Access {
+  std::string Name;
+  std::vector<IndexExpr> Subscripts;
+  bool IsWrite = false;
+  SourceLoc Loc;
+  std::string str() const;
+};
+
+/// An assignment `LHS op= RHS;` or a declaration with initializer
+/// `T name = RHS;` (then DeclType is set and Op is Assign).
+struct Stmt {
+  unsigned Id = 0;
+  AssignOp Op = AssignOp::Assign;
+  Expr LHS;
+  Expr RHS;
+  std::optional<ElemType> DeclType;
+  SourceLoc Loc;
+
+  /// The statement's accesses to arrays and written-or-local scalars, in
+  /// evaluation order: reads of the right-hand side, then the read of the
+  /// left-hand side for compound assignments, then the write. Loop variables
+  /// and size parameters are not memory and are not listed.
+  std::vector<Access> accesses(const std::vector<std::string> &NotMemory) const;
+  /// `S<Id>`
+  std::string name() const { return "S" + std::to_string(Id); }
+  /// C syntax of the statement without the trailing semicolon.
+  std::string str() const;
+};
+
+struct Loop;
+struct Node;
+
+/// A counted `for` loop. See the file comment for the bound convention.
+struct Loop {
+  std::string Var;
+  std::vector<IndexExpr> Lower; ///< Var >= max(Lower)
+  std::vector<IndexExpr> Upper; ///< Var <= min(Upper)
+  int64_t Step = 1;
+  SourceLoc Loc;
+  std::vector<Node> Body;
+};
+
+/// A body element: a loop or a statement.
+struct Node {
+  std::variant<Loop, Stmt> V;
+  bool isLoop() const { return std::holds_alternative<Loop>(V); }
+  Loop &loop() { return std::get<Loop>(V); }
+  const Loop &loop() const { return std::get<Loop>(V); }
+  Stmt &stmt() { return std::get<Stmt>(V); }
+  const Stmt &stmt() const { return std::get<Stmt>(V); }
+};
+
+/// A named variable: parameter or local.
+struct Variable {
+  enum Kind {
+    SizeParam,   ///< integer parameter never written: a symbolic size
+    ScalarParam, ///< other scalar parameter (read-only value, e.g. alpha)
+    ArrayParam,  ///< `float A[M][K]` or `float A[][K]` parameter
+    PointerParam,///< `float *A` parameter, accessed with linearized subscripts
+    LocalScalar, ///< scalar declared in the function
+    LocalArray,  ///< array declared in the function
+  };
+  std::string Name;
+  Kind VarKind = LocalScalar;
+  ElemType Type = ElemType::Float;
+  /// Extent of each dimension; std::nullopt where unknown (pointer, `A[]`).
+  std::vector<std::optional<IndexExpr>> Extents;
+  bool IsRestrict = false;
+  bool IsConst = false;
+  /// For locals: the loop variable of the innermost loop that declares it;
+  /// empty when declared at function scope.
+  std::string DeclaredIn;
+  SourceLoc Loc;
+
+  bool isArray() const { return !Extents.empty(); }
+  bool isParam() const {
+    return VarKind == SizeParam || VarKind == ScalarParam ||
+           VarKind == ArrayParam || VarKind == PointerParam;
+  }
+};
+
+/// One C function with at least one `for` nest.
+struct Function {
+  std::string Name;
+  SourceLoc Loc;
+  std::vector<Variable> Params;
+  std::vector<Variable> Locals;
+  std::vector<Node> Body;
+
+  /// The parameter or local called Name, or nullptr.
+  const Variable *lookup(const std::string &Name) const;
+  /// Names that are values but not memory: size parameters and every loop
+  /// variable of the function.
+  std::vector<std::string> nonMemoryNames() const;
+};
+
+/// The IR of one input file.
+struct Program {
+  std::string File;
+  std::vector<Function> Functions;
+};
+
+} // namespace looptile
+
+#endif // LOOPTILE_IR_LOOPNEST_H

@@ -1,0 +1,1189 @@
+//===- ASTToIR.cpp - Clang AST of one function to loop-nest IR ------------===//
+//
+// Translates a FunctionDecl into the loop-nest IR. The translation is exact or
+// it refuses: every construct the IR cannot represent (while/do loops, goto,
+// if, non-affine subscripts or bounds, calls to unknown functions, pointer
+// arithmetic, struct fields, ...) is an error at its source location, and the
+// function is not translated. Nothing is skipped silently.
+//
+// Loop normalisation (see LoopNest.h): `for (i = a; i < b; i += s)` becomes
+// Lower = {a}, Upper = {b - 1}, Step = s; `i <= b` gives Upper = {b}; a
+// downward loop `for (i = b; i >= a; i -= s)` gives Lower = {a}, Upper = {b},
+// Step = -s. A bound written with a min/max ternary (as the MIN/MAX macros
+// expand) or a conjunction of conditions becomes a list of expressions.
+//
+//===----------------------------------------------------------------------===//
+#include "ASTToIR.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtVisitor.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <map>
+#include <set>
+
+using namespace looptile;
+using namespace clang;
+
+bool looptile::containsLoop(const clang::Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S))
+    return true;
+  for (const clang::Stmt *Child : S->children())
+    if (containsLoop(Child))
+      return true;
+  return false;
+}
+
+namespace {
+
+// Side-effect-free math functions a statement may call.
+const std::set<std::string> &mathFunctions() {
+  static const std::set<std::string> Names = {
+      "sqrt",  "sqrtf",  "fabs",  "fabsf",  "exp",   "expf", "log",
+      "logf",  "sin",    "sinf",  "cos",    "cosf",  "tan",  "tanf",
+      "tanh",  "tanhf",  "pow",   "powf",   "fmin",  "fminf", "fmax",
+      "fmaxf", "floor",  "floorf", "ceil",  "ceilf", "exp2", "exp2f",
+      "log2",  "log2f",  "fma",   "fmaf",   "rsqrt", "rsqrtf"};
+  return Names;
+}
+
+class FunctionTranslator {
+public:
+  FunctionTranslator(ASTContext &Ctx, const FunctionDecl *FD, Function &Out)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Ctx.getDiagnostics()),
+        FD(FD), Out(Out) {}
+
+  bool run();
+
+private:
+  // --- diagnostics -------------------------------------------------------
+  bool error(SourceLocation Loc, const std::string &Msg,
+             SourceRange Range = SourceRange()) {
+    unsigned ID = Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0");
+    auto Builder = Diags.Report(Loc, ID);
+    Builder << Msg;
+    if (Range.isValid())
+      Builder << Range;
+    Failed = true;
+    return false;
+  }
+  bool error(const clang::Stmt *S, const std::string &Msg) {
+    return error(S->getBeginLoc(), Msg, S->getSourceRange());
+  }
+  SourceLoc loc(SourceLocation L) const {
+    if (L.isInvalid())
+      return {};
+    L = SM.getExpansionLoc(L);
+    return {SM.getExpansionLineNumber(L), SM.getExpansionColumnNumber(L)};
+  }
+  std::string text(const clang::Stmt *S) const {
+    CharSourceRange R = CharSourceRange::getTokenRange(S->getSourceRange());
+    return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  }
+
+  // --- declarations ------------------------------------------------------
+  bool convertParam(const ParmVarDecl *P);
+  bool convertLocalDecl(const VarDecl *VD, const std::string &DeclaredIn,
+                        std::vector<Node> &Body);
+  std::optional<ElemType> elemType(QualType T, SourceLocation Loc,
+                                   const std::string &What);
+  bool arrayExtents(QualType T, Variable &V, SourceLocation Loc);
+  bool declareName(const NamedDecl *D);
+
+  // --- statements --------------------------------------------------------
+  bool convertBody(const clang::Stmt *S, const std::string &DeclaredIn,
+                   std::vector<Node> &Body);
+  bool convertStmtInto(const clang::Stmt *S, const std::string &DeclaredIn,
+                       std::vector<Node> &Body);
+  bool convertFor(const ForStmt *FS, std::vector<Node> &Body);
+  bool convertAssignment(const clang::Expr *E, std::vector<Node> &Body);
+  bool unsupportedStmt(const clang::Stmt *S);
+
+  // --- loops -------------------------------------------------------------
+  const VarDecl *loopInit(const ForStmt *FS, const clang::Expr *&InitValue);
+  std::optional<int64_t> loopStep(const ForStmt *FS, const VarDecl *IV);
+  bool loopCondition(const clang::Expr *Cond, const VarDecl *IV,
+                     std::vector<IndexExpr> &Lower,
+                     std::vector<IndexExpr> &Upper, bool &SawLower,
+                     bool &SawUpper);
+  bool boundList(const clang::Expr *E, bool WantMin,
+                 std::vector<IndexExpr> &Out);
+
+  // --- expressions -------------------------------------------------------
+  std::optional<IndexExpr> convertIndex(const clang::Expr *E,
+                                        const char *Context);
+  std::optional<looptile::Expr> convertExpr(const clang::Expr *E);
+  std::optional<looptile::Expr> convertArrayRef(const ArraySubscriptExpr *E);
+  std::optional<looptile::Expr> convertCall(const CallExpr *CE);
+  std::optional<looptile::Expr> convertLValue(const clang::Expr *E);
+  std::optional<int64_t> constantValue(const clang::Expr *E);
+
+  ASTContext &Ctx;
+  SourceManager &SM;
+  DiagnosticsEngine &Diags;
+  const FunctionDecl *FD;
+  Function &Out;
+  bool Failed = false;
+  unsigned NextStmtId = 0;
+  /// Loop variables of the loops enclosing the current point, outermost first.
+  std::vector<const VarDecl *> LoopVars;
+  /// Variables ever used as a loop variable in this function.
+  std::set<const VarDecl *> AllLoopVars;
+  /// Names declared so far (looptile needs function-wide unique names).
+  std::map<std::string, const NamedDecl *> Declared;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Declarations
+//===----------------------------------------------------------------------===//
+
+std::optional<ElemType> FunctionTranslator::elemType(QualType T,
+                                                     SourceLocation Loc,
+                                                     const std::string &What) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  if (const auto *BT = T->getAs<BuiltinType>()) {
+    switch (BT->getKind()) {
+    case BuiltinType::Float:
+      return ElemType::Float;
+    case BuiltinType::Double:
+      return ElemType::Double;
+    case BuiltinType::Int:
+      return ElemType::Int;
+    default:
+      break;
+    }
+  }
+  error(Loc, What + " has type '" + T.getAsString() +
+                 "'; looptile supports float, double and int");
+  return std::nullopt;
+}
+
+bool FunctionTranslator::declareName(const NamedDecl *D) {
+  std::string Name = D->getNameAsString();
+  auto It = Declared.find(Name);
+  if (It != Declared.end() && It->second != D) {
+    error(D->getLocation(),
+          "'" + Name +
+              "' is declared more than once in this function; looptile "
+              "needs distinct names for distinct variables");
+    unsigned NoteID =
+        Diags.getCustomDiagID(DiagnosticsEngine::Note, "previous declaration is here");
+    Diags.Report(It->second->getLocation(), NoteID);
+    return false;
+  }
+  Declared[Name] = D;
+  return true;
+}
+
+// Fills V.Extents from an array type, outermost dimension first.
+bool FunctionTranslator::arrayExtents(QualType T, Variable &V,
+                                      SourceLocation Loc) {
+  while (true) {
+    if (const auto *CAT = Ctx.getAsConstantArrayType(T)) {
+      V.Extents.push_back(
+          IndexExpr::constant(int64_t(CAT->getSize().getZExtValue())));
+      T = CAT->getElementType();
+      continue;
+    }
+    if (const auto *VAT = Ctx.getAsVariableArrayType(T)) {
+      const clang::Expr *Size = VAT->getSizeExpr();
+      if (!Size)
+        return error(Loc, "array '" + V.Name + "' has a '[*]' dimension");
+      std::optional<IndexExpr> E = convertIndex(Size, "array dimension");
+      if (!E)
+        return false;
+      V.Extents.push_back(*E);
+      T = VAT->getElementType();
+      continue;
+    }
+    if (const auto *IAT = Ctx.getAsIncompleteArrayType(T)) {
+      V.Extents.push_back(std::nullopt);
+      T = IAT->getElementType();
+      continue;
+    }
+    break;
+  }
+  std::optional<ElemType> ET =
+      elemType(T, Loc, "element of array '" + V.Name + "'");
+  if (!ET)
+    return false;
+  V.Type = *ET;
+  return true;
+}
+
+bool FunctionTranslator::convertParam(const ParmVarDecl *P) {
+  Variable V;
+  V.Name = P->getNameAsString();
+  V.Loc = loc(P->getLocation());
+  if (V.Name.empty())
+    return error(P->getLocation(), "unnamed parameter");
+  if (!declareName(P))
+    return false;
+  QualType Orig = P->getOriginalType();
+  if (Orig->isArrayType()) {
+    V.VarKind = Variable::ArrayParam;
+    if (!arrayExtents(Orig, V, P->getLocation()))
+      return false;
+    // `float A[M][K]` decays to `float (*A)[K]`; restrict may qualify it.
+    V.IsRestrict = P->getType().isRestrictQualified();
+    V.IsConst = Ctx.getBaseElementType(Orig).isConstQualified();
+  } else if (const auto *PT = P->getType()->getAs<PointerType>()) {
+    QualType Pointee = PT->getPointeeType();
+    if (Pointee->isPointerType() || Pointee->isArrayType())
+      return error(P->getLocation(),
+                   "parameter '" + V.Name + "' has type '" +
+                       P->getType().getAsString() +
+                       "'; looptile supports pointers to float, double or "
+                       "int and C99 array parameters");
+    V.VarKind = Variable::PointerParam;
+    V.Extents.push_back(std::nullopt);
+    std::optional<ElemType> ET =
+        elemType(Pointee, P->getLocation(), "parameter '" + V.Name + "'");
+    if (!ET)
+      return false;
+    V.Type = *ET;
+    V.IsRestrict = P->getType().isRestrictQualified();
+    V.IsConst = Pointee.isConstQualified();
+  } else if (P->getType()->isIntegerType()) {
+    // Integer parameters are the symbolic sizes; writes to them are refused
+    // where they occur, so they stay constant for the whole function.
+    V.VarKind = Variable::SizeParam;
+    V.Type = ElemType::Int;
+  } else {
+    std::optional<ElemType> ET = elemType(P->getType(), P->getLocation(),
+                                          "parameter '" + V.Name + "'");
+    if (!ET)
+      return false;
+    V.VarKind = Variable::ScalarParam;
+    V.Type = *ET;
+  }
+  Out.Params.push_back(std::move(V));
+  return true;
+}
+
+bool FunctionTranslator::convertLocalDecl(const VarDecl *VD,
+                                          const std::string &DeclaredIn,
+                                          std::vector<Node> &Body) {
+  if (AllLoopVars.count(VD)) {
+    // `int i;` declared ahead of `for (i = 0; ...)`: a loop variable, not
+    // memory. Initialisers of such declarations would be dead stores.
+    if (VD->hasInit())
+      return error(VD->getLocation(),
+                   "loop variable '" + VD->getNameAsString() +
+                       "' is initialised outside its loop");
+    return declareName(VD);
+  }
+  if (VD->isStaticLocal() || VD->hasExternalStorage())
+    return error(VD->getLocation(), "static or extern local variables are not "
+                                    "supported");
+  if (!declareName(VD))
+    return false;
+  Variable V;
+  V.Name = VD->getNameAsString();
+  V.Loc = loc(VD->getLocation());
+  V.DeclaredIn = DeclaredIn;
+  if (VD->getType()->isArrayType()) {
+    V.VarKind = Variable::LocalArray;
+    if (!arrayExtents(VD->getType(), V, VD->getLocation()))
+      return false;
+    if (VD->hasInit())
+      return error(VD->getLocation(), "initialised local arrays are not "
+                                      "supported; assign the elements in a "
+                                      "loop");
+    Out.Locals.push_back(std::move(V));
+    return true;
+  }
+  std::optional<ElemType> ET = elemType(
+      VD->getType(), VD->getLocation(), "local '" + V.Name + "'");
+  if (!ET)
+    return false;
+  V.VarKind = Variable::LocalScalar;
+  V.Type = *ET;
+  Out.Locals.push_back(V);
+  if (!VD->hasInit())
+    return true;
+  std::optional<looptile::Expr> Init = convertExpr(VD->getInit());
+  if (!Init)
+    return false;
+  looptile::Stmt S;
+  S.Id = NextStmtId++;
+  S.Op = AssignOp::Assign;
+  S.LHS = looptile::Expr::scalarRef(V.Name, V.Type);
+  S.LHS.Loc = loc(VD->getLocation());
+  S.RHS = std::move(*Init);
+  S.DeclType = V.Type;
+  S.Loc = loc(VD->getBeginLoc());
+  Body.push_back(Node{std::move(S)});
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+bool FunctionTranslator::unsupportedStmt(const clang::Stmt *S) {
+  if (isa<WhileStmt>(S))
+    return error(S, "while loops are not supported; looptile handles "
+                    "counted for loops only");
+  if (isa<DoStmt>(S))
+    return error(S, "do-while loops are not supported; looptile handles "
+                    "counted for loops only");
+  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<LabelStmt>(S))
+    return error(S, "goto and labels are not supported");
+  if (isa<IfStmt>(S))
+    return error(S, "if statements are not supported inside loop nests");
+  if (isa<SwitchStmt>(S))
+    return error(S, "switch statements are not supported");
+  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S))
+    return error(S, "break and continue are not supported; loops must run "
+                    "their full iteration space");
+  if (isa<ReturnStmt>(S))
+    return error(S, "return statements are only supported as the last "
+                    "statement of a void function");
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    if (const FunctionDecl *Callee = CE->getDirectCallee())
+      return error(S, "call to '" + Callee->getNameAsString() +
+                          "' as a statement is not supported; only "
+                          "side-effect-free math functions may be called, "
+                          "inside expressions");
+    return error(S, "indirect calls are not supported");
+  }
+  return error(S, std::string("statement kind '") + S->getStmtClassName() +
+                      "' is not supported");
+}
+
+bool FunctionTranslator::convertBody(const clang::Stmt *S,
+                                     const std::string &DeclaredIn,
+                                     std::vector<Node> &Body) {
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    bool OK = true;
+    for (const clang::Stmt *Child : CS->body())
+      OK &= convertStmtInto(Child, DeclaredIn, Body);
+    return OK;
+  }
+  return convertStmtInto(S, DeclaredIn, Body);
+}
+
+bool FunctionTranslator::convertStmtInto(const clang::Stmt *S,
+                                         const std::string &DeclaredIn,
+                                         std::vector<Node> &Body) {
+  if (isa<NullStmt>(S))
+    return true;
+  if (isa<CompoundStmt>(S))
+    return convertBody(S, DeclaredIn, Body);
+  if (const auto *FS = dyn_cast<ForStmt>(S))
+    return convertFor(FS, Body);
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    bool OK = true;
+    for (const Decl *D : DS->decls()) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (!VD) {
+        if (isa<TypedefNameDecl>(D) || isa<TagDecl>(D))
+          OK &= error(D->getLocation(), "type declarations inside a loop "
+                                        "function are not supported");
+        continue;
+      }
+      OK &= convertLocalDecl(VD, DeclaredIn, Body);
+    }
+    return OK;
+  }
+  if (const auto *E = dyn_cast<clang::Expr>(S))
+    return convertAssignment(E, Body);
+  return unsupportedStmt(S);
+}
+
+// `lhs = rhs`, `lhs op= rhs`, `x++` / `x--` as expression statements.
+bool FunctionTranslator::convertAssignment(const clang::Expr *E,
+                                           std::vector<Node> &Body) {
+  E = E->IgnoreParens();
+  looptile::Stmt S;
+  S.Loc = loc(E->getBeginLoc());
+  const clang::Expr *LHS = nullptr, *RHS = nullptr;
+  if (const auto *CAO = dyn_cast<CompoundAssignOperator>(E)) {
+    switch (CAO->getOpcode()) {
+    case BO_AddAssign:
+      S.Op = AssignOp::AddAssign;
+      break;
+    case BO_SubAssign:
+      S.Op = AssignOp::SubAssign;
+      break;
+    case BO_MulAssign:
+      S.Op = AssignOp::MulAssign;
+      break;
+    case BO_DivAssign:
+      S.Op = AssignOp::DivAssign;
+      break;
+    default:
+      return error(E, "compound assignment '" +
+                          CAO->getOpcodeStr().str() + "' is not supported");
+    }
+    LHS = CAO->getLHS();
+    RHS = CAO->getRHS();
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(E);
+             BO && BO->getOpcode() == BO_Assign) {
+    S.Op = AssignOp::Assign;
+    LHS = BO->getLHS();
+    RHS = BO->getRHS();
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+             UO && UO->isIncrementDecrementOp()) {
+    S.Op = UO->isIncrementOp() ? AssignOp::AddAssign : AssignOp::SubAssign;
+    LHS = UO->getSubExpr();
+  } else if (isa<CallExpr>(E)) {
+    return unsupportedStmt(E);
+  } else {
+    return error(E, "expression statement is not an assignment");
+  }
+  std::optional<looptile::Expr> L = convertLValue(LHS);
+  if (!L)
+    return false;
+  std::optional<looptile::Expr> R =
+      RHS ? convertExpr(RHS) : std::optional<looptile::Expr>(
+                                   looptile::Expr::intLit(1));
+  if (!R)
+    return false;
+  S.LHS = std::move(*L);
+  S.RHS = std::move(*R);
+  S.Id = NextStmtId++;
+  Body.push_back(Node{std::move(S)});
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------===//
+
+// The loop variable and its start value, from `int i = e` or `i = e`.
+const VarDecl *FunctionTranslator::loopInit(const ForStmt *FS,
+                                            const clang::Expr *&InitValue) {
+  const clang::Stmt *Init = FS->getInit();
+  if (!Init) {
+    error(FS, "for loop without an initialisation of its loop variable");
+    return nullptr;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(Init)) {
+    const auto *VD = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                                        : nullptr;
+    if (!VD || !VD->hasInit()) {
+      error(Init, "loop initialisation must declare one initialised loop "
+                  "variable");
+      return nullptr;
+    }
+    InitValue = VD->getInit();
+    return VD;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(Init);
+      BO && BO->getOpcode() == BO_Assign) {
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        InitValue = BO->getRHS();
+        return VD;
+      }
+  }
+  error(Init, "loop initialisation must assign the loop variable");
+  return nullptr;
+}
+
+static const VarDecl *refersToVar(const clang::Expr *E) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+std::optional<int64_t> FunctionTranslator::constantValue(const clang::Expr *E) {
+  clang::Expr::EvalResult R;
+  if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+std::optional<int64_t> FunctionTranslator::loopStep(const ForStmt *FS,
+                                                    const VarDecl *IV) {
+  const clang::Expr *Inc = FS->getInc();
+  if (!Inc) {
+    error(FS, "for loop without an increment");
+    return std::nullopt;
+  }
+  Inc = Inc->IgnoreParens();
+  std::optional<int64_t> Step;
+  if (const auto *UO = dyn_cast<UnaryOperator>(Inc);
+      UO && UO->isIncrementDecrementOp() && refersToVar(UO->getSubExpr()) == IV)
+    Step = UO->isIncrementOp() ? 1 : -1;
+  else if (const auto *CAO = dyn_cast<CompoundAssignOperator>(Inc);
+           CAO && refersToVar(CAO->getLHS()) == IV &&
+           (CAO->getOpcode() == BO_AddAssign ||
+            CAO->getOpcode() == BO_SubAssign)) {
+    if (std::optional<int64_t> C = constantValue(CAO->getRHS()))
+      Step = CAO->getOpcode() == BO_AddAssign ? *C : -*C;
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(Inc);
+             BO && BO->getOpcode() == BO_Assign && refersToVar(BO->getLHS()) == IV) {
+    // i = i + c, i = c + i, i = i - c
+    if (const auto *Sum = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts())) {
+      const clang::Expr *A = Sum->getLHS(), *B = Sum->getRHS();
+      if (Sum->getOpcode() == BO_Add && refersToVar(B) == IV)
+        std::swap(A, B);
+      if ((Sum->getOpcode() == BO_Add || Sum->getOpcode() == BO_Sub) &&
+          refersToVar(A) == IV)
+        if (std::optional<int64_t> C = constantValue(B))
+          Step = Sum->getOpcode() == BO_Add ? *C : -*C;
+    }
+  }
+  if (!Step) {
+    error(Inc, "loop increment must change '" + IV->getNameAsString() +
+                   "' by an integer constant");
+    return std::nullopt;
+  }
+  if (*Step == 0) {
+    error(Inc, "loop step is zero; the loop would not terminate");
+    return std::nullopt;
+  }
+  return Step;
+}
+
+// Recognises min/max written as a ternary (the expansion of the usual MIN and
+// MAX macros): `a < b ? a : b` is min(a, b), `a > b ? a : b` is max(a, b).
+// Returns 0 when E is not such a ternary, +1 for min, -1 for max.
+static int minMaxKind(const ConditionalOperator *CO, const clang::Expr *&A,
+                      const clang::Expr *&B, const ASTContext &Ctx) {
+  const auto *Cmp = dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
+  if (!Cmp || !Cmp->isRelationalOp())
+    return 0;
+  const clang::Expr *CL = Cmp->getLHS()->IgnoreParenImpCasts();
+  const clang::Expr *CR = Cmp->getRHS()->IgnoreParenImpCasts();
+  const clang::Expr *T = CO->getTrueExpr()->IgnoreParenImpCasts();
+  const clang::Expr *F = CO->getFalseExpr()->IgnoreParenImpCasts();
+  auto Same = [&](const clang::Expr *X, const clang::Expr *Y) {
+    llvm::FoldingSetNodeID IX, IY;
+    X->Profile(IX, Ctx, true);
+    Y->Profile(IY, Ctx, true);
+    return IX == IY;
+  };
+  bool LessThan = Cmp->getOpcode() == BO_LT || Cmp->getOpcode() == BO_LE;
+  if (Same(CL, T) && Same(CR, F)) {
+    A = CL, B = CR;
+    return LessThan ? +1 : -1;
+  }
+  if (Same(CL, F) && Same(CR, T)) {
+    A = CR, B = CL;
+    return LessThan ? -1 : +1;
+  }
+  return 0;
+}
+
+// Flattens a bound into a list: for WantMin, `min(a, min(b, c))` -> {a,b,c};
+// for !WantMin, nested max likewise. Any other expression is one element.
+bool FunctionTranslator::boundList(const clang::Expr *E, bool WantMin,
+                                   std::vector<IndexExpr> &Out) {
+  const clang::Expr *Stripped = E->IgnoreParenImpCasts();
+  if (const auto *CO = dyn_cast<ConditionalOperator>(Stripped)) {
+    const clang::Expr *A = nullptr, *B = nullptr;
+    int Kind = minMaxKind(CO, A, B, Ctx);
+    if (Kind == 0)
+      return error(E, "loop bound '" + text(E) +
+                          "' is a conditional expression that is not a min "
+                          "or max");
+    if ((Kind == +1) != WantMin)
+      return error(E, std::string("a ") + (Kind == +1 ? "min" : "max") +
+                          " cannot bound a loop from this side; the "
+                          "iteration space would not be convex");
+    return boundList(A, WantMin, Out) && boundList(B, WantMin, Out);
+  }
+  std::optional<IndexExpr> V = convertIndex(E, "loop bound");
+  if (!V)
+    return false;
+  if (!V->isAffine())
+    return error(E, "non-affine loop bound '" + text(E) + "'");
+  Out.push_back(*V);
+  return true;
+}
+
+// Reads the loop condition: comparisons of the loop variable joined by &&.
+bool FunctionTranslator::loopCondition(const clang::Expr *Cond,
+                                       const VarDecl *IV,
+                                       std::vector<IndexExpr> &Lower,
+                                       std::vector<IndexExpr> &Upper,
+                                       bool &SawLower, bool &SawUpper) {
+  const clang::Expr *C = Cond->IgnoreParenImpCasts();
+  const auto *BO = dyn_cast<BinaryOperator>(C);
+  if (BO && BO->getOpcode() == BO_LAnd)
+    return loopCondition(BO->getLHS(), IV, Lower, Upper, SawLower, SawUpper) &&
+           loopCondition(BO->getRHS(), IV, Lower, Upper, SawLower, SawUpper);
+  if (!BO || !BO->isRelationalOp())
+    return error(Cond, "loop condition must compare '" +
+                           IV->getNameAsString() +
+                           "' with <, <=, > or >= against a bound");
+  BinaryOperatorKind Op = BO->getOpcode();
+  const clang::Expr *Bound = BO->getRHS();
+  if (refersToVar(BO->getLHS()) != IV) {
+    if (refersToVar(BO->getRHS()) != IV)
+      return error(Cond, "loop condition must compare the loop variable '" +
+                             IV->getNameAsString() + "' itself");
+    Bound = BO->getLHS();
+    // b > i  is  i < b, and so on.
+    Op = Op == BO_LT ? BO_GT : Op == BO_GT ? BO_LT : Op == BO_LE ? BO_GE : BO_LE;
+  }
+  bool IsUpper = Op == BO_LT || Op == BO_LE;
+  std::vector<IndexExpr> List;
+  if (!boundList(Bound, /*WantMin=*/IsUpper, List))
+    return false;
+  for (IndexExpr &E : List) {
+    if (Op == BO_LT)
+      E = E - IndexExpr::constant(1);
+    else if (Op == BO_GT)
+      E = E + IndexExpr::constant(1);
+    (IsUpper ? Upper : Lower).push_back(E);
+  }
+  (IsUpper ? SawUpper : SawLower) = true;
+  return true;
+}
+
+bool FunctionTranslator::convertFor(const ForStmt *FS,
+                                    std::vector<Node> &Body) {
+  const clang::Expr *InitValue = nullptr;
+  const VarDecl *IV = loopInit(FS, InitValue);
+  if (!IV)
+    return false;
+  std::string Var = IV->getNameAsString();
+  if (!IV->getType()->isIntegerType())
+    return error(IV->getLocation(),
+                 "loop variable '" + Var + "' must have an integer type");
+  for (const VarDecl *Outer : LoopVars)
+    if (Outer == IV)
+      return error(FS, "loop variable '" + Var +
+                           "' is already the variable of an enclosing loop");
+  // Sibling loops may reuse a loop variable's name (`for (int j ...)` twice);
+  // nested loops may not, and a loop variable may not share its name with a
+  // parameter or local.
+  for (const VarDecl *Outer : LoopVars)
+    if (Outer->getName() == IV->getName())
+      return error(IV->getLocation(), "loop variable '" + Var +
+                                          "' shadows the variable of an "
+                                          "enclosing loop");
+  if (auto It = Declared.find(Var); It != Declared.end()) {
+    const auto *Prev = dyn_cast<VarDecl>(It->second);
+    if (Prev != IV && !(Prev && AllLoopVars.count(Prev)))
+      return error(IV->getLocation(), "loop variable '" + Var +
+                                          "' has the name of another "
+                                          "variable of this function");
+  }
+  Declared[Var] = IV;
+  if (const auto *P = dyn_cast<ParmVarDecl>(IV))
+    return error(FS->getInit(), "parameter '" + P->getNameAsString() +
+                                    "' cannot be a loop variable");
+  if (FS->getConditionVariable())
+    return error(FS, "declarations in loop conditions are not supported");
+  if (!FS->getCond())
+    return error(FS, "for loop without a condition");
+
+  std::optional<int64_t> Step = loopStep(FS, IV);
+  if (!Step)
+    return false;
+
+  Loop L;
+  L.Var = Var;
+  L.Step = *Step;
+  L.Loc = loc(FS->getBeginLoc());
+  bool SawLower = false, SawUpper = false;
+  if (!loopCondition(FS->getCond(), IV, L.Lower, L.Upper, SawLower, SawUpper))
+    return false;
+  // The start value bounds the loop on the side it starts from.
+  bool Upward = *Step > 0;
+  if (Upward ? !SawUpper : !SawLower)
+    return error(FS->getCond(),
+                 std::string("loop condition does not bound '") + Var +
+                     "' in the direction of its step (" +
+                     (Upward ? "increasing" : "decreasing") +
+                     "); the loop would not terminate");
+  std::vector<IndexExpr> Start;
+  if (!boundList(InitValue, /*WantMin=*/!Upward, Start))
+    return false;
+  if ((*Step > 1 || *Step < -1) && Start.size() != 1)
+    return error(InitValue, "a loop with a step other than 1 or -1 needs a "
+                            "single start value, not a min or max");
+  // A condition on the start side (e.g. `i < N && i >= 2`) and the start
+  // value both constrain that side.
+  std::vector<IndexExpr> &StartSide = Upward ? L.Lower : L.Upper;
+  if ((*Step > 1 || *Step < -1) && !StartSide.empty())
+    return error(FS->getCond(), "a strided loop may be bounded only on the "
+                                "side it runs towards");
+  StartSide.insert(StartSide.begin(), Start.begin(), Start.end());
+
+  LoopVars.push_back(IV);
+  bool OK = convertBody(FS->getBody(), Var, L.Body);
+  LoopVars.pop_back();
+  if (!OK)
+    return false;
+  Body.push_back(Node{std::move(L)});
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+// Integer expressions over loop variables of enclosing loops and size
+// parameters: subscripts, bounds and array dimensions.
+std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
+                                                          const char *Context) {
+  const clang::Expr *S = E->IgnoreParens();
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(S)) {
+    if (ICE->getCastKind() == CK_LValueToRValue ||
+        ICE->getCastKind() == CK_IntegralCast || ICE->getCastKind() == CK_NoOp)
+      return convertIndex(ICE->getSubExpr(), Context);
+  }
+  if (const auto *CE = dyn_cast<CStyleCastExpr>(S);
+      CE && CE->getType()->isIntegerType() &&
+      CE->getSubExpr()->getType()->isIntegerType())
+    return convertIndex(CE->getSubExpr(), Context);
+  if (const auto *IL = dyn_cast<IntegerLiteral>(S))
+    return IndexExpr::constant(int64_t(IL->getValue().getSExtValue()));
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD) {
+      if (const auto *ECD = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
+        return IndexExpr::constant(ECD->getInitVal().getSExtValue());
+      error(E, std::string(Context) + " refers to '" +
+                   DRE->getDecl()->getNameAsString() +
+                   "', which is not a variable");
+      return std::nullopt;
+    }
+    std::string Name = VD->getNameAsString();
+    for (const VarDecl *IV : LoopVars)
+      if (IV == VD)
+        return IndexExpr::symbol(Name);
+    if (isa<ParmVarDecl>(VD) && VD->getType()->isIntegerType())
+      return IndexExpr::symbol(Name);
+    if (AllLoopVars.count(VD))
+      error(E, "loop variable '" + Name + "' is used outside its loop");
+    else
+      error(E, std::string(Context) + " depends on '" + Name +
+                   "', which is neither an enclosing loop variable nor an "
+                   "integer size parameter");
+    return std::nullopt;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->getOpcode() == UO_Minus || UO->getOpcode() == UO_Plus) {
+      std::optional<IndexExpr> Sub = convertIndex(UO->getSubExpr(), Context);
+      if (!Sub)
+        return std::nullopt;
+      return UO->getOpcode() == UO_Minus ? -*Sub : *Sub;
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    if (Op == BO_Add || Op == BO_Sub || Op == BO_Mul) {
+      std::optional<IndexExpr> L = convertIndex(BO->getLHS(), Context);
+      if (!L)
+        return std::nullopt;
+      std::optional<IndexExpr> R = convertIndex(BO->getRHS(), Context);
+      if (!R)
+        return std::nullopt;
+      if (Op == BO_Add)
+        return *L + *R;
+      if (Op == BO_Sub)
+        return *L - *R;
+      IndexExpr P = *L * *R;
+      // A product of two loop variables (i*j) is not affine in any reading.
+      for (const Term &T : P.terms()) {
+        unsigned IVs = 0;
+        for (const std::string &Sym : T.Symbols)
+          for (const VarDecl *IV : LoopVars)
+            IVs += IV->getNameAsString() == Sym;
+        if (IVs > 1) {
+          error(E, std::string("non-affine ") + Context + " '" + text(E) +
+                       "': it multiplies loop variables");
+          return std::nullopt;
+        }
+      }
+      return P;
+    }
+    if (Op == BO_Div || Op == BO_Rem || Op == BO_Shl || Op == BO_Shr ||
+        Op == BO_And || Op == BO_Or || Op == BO_Xor) {
+      if (std::optional<int64_t> C = constantValue(S))
+        return IndexExpr::constant(*C);
+      error(E, std::string("non-affine ") + Context + " '" + text(E) +
+                   "': operator '" + BO->getOpcodeStr().str() +
+                   "' is not affine");
+      return std::nullopt;
+    }
+  }
+  if (isa<ArraySubscriptExpr>(S)) {
+    error(E, std::string("non-affine ") + Context + " '" + text(E) +
+                 "': it reads an array element (indirect access)");
+    return std::nullopt;
+  }
+  if (isa<CallExpr>(S)) {
+    error(E, std::string("non-affine ") + Context + " '" + text(E) +
+                 "': it calls a function");
+    return std::nullopt;
+  }
+  if (!S->getType()->isIntegerType()) {
+    error(E, std::string(Context) + " '" + text(E) +
+                 "' is not an integer expression");
+    return std::nullopt;
+  }
+  error(E, std::string("unsupported ") + Context + " '" + text(E) + "'");
+  return std::nullopt;
+}
+
+std::optional<looptile::Expr>
+FunctionTranslator::convertArrayRef(const ArraySubscriptExpr *E) {
+  std::vector<const clang::Expr *> Subs;
+  const clang::Expr *Base = E;
+  while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Base->IgnoreParens())) {
+    Subs.insert(Subs.begin(), ASE->getIdx());
+    Base = ASE->getBase()->IgnoreParenImpCasts();
+  }
+  const VarDecl *VD = refersToVar(Base);
+  if (!VD) {
+    if (isa<MemberExpr>(Base))
+      error(Base, "struct fields are not supported");
+    else if (const auto *BO = dyn_cast<BinaryOperator>(Base);
+             BO && BO->isAdditiveOp())
+      error(Base, "pointer arithmetic is not supported; index the array "
+                  "directly");
+    else
+      error(Base, "subscripted value '" + text(Base) +
+                      "' is not a named array");
+    return std::nullopt;
+  }
+  std::string Name = VD->getNameAsString();
+  const Variable *V = Out.lookup(Name);
+  if (!V || !V->isArray()) {
+    error(E, "'" + Name + "' is not an array parameter or local array");
+    return std::nullopt;
+  }
+  if (Subs.size() != V->Extents.size()) {
+    error(E, "'" + Name + "' has " + std::to_string(V->Extents.size()) +
+                 " dimension(s) but is subscripted with " +
+                 std::to_string(Subs.size()) +
+                 "; partial or pointer-to-pointer indexing is not supported");
+    return std::nullopt;
+  }
+  std::vector<IndexExpr> Indices;
+  for (const clang::Expr *Sub : Subs) {
+    std::optional<IndexExpr> I = convertIndex(Sub, "subscript");
+    if (!I)
+      return std::nullopt;
+    Indices.push_back(*I);
+  }
+  looptile::Expr R = looptile::Expr::arrayRef(Name, V->Type, std::move(Indices));
+  R.Loc = loc(E->getBeginLoc());
+  return R;
+}
+
+std::optional<looptile::Expr>
+FunctionTranslator::convertCall(const CallExpr *CE) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (!Callee) {
+    error(CE, "indirect calls are not supported");
+    return std::nullopt;
+  }
+  std::string Name = Callee->getNameAsString();
+  if (!mathFunctions().count(Name) || Callee->hasBody()) {
+    error(CE, "call to unknown function '" + Name +
+                  "'; only side-effect-free math functions (sqrtf, fabsf, "
+                  "expf, fminf, fmaxf, ...) are supported");
+    return std::nullopt;
+  }
+  looptile::Expr R;
+  R.K = looptile::Expr::Call;
+  R.Name = Name;
+  R.Loc = loc(CE->getBeginLoc());
+  std::optional<ElemType> T =
+      elemType(CE->getType(), CE->getBeginLoc(), "result of '" + Name + "'");
+  if (!T)
+    return std::nullopt;
+  R.Type = *T;
+  for (const clang::Expr *Arg : CE->arguments()) {
+    std::optional<looptile::Expr> A = convertExpr(Arg);
+    if (!A)
+      return std::nullopt;
+    R.Operands.push_back(std::move(*A));
+  }
+  return R;
+}
+
+std::optional<looptile::Expr>
+FunctionTranslator::convertLValue(const clang::Expr *E) {
+  const clang::Expr *S = E->IgnoreParens();
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S))
+    return convertArrayRef(ASE);
+  if (const VarDecl *VD = refersToVar(S)) {
+    std::string Name = VD->getNameAsString();
+    for (const VarDecl *IV : LoopVars)
+      if (IV == VD) {
+        error(E, "assignment to loop variable '" + Name +
+                     "' inside its loop");
+        return std::nullopt;
+      }
+    if (AllLoopVars.count(VD)) {
+      error(E, "assignment to loop variable '" + Name + "' outside its loop");
+      return std::nullopt;
+    }
+    if (isa<ParmVarDecl>(VD)) {
+      error(E, "assignment to parameter '" + Name + "' is not supported");
+      return std::nullopt;
+    }
+    const Variable *V = Out.lookup(Name);
+    if (!V || V->isArray()) {
+      error(E, "cannot assign to '" + Name + "'");
+      return std::nullopt;
+    }
+    looptile::Expr R = looptile::Expr::scalarRef(Name, V->Type);
+    R.Loc = loc(S->getBeginLoc());
+    return R;
+  }
+  if (isa<MemberExpr>(S))
+    error(E, "struct fields are not supported");
+  else if (const auto *UO = dyn_cast<UnaryOperator>(S);
+           UO && UO->getOpcode() == UO_Deref)
+    error(E, "pointer dereference is not supported; index the array "
+             "directly");
+  else
+    error(E, "unsupported assignment target '" + text(E) + "'");
+  return std::nullopt;
+}
+
+std::optional<looptile::Expr>
+FunctionTranslator::convertExpr(const clang::Expr *E) {
+  const clang::Expr *S = E->IgnoreParens();
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(S)) {
+    switch (ICE->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_NoOp:
+      return convertExpr(ICE->getSubExpr());
+    case CK_IntegralCast:
+    case CK_IntegralToFloating:
+    case CK_FloatingCast:
+    case CK_FloatingToIntegral:
+      break; // handled with explicit casts below
+    case CK_ArrayToPointerDecay:
+      error(E, "array '" + text(E) + "' used as a value");
+      return std::nullopt;
+    default:
+      error(E, std::string("unsupported conversion '") +
+                   ICE->getCastKindName() + "'");
+      return std::nullopt;
+    }
+  }
+  if (const auto *CE = dyn_cast<CastExpr>(S);
+      CE && (isa<ImplicitCastExpr>(S) || isa<CStyleCastExpr>(S))) {
+    std::optional<looptile::Expr> Sub = convertExpr(CE->getSubExpr());
+    if (!Sub)
+      return std::nullopt;
+    QualType To = CE->getType();
+    if (To->isIntegerType() && Sub->Type == ElemType::Int)
+      return Sub; // integer widening/narrowing of an int value
+    std::optional<ElemType> T = elemType(To, S->getBeginLoc(), "cast target");
+    if (!T)
+      return std::nullopt;
+    if (*T == Sub->Type)
+      return Sub;
+    looptile::Expr R;
+    R.K = looptile::Expr::Cast;
+    R.Type = *T;
+    R.Loc = loc(S->getBeginLoc());
+    R.Operands.push_back(std::move(*Sub));
+    return R;
+  }
+  if (const auto *IL = dyn_cast<IntegerLiteral>(S)) {
+    looptile::Expr R = looptile::Expr::intLit(IL->getValue().getSExtValue());
+    R.Loc = loc(S->getBeginLoc());
+    return R;
+  }
+  if (const auto *FL = dyn_cast<FloatingLiteral>(S)) {
+    looptile::Expr R;
+    R.K = looptile::Expr::FloatLit;
+    R.FloatValue = FL->getValueAsApproximateDouble();
+    R.Spelling = text(FL);
+    R.Type = FL->getType()->isSpecificBuiltinType(BuiltinType::Float)
+                 ? ElemType::Float
+                 : ElemType::Double;
+    R.Loc = loc(S->getBeginLoc());
+    return R;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    if (const auto *ECD = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
+      return looptile::Expr::intLit(ECD->getInitVal().getSExtValue());
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD) {
+      error(E, "'" + text(E) + "' is not a variable");
+      return std::nullopt;
+    }
+    std::string Name = VD->getNameAsString();
+    bool IsLoopVar = false;
+    for (const VarDecl *IV : LoopVars)
+      IsLoopVar |= IV == VD;
+    if (!IsLoopVar && AllLoopVars.count(VD)) {
+      error(E, "loop variable '" + Name + "' is used outside its loop");
+      return std::nullopt;
+    }
+    ElemType T = ElemType::Int;
+    if (!IsLoopVar) {
+      const Variable *V = Out.lookup(Name);
+      if (!V) {
+        error(E, "'" + Name + "' is not a parameter or local of this "
+                              "function; global variables are not supported");
+        return std::nullopt;
+      }
+      if (V->isArray()) {
+        error(E, "array '" + Name + "' used as a value");
+        return std::nullopt;
+      }
+      T = V->Type;
+    }
+    looptile::Expr R = looptile::Expr::scalarRef(Name, T);
+    R.Loc = loc(S->getBeginLoc());
+    return R;
+  }
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S))
+    return convertArrayRef(ASE);
+  if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    switch (UO->getOpcode()) {
+    case UO_Plus:
+      return convertExpr(UO->getSubExpr());
+    case UO_Minus: {
+      std::optional<looptile::Expr> Sub = convertExpr(UO->getSubExpr());
+      if (!Sub)
+        return std::nullopt;
+      looptile::Expr R;
+      R.K = looptile::Expr::Unary;
+      R.Op = '-';
+      R.Type = Sub->Type;
+      R.Loc = loc(S->getBeginLoc());
+      R.Operands.push_back(std::move(*Sub));
+      return R;
+    }
+    case UO_Deref:
+      error(E, "pointer dereference is not supported; index the array "
+               "directly");
+      return std::nullopt;
+    case UO_AddrOf:
+      error(E, "taking an address is not supported");
+      return std::nullopt;
+    default:
+      if (UO->isIncrementDecrementOp())
+        error(E, "increment or decrement inside an expression has a side "
+                 "effect; write it as a separate statement");
+      else
+        error(E, "unary operator '" +
+                     UnaryOperator::getOpcodeStr(UO->getOpcode()).str() +
+                     "' is not supported");
+      return std::nullopt;
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    if (BO->isAssignmentOp()) {
+      error(E, "assignment inside an expression is not supported");
+      return std::nullopt;
+    }
+    if (BO->getLHS()->getType()->isPointerType() ||
+        BO->getRHS()->getType()->isPointerType()) {
+      error(E, "pointer arithmetic is not supported; index the array "
+               "directly");
+      return std::nullopt;
+    }
+    char C = Op == BO_Add ? '+' : Op == BO_Sub ? '-' : Op == BO_Mul ? '*'
+             : Op == BO_Div ? '/' : Op == BO_Rem ? '%' : 0;
+    if (!C) {
+      error(E, "operator '" + BO->getOpcodeStr().str() +
+                   "' is not supported in statements");
+      return std::nullopt;
+    }
+    std::optional<looptile::Expr> L = convertExpr(BO->getLHS());
+    if (!L)
+      return std::nullopt;
+    std::optional<looptile::Expr> R = convertExpr(BO->getRHS());
+    if (!R)
+      return std::nullopt;
+    looptile::Expr B = looptile::Expr::binary(C, std::move(*L), std::move(*R));
+    B.Loc = loc(S->getBeginLoc());
+    return B;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    return convertCall(CE);
+  if (isa<MemberExpr>(S)) {
+    error(E, "struct fields are not supported");
+    return std::nullopt;
+  }
+  if (isa<ConditionalOperator>(S)) {
+    error(E, "conditional expressions are not supported in statements; use "
+             "fminf/fmaxf for min and max");
+    return std::nullopt;
+  }
+  error(E, std::string("expression '") + text(E) + "' (" +
+               S->getStmtClassName() + ") is not supported");
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Driver
+//===----------------------------------------------------------------------===//
+
+// Records every variable that some `for` statement uses as its loop variable.
+static void collectLoopVars(const clang::Stmt *S,
+                            std::set<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *FS = dyn_cast<ForStmt>(S)) {
+    const clang::Stmt *Init = FS->getInit();
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(Init)) {
+      if (DS->isSingleDecl())
+        if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()))
+          Out.insert(VD);
+    } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Init)) {
+      if (BO->getOpcode() == BO_Assign)
+        if (const VarDecl *VD = refersToVar(BO->getLHS()))
+          Out.insert(VD);
+    }
+  }
+  for (const clang::Stmt *Child : S->children())
+    collectLoopVars(Child, Out);
+}
+
+bool FunctionTranslator::run() {
+  Out.Name = FD->getNameAsString();
+  Out.Loc = loc(FD->getLocation());
+  if (FD->isVariadic())
+    return error(FD->getLocation(), "variadic functions are not supported");
+  for (const ParmVarDecl *P : FD->parameters())
+    convertParam(P);
+  if (Failed)
+    return false;
+
+  collectLoopVars(FD->getBody(), AllLoopVars);
+  const auto *Body = cast<CompoundStmt>(FD->getBody());
+  auto Stmts = Body->body();
+  for (auto It = Stmts.begin(); It != Stmts.end(); ++It) {
+    const clang::Stmt *S = *It;
+    if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+      if (!RS->getRetValue() && std::next(It) == Stmts.end())
+        continue; // a final `return;` changes nothing
+      if (RS->getRetValue())
+        error(S, "returning a value is not supported; looptile transforms "
+                 "void functions that write their results to arrays");
+      else
+        unsupportedStmt(S);
+      continue;
+    }
+    convertStmtInto(S, "", Out.Body);
+  }
+  return !Failed;
+}
+
+bool looptile::convertFunction(ASTContext &Ctx, const FunctionDecl *FD,
+                               Function &Out) {
+  FunctionTranslator T(Ctx, FD, Out);
+  return T.run();
+}

@@ -1,0 +1,158 @@
+//===- Frontend.cpp - C source to loop-nest IR with libTooling ------------===//
+//
+// Runs a ClangTool over one file and hands every function of the main file
+// that contains a loop to the AST-to-IR translation. Owns the compilation
+// setup: the compilation database (`-p` or the flags after `--`), Clang's
+// resource directory, and the refusal of missing or unreadable files.
+//
+//===----------------------------------------------------------------------===//
+#include "looptile/Frontend/Frontend.h"
+
+#include "ASTToIR.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace looptile;
+using namespace clang;
+
+namespace {
+
+class LoopNestConsumer : public ASTConsumer {
+public:
+  LoopNestConsumer(Program &Out, const looptile::FrontendOptions &Opts, bool &Failed)
+      : Out(Out), Opts(Opts), Failed(Failed) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    // Clang has already reported syntax and type errors; translating a
+    // broken AST would only add noise.
+    if (Ctx.getDiagnostics().hasErrorOccurred()) {
+      Failed = true;
+      return;
+    }
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+      const auto *FD = dyn_cast<FunctionDecl>(D);
+      if (!FD || !FD->doesThisDeclarationHaveABody() ||
+          !SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+        continue;
+      if (!Opts.OnlyFunction.empty() &&
+          FD->getNameAsString() != Opts.OnlyFunction)
+        continue;
+      if (!containsLoop(FD->getBody()))
+        continue;
+      Function F;
+      if (convertFunction(Ctx, FD, F))
+        Out.Functions.push_back(std::move(F));
+      else
+        Failed = true;
+    }
+  }
+
+private:
+  Program &Out;
+  const looptile::FrontendOptions &Opts;
+  bool &Failed;
+};
+
+class LoopNestAction : public ASTFrontendAction {
+public:
+  LoopNestAction(Program &Out, const looptile::FrontendOptions &Opts, bool &Failed)
+      : Out(Out), Opts(Opts), Failed(Failed) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 StringRef) override {
+    return std::make_unique<LoopNestConsumer>(Out, Opts, Failed);
+  }
+
+private:
+  Program &Out;
+  const looptile::FrontendOptions &Opts;
+  bool &Failed;
+};
+
+class LoopNestActionFactory : public tooling::FrontendActionFactory {
+public:
+  LoopNestActionFactory(Program &Out, const looptile::FrontendOptions &Opts,
+                        bool &Failed)
+      : Out(Out), Opts(Opts), Failed(Failed) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<LoopNestAction>(Out, Opts, Failed);
+  }
+
+private:
+  Program &Out;
+  const looptile::FrontendOptions &Opts;
+  bool &Failed;
+};
+
+} // namespace
+
+bool looptile::buildProgram(const looptile::FrontendOptions &Opts, Program &Out) {
+  Out.File = Opts.File;
+  if (!llvm::sys::fs::exists(Opts.File)) {
+    llvm::errs() << "looptile: error: no such file: '" << Opts.File << "'\n";
+    return false;
+  }
+  if (llvm::sys::fs::is_directory(Opts.File)) {
+    llvm::errs() << "looptile: error: '" << Opts.File
+                 << "' is a directory, not a C file\n";
+    return false;
+  }
+  if (auto Buf = llvm::MemoryBuffer::getFile(Opts.File); !Buf) {
+    llvm::errs() << "looptile: error: cannot read '" << Opts.File
+                 << "': " << Buf.getError().message() << "\n";
+    return false;
+  }
+
+  std::unique_ptr<tooling::CompilationDatabase> DB;
+  if (!Opts.BuildPath.empty()) {
+    std::string Err;
+    DB = tooling::CompilationDatabase::loadFromDirectory(Opts.BuildPath, Err);
+    if (!DB) {
+      llvm::errs() << "looptile: error: cannot load a compilation database "
+                      "from '"
+                   << Opts.BuildPath << "': " << Err << "\n";
+      return false;
+    }
+  } else {
+    DB = std::make_unique<tooling::FixedCompilationDatabase>(".",
+                                                             Opts.ExtraArgs);
+  }
+
+  tooling::ClangTool Tool(*DB, {Opts.File});
+  // Debian's libclang does not know where its builtin headers live when it is
+  // loaded by a program outside the LLVM tree; tell it.
+  Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+      {"-resource-dir=" LOOPTILE_CLANG_RESOURCE_DIR, "-fsyntax-only"},
+      tooling::ArgumentInsertPosition::END));
+  if (!Opts.BuildPath.empty())
+    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+        Opts.ExtraArgs, tooling::ArgumentInsertPosition::END));
+
+  bool Failed = false;
+  LoopNestActionFactory Factory(Out, Opts, Failed);
+  int RC = Tool.run(&Factory);
+  if (RC != 0 || Failed)
+    return false;
+  if (Out.Functions.empty()) {
+    llvm::errs() << "looptile: error: no function with a for loop nest found "
+                    "in '"
+                 << Opts.File << "'"
+                 << (Opts.OnlyFunction.empty()
+                         ? std::string()
+                         : " (looked for '" + Opts.OnlyFunction + "')")
+                 << "\n";
+    return false;
+  }
+  return true;
+}

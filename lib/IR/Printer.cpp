@@ -1,0 +1,88 @@
+//===- Printer.cpp - textual form of the loop-nest IR ---------------------===//
+//
+// Prints the IR for `--print-ir`. The format is part of the tests' contract:
+//
+//   function f(int N, float A[N])
+//     for i in [1, N - 1] step 1            // line 3
+//       S0: A[i] = A[i - 1] + 1.0f          // line 4
+//         read  A[i - 1]
+//         write A[i]
+//
+//===----------------------------------------------------------------------===//
+#include "looptile/IR/Printer.h"
+
+using namespace looptile;
+
+std::string looptile::boundStr(const std::vector<IndexExpr> &Bound,
+                               bool IsLower) {
+  if (Bound.size() == 1)
+    return Bound[0].str();
+  std::string Out = IsLower ? "max(" : "min(";
+  for (size_t I = 0; I < Bound.size(); ++I)
+    Out += (I ? ", " : "") + Bound[I].str();
+  return Out + ")";
+}
+
+std::string looptile::loopHeaderStr(const Loop &L) {
+  return "for " + L.Var + " in [" + boundStr(L.Lower, true) + ", " +
+         boundStr(L.Upper, false) + "] step " + std::to_string(L.Step);
+}
+
+std::string looptile::variableDeclStr(const Variable &V) {
+  std::string Out = V.IsConst ? "const " : "";
+  Out += elemTypeName(V.Type);
+  if (V.VarKind == Variable::PointerParam) {
+    Out += " *";
+    if (V.IsRestrict)
+      Out += "restrict ";
+    return Out + V.Name;
+  }
+  Out += " " + V.Name;
+  for (const std::optional<IndexExpr> &E : V.Extents)
+    Out += "[" + (E ? E->str() : std::string()) + "]";
+  return Out;
+}
+
+static std::string lineSuffix(SourceLoc Loc) {
+  return Loc.isValid() ? "  // line " + std::to_string(Loc.Line) : "";
+}
+
+static void printBody(const Function &F, const std::vector<Node> &Body,
+                      unsigned Indent, std::string &Out) {
+  std::string Pad(Indent, ' ');
+  std::vector<std::string> NotMemory = F.nonMemoryNames();
+  for (const Node &N : Body) {
+    if (N.isLoop()) {
+      const Loop &L = N.loop();
+      Out += Pad + loopHeaderStr(L) + lineSuffix(L.Loc) + "\n";
+      printBody(F, L.Body, Indent + 2, Out);
+      continue;
+    }
+    const Stmt &S = N.stmt();
+    Out += Pad + S.name() + ": " + S.str() + lineSuffix(S.Loc) + "\n";
+    for (const Access &A : S.accesses(NotMemory))
+      Out += Pad + "  " + (A.IsWrite ? "write " : "read  ") + A.str() + "\n";
+  }
+}
+
+std::string looptile::printFunction(const Function &F) {
+  std::string Out = "function " + F.Name + "(";
+  for (size_t I = 0; I < F.Params.size(); ++I)
+    Out += (I ? ", " : "") + variableDeclStr(F.Params[I]);
+  Out += ")" + lineSuffix(F.Loc) + "\n";
+  for (const Variable &V : F.Locals) {
+    Out += "  local " + variableDeclStr(V);
+    Out += V.DeclaredIn.empty() ? " (function scope)"
+                                : " (declared in loop " + V.DeclaredIn + ")";
+    Out += "\n";
+  }
+  printBody(F, F.Body, 2, Out);
+  return Out;
+}
+
+std::string looptile::printProgram(const Program &P) {
+  std::string Out;
+  for (size_t I = 0; I < P.Functions.size(); ++I)
+    Out += (I ? "\n" : "") + printFunction(P.Functions[I]);
+  return Out;
+}
