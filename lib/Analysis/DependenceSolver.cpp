@@ -1,0 +1,298 @@
+//===- DependenceSolver.cpp - isl sets for one nest's accesses ------------===//
+//
+// Builds isl sets from the IR by printing them in isl's textual notation
+// (`[p0] -> { [x0, y0] : 0 <= x0 <= p0 - 1 and ... }`) and refines direction
+// vectors with isl constraints added one loop level at a time.
+//
+// Naming: the source instance's loop variables are x0, x1, ... (outermost
+// first), the sink's y0, y1, ...; each size parameter, and each product of
+// size parameters (e.g. `N*M`, taken as one unknown), is an isl parameter
+// p0, p1, ... . Renaming keeps C names that are isl keywords (`min`, `mod`)
+// and shadowed loop variables out of isl's way.
+//
+//===----------------------------------------------------------------------===//
+#include "DependenceSolver.h"
+
+#include <isl/constraint.h>
+#include <isl/ctx.h>
+#include <isl/local_space.h>
+#include <isl/options.h>
+#include <isl/set.h>
+#include <isl/space.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+using namespace looptile;
+
+DependenceSolver::DependenceSolver() : Ctx(isl_ctx_alloc()) {
+  // A set isl cannot build comes back as null, and the caller then assumes
+  // a dependence; isl must not abort the process.
+  isl_options_set_on_error(Ctx, ISL_ON_ERROR_CONTINUE);
+}
+
+DependenceSolver::~DependenceSolver() { isl_ctx_free(Ctx); }
+
+// The innermost enclosing loop of Site with variable Var, as a level.
+static std::optional<unsigned> loopLevel(const StmtSite &Site,
+                                         const std::string &Var) {
+  for (unsigned K = Site.Loops.size(); K-- > 0;)
+    if (Site.Loops[K]->Var == Var)
+      return K;
+  return std::nullopt;
+}
+
+bool DependenceSolver::isLoopAffine(const IndexExpr &E, const StmtSite &Site) {
+  for (const Term &T : E.terms()) {
+    unsigned LoopSyms = 0;
+    for (const std::string &S : T.Symbols)
+      LoopSyms += loopLevel(Site, S).has_value();
+    if (LoopSyms > 1 || (LoopSyms == 1 && T.Symbols.size() > 1))
+      return false;
+  }
+  return true;
+}
+
+/// Prints IndexExprs of one site in isl notation, with its loop variables
+/// named Prefix0, Prefix1, ... .
+struct DependenceSolver::Renderer {
+  DependenceSolver &Solver;
+  const StmtSite &Site;
+  char Prefix;
+
+  std::string var(unsigned Level) const {
+    return Prefix + std::to_string(Level);
+  }
+
+  std::string param(std::vector<std::string> Monomial) {
+    std::sort(Monomial.begin(), Monomial.end());
+    auto It = Solver.Params.find(Monomial);
+    if (It != Solver.Params.end())
+      return It->second;
+    std::string Name = "p" + std::to_string(Solver.Params.size());
+    Solver.Params.emplace(Monomial, Name);
+    return Name;
+  }
+
+  std::optional<std::string> expr(const IndexExpr &E) {
+    if (!isLoopAffine(E, Site))
+      return std::nullopt;
+    std::string Out;
+    for (const Term &T : E.terms()) {
+      std::string Sym;
+      if (T.Symbols.size() == 1 && loopLevel(Site, T.Symbols[0]))
+        Sym = var(*loopLevel(Site, T.Symbols[0]));
+      else if (!T.Symbols.empty())
+        Sym = param(T.Symbols);
+      int64_t C = T.Coeff;
+      Out += Out.empty() ? (C < 0 ? "-" : "") : (C < 0 ? " - " : " + ");
+      C = std::llabs(C);
+      if (Sym.empty())
+        Out += std::to_string(C);
+      else
+        Out += (C == 1 ? "" : std::to_string(C) + "*") + Sym;
+    }
+    return Out.empty() ? "0" : "(" + Out + ")";
+  }
+
+  /// The iteration domain's constraints; a bound that is not affine is left
+  /// out (the domain grows) and Inexact is set.
+  void domain(std::vector<std::string> &Out, bool &Inexact) {
+    for (unsigned K = 0; K < Site.Loops.size(); ++K) {
+      const Loop &L = *Site.Loops[K];
+      for (const IndexExpr &Lo : L.Lower) {
+        if (std::optional<std::string> S = expr(Lo))
+          Out.push_back(var(K) + " >= " + *S);
+        else
+          Inexact = true;
+      }
+      for (const IndexExpr &Hi : L.Upper) {
+        if (std::optional<std::string> S = expr(Hi))
+          Out.push_back(var(K) + " <= " + *S);
+        else
+          Inexact = true;
+      }
+      if (L.Step == 1 || L.Step == -1)
+        continue;
+      // |Step| > 1: the variable lies on the stride from its single start
+      // value (LoopNest.h).
+      const std::vector<IndexExpr> &Start = L.Step > 0 ? L.Lower : L.Upper;
+      std::optional<std::string> S =
+          Start.size() == 1 ? expr(Start[0]) : std::nullopt;
+      if (!S) {
+        Inexact = true;
+        continue;
+      }
+      Out.push_back("(" + var(K) + " - " + *S + ") mod " +
+                    std::to_string(std::llabs(L.Step)) + " = 0");
+    }
+  }
+};
+
+// `[p0, p1] -> { [x0, y0] : c1 and c2 }`
+static std::string setText(const std::map<std::vector<std::string>,
+                                          std::string> &Params,
+                           const std::vector<std::string> &Vars,
+                           const std::vector<std::string> &Constraints) {
+  std::string Out;
+  if (!Params.empty()) {
+    std::vector<std::string> Names;
+    for (const auto &P : Params)
+      Names.push_back(P.second);
+    std::sort(Names.begin(), Names.end());
+    Out = "[";
+    for (size_t I = 0; I < Names.size(); ++I)
+      Out += (I ? ", " : "") + Names[I];
+    Out += "] -> ";
+  }
+  Out += "{ [";
+  for (size_t I = 0; I < Vars.size(); ++I)
+    Out += (I ? ", " : "") + Vars[I];
+  Out += "]";
+  for (size_t I = 0; I < Constraints.size(); ++I)
+    Out += (I ? " and " : " : ") + Constraints[I];
+  return Out + " }";
+}
+
+// True when S is empty for every value of the parameters. Consumes S; a
+// null set (isl could not build it) or an isl error counts as non-empty.
+static bool isEmpty(isl_set *S) {
+  if (!S)
+    return false;
+  isl_bool Empty = isl_set_is_empty(S);
+  isl_set_free(S);
+  return Empty == isl_bool_true;
+}
+
+bool DependenceSolver::provesRange(const StmtSite &Site, const IndexExpr &E,
+                                   const IndexExpr &Lo, const IndexExpr &Hi) {
+  Renderer R{*this, Site, 'x'};
+  std::optional<std::string> SE = R.expr(E), SLo = R.expr(Lo),
+                             SHi = R.expr(Hi);
+  if (!SE || !SLo || !SHi)
+    return false;
+  std::vector<std::string> Constraints;
+  bool Inexact = false;
+  R.domain(Constraints, Inexact);
+  Constraints.push_back("(" + *SE + " < " + *SLo + " or " + *SE + " > " +
+                        *SHi + ")");
+  std::vector<std::string> Vars;
+  for (unsigned K = 0; K < Site.Loops.size(); ++K)
+    Vars.push_back(R.var(K));
+  std::string Text = setText(Params, Vars, Constraints);
+  return isEmpty(isl_set_read_from_str(Ctx, Text.c_str()));
+}
+
+// S intersected with "entry D at level K", where the source's variable sits
+// at position PosX and the sink's at PosY; Sign is the loop's step sign
+// (execution order: '<' means an earlier iteration). Consumes S.
+static isl_set *addLevel(isl_set *S, unsigned PosX, unsigned PosY, int Sign,
+                         Dir D) {
+  isl_local_space *LS = isl_local_space_from_space(isl_set_get_space(S));
+  isl_constraint *C;
+  if (D == Dir::EQ) {
+    C = isl_constraint_alloc_equality(LS);
+    C = isl_constraint_set_coefficient_si(C, isl_dim_set, PosX, 1);
+    C = isl_constraint_set_coefficient_si(C, isl_dim_set, PosY, -1);
+  } else {
+    // '<': Sign * (y - x) >= 1; '>': Sign * (x - y) >= 1.
+    int Dirn = D == Dir::LT ? Sign : -Sign;
+    C = isl_constraint_alloc_inequality(LS);
+    C = isl_constraint_set_coefficient_si(C, isl_dim_set, PosY, Dirn);
+    C = isl_constraint_set_coefficient_si(C, isl_dim_set, PosX, -Dirn);
+    C = isl_constraint_set_constant_si(C, -1);
+  }
+  return isl_set_add_constraint(S, C);
+}
+
+namespace {
+/// Enumerates the non-empty direction vectors of a dependence set, level
+/// by level, keeping only execution-ordered ones (source before sink).
+struct Refiner {
+  unsigned Common;
+  unsigned SinkOffset; ///< position of y0
+  std::vector<int> Signs;
+  bool SameIterationOrder;
+  std::vector<DirectionVector> &Out;
+  DirectionVector Prefix;
+
+  // Consumes S, which holds the instances matching Prefix.
+  void run(isl_set *S, bool Carried) {
+    unsigned K = Prefix.size();
+    if (K == Common) {
+      if (Carried || SameIterationOrder)
+        Out.push_back(Prefix);
+      isl_set_free(S);
+      return;
+    }
+    for (Dir D : {Dir::LT, Dir::EQ, Dir::GT}) {
+      // Before the first '<' a '>' would put the sink first; an all-'='
+      // vector needs the source first within the iteration.
+      if (D == Dir::GT && !Carried)
+        continue;
+      if (D == Dir::EQ && !Carried && K + 1 == Common && !SameIterationOrder)
+        continue;
+      isl_set *T = addLevel(isl_set_copy(S), K, SinkOffset + K, Signs[K], D);
+      isl_set *Probe = isl_set_copy(T);
+      if (isEmpty(Probe)) {
+        isl_set_free(T);
+        continue;
+      }
+      Prefix.push_back(D);
+      run(T, Carried || D == Dir::LT);
+      Prefix.pop_back();
+    }
+    isl_set_free(S);
+  }
+};
+} // namespace
+
+DirectionResult DependenceSolver::directions(const AccessRef &Src,
+                                             const AccessRef &Snk,
+                                             unsigned Common,
+                                             bool SameIterationOrder,
+                                             unsigned EqualLevels) {
+  DirectionResult Result;
+  const std::vector<IndexExpr> &A = Src.address(), &B = Snk.address();
+  Renderer RX{*this, *Src.Site, 'x'}, RY{*this, *Snk.Site, 'y'};
+  std::vector<std::string> Constraints;
+  if (A.size() != B.size()) {
+    Result.NonAffine = true;
+    return Result;
+  }
+  for (size_t D = 0; D < A.size(); ++D) {
+    std::optional<std::string> SA = RX.expr(A[D]), SB = RY.expr(B[D]);
+    if (!SA || !SB) {
+      Result.NonAffine = true;
+      return Result;
+    }
+    Constraints.push_back(*SA + " = " + *SB);
+  }
+  RX.domain(Constraints, Result.Inexact);
+  RY.domain(Constraints, Result.Inexact);
+  for (unsigned K = 0; K < EqualLevels; ++K)
+    Constraints.push_back(RX.var(K) + " = " + RY.var(K));
+
+  std::vector<std::string> Vars;
+  for (unsigned K = 0; K < Src.Site->Loops.size(); ++K)
+    Vars.push_back(RX.var(K));
+  for (unsigned K = 0; K < Snk.Site->Loops.size(); ++K)
+    Vars.push_back(RY.var(K));
+  std::string Text = setText(Params, Vars, Constraints);
+  isl_set *Set = isl_set_read_from_str(Ctx, Text.c_str());
+  if (!Set) {
+    Result.NonAffine = true;
+    return Result;
+  }
+  if (isEmpty(isl_set_copy(Set))) {
+    isl_set_free(Set);
+    return Result;
+  }
+  Refiner R{Common, static_cast<unsigned>(Src.Site->Loops.size()), {},
+            SameIterationOrder, Result.Vectors, {}};
+  for (unsigned K = 0; K < Common; ++K)
+    R.Signs.push_back(Src.Site->Loops[K]->Step > 0 ? 1 : -1);
+  R.run(Set, false);
+  std::sort(Result.Vectors.begin(), Result.Vectors.end());
+  return Result;
+}

@@ -1,0 +1,89 @@
+//===- DependenceSolver.h - isl sets for one nest's accesses ---*- C++ -*-===//
+//
+// Internal to lib/Analysis. Owns the translation of the IR's iteration
+// domains and subscripts into isl sets, and the exact questions the analysis
+// asks isl: is a statement's domain inside a half-space (delinearization),
+// and which direction vectors does the dependence set between two accesses
+// hold (refined level by level, empty sets pruned).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPTILE_LIB_ANALYSIS_DEPENDENCESOLVER_H
+#define LOOPTILE_LIB_ANALYSIS_DEPENDENCESOLVER_H
+
+#include "looptile/Analysis/DirectionVector.h"
+#include "looptile/IR/LoopNest.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct isl_ctx;
+
+namespace looptile {
+
+/// A statement with its enclosing loops (outermost first) and its accesses.
+/// Address holds each access's subscripts after delinearization.
+struct StmtSite {
+  const Stmt *S = nullptr;
+  std::vector<const Loop *> Loops;
+  std::vector<Access> Accesses;
+  std::vector<std::vector<IndexExpr>> Address;
+};
+
+/// One side of a dependence question: an access of a site.
+struct AccessRef {
+  const StmtSite *Site = nullptr;
+  unsigned Index = 0; ///< position in Site->Accesses
+  const Access &access() const { return Site->Accesses[Index]; }
+  const std::vector<IndexExpr> &address() const {
+    return Site->Address[Index];
+  }
+};
+
+/// The answer for one ordered pair of accesses.
+struct DirectionResult {
+  std::vector<DirectionVector> Vectors;
+  /// A bound could not be expressed in isl and was dropped: the vectors
+  /// over-approximate.
+  bool Inexact = false;
+  /// A subscript could not be expressed: nothing was computed.
+  bool NonAffine = false;
+};
+
+class DependenceSolver {
+public:
+  DependenceSolver();
+  ~DependenceSolver();
+  DependenceSolver(const DependenceSolver &) = delete;
+  DependenceSolver &operator=(const DependenceSolver &) = delete;
+
+  /// True when every loop variable of a term of E is alone in that term
+  /// (isl can take E as it is; products of size parameters are fine).
+  static bool isLoopAffine(const IndexExpr &E, const StmtSite &Site);
+
+  /// True when isl proves Lo <= E <= Hi on the iteration domain of Site
+  /// (Hi may mention size parameters).
+  bool provesRange(const StmtSite &Site, const IndexExpr &E,
+                   const IndexExpr &Lo, const IndexExpr &Hi);
+
+  /// The direction vectors over the first Common loops of the dependences
+  /// from Src (an earlier instance) to Snk (a later one) on the same
+  /// address. SameIterationOrder says whether Src runs before Snk within one
+  /// iteration of the common loops. EqualLevels forces equality of the
+  /// first EqualLevels common loops (a variable declared inside them is a
+  /// fresh object in every iteration).
+  DirectionResult directions(const AccessRef &Src, const AccessRef &Snk,
+                             unsigned Common, bool SameIterationOrder,
+                             unsigned EqualLevels);
+
+private:
+  struct Renderer;
+  isl_ctx *Ctx;
+  /// isl parameter name for each monomial of size parameters.
+  std::map<std::vector<std::string>, std::string> Params;
+};
+
+} // namespace looptile
+
+#endif // LOOPTILE_LIB_ANALYSIS_DEPENDENCESOLVER_H

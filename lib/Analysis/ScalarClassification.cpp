@@ -1,0 +1,235 @@
+//===- ScalarClassification.cpp - private, reduction, carried -------------===//
+//
+// Implements the classification of variables written in a loop (see the
+// header). The tests are syntactic over the IR and conservative: when a
+// pattern is not recognised the variable is "carried", which keeps its
+// dependences in the parallelism test.
+//
+//===----------------------------------------------------------------------===//
+#include "looptile/Analysis/ScalarClassification.h"
+
+using namespace looptile;
+
+const char *looptile::varClassName(VarClass C) {
+  switch (C) {
+  case VarClass::Private:
+    return "private";
+  case VarClass::Reduction:
+    return "reduction";
+  case VarClass::Carried:
+    return "carried";
+  }
+  return "?";
+}
+
+const char *looptile::reductionOpName(ReductionOp Op) {
+  switch (Op) {
+  case ReductionOp::Sum:
+    return "+";
+  case ReductionOp::Product:
+    return "*";
+  case ReductionOp::Min:
+    return "min";
+  case ReductionOp::Max:
+    return "max";
+  }
+  return "?";
+}
+
+// True when E reads Name anywhere.
+static bool readsName(const Expr &E, const std::string &Name) {
+  if ((E.K == Expr::ScalarRef || E.K == Expr::ArrayRef) && E.Name == Name)
+    return true;
+  for (const Expr &Op : E.Operands)
+    if (readsName(Op, Name))
+      return true;
+  return false;
+}
+
+// True when E is exactly the reference Target (same name and subscripts).
+static bool isSameRef(const Expr &E, const Expr &Target) {
+  return E.K == Target.K && E.Name == Target.Name &&
+         E.Subscripts == Target.Subscripts;
+}
+
+std::optional<ReductionOp> looptile::reductionUpdate(const Stmt &S,
+                                                     const std::string &Name) {
+  if (S.LHS.Name != Name || S.DeclType)
+    return std::nullopt;
+  switch (S.Op) {
+  case AssignOp::AddAssign:
+  case AssignOp::SubAssign:
+    if (readsName(S.RHS, Name))
+      return std::nullopt;
+    return ReductionOp::Sum;
+  case AssignOp::MulAssign:
+    if (readsName(S.RHS, Name))
+      return std::nullopt;
+    return ReductionOp::Product;
+  case AssignOp::DivAssign:
+    return std::nullopt;
+  case AssignOp::Assign:
+    break;
+  }
+  const Expr &R = S.RHS;
+  if (R.Operands.size() != 2)
+    return std::nullopt;
+  const Expr &A = R.Operands[0], &B = R.Operands[1];
+  // The accumulator operand is S.LHS itself; the other must not read Name.
+  bool AccLeft = isSameRef(A, S.LHS) && !readsName(B, Name);
+  bool AccRight = isSameRef(B, S.LHS) && !readsName(A, Name);
+  if (R.K == Expr::Binary) {
+    if (R.Op == '+' && (AccLeft || AccRight))
+      return ReductionOp::Sum;
+    if (R.Op == '-' && AccLeft)
+      return ReductionOp::Sum;
+    if (R.Op == '*' && (AccLeft || AccRight))
+      return ReductionOp::Product;
+    return std::nullopt;
+  }
+  if (R.K != Expr::Call || !(AccLeft || AccRight))
+    return std::nullopt;
+  if (R.Name == "fminf" || R.Name == "fmin" || R.Name == "min")
+    return ReductionOp::Min;
+  if (R.Name == "fmaxf" || R.Name == "fmax" || R.Name == "max")
+    return ReductionOp::Max;
+  return std::nullopt;
+}
+
+// Checks every statement of Body that touches Name; Op collects the one
+// operator seen so far.
+static bool allReductionUpdates(const std::vector<Node> &Body,
+                                const std::string &Name,
+                                const std::string &LoopVar,
+                                std::optional<ReductionOp> &Op) {
+  for (const Node &N : Body) {
+    if (N.isLoop()) {
+      if (!allReductionUpdates(N.loop().Body, Name, LoopVar, Op))
+        return false;
+      continue;
+    }
+    const Stmt &S = N.stmt();
+    if (S.LHS.Name != Name && !readsName(S.RHS, Name))
+      continue;
+    std::optional<ReductionOp> This = reductionUpdate(S, Name);
+    if (!This || (Op && *Op != *This))
+      return false;
+    for (const IndexExpr &Sub : S.LHS.Subscripts)
+      if (Sub.mentions(LoopVar))
+        return false;
+    Op = This;
+  }
+  return true;
+}
+
+std::optional<ReductionOp> looptile::findReduction(const Loop &L,
+                                                   const std::string &Name) {
+  std::optional<ReductionOp> Op;
+  if (!allReductionUpdates(L.Body, Name, L.Var, Op))
+    return std::nullopt;
+  return Op;
+}
+
+// Walks Body in execution order of one iteration; Written says whether Name
+// is certainly written at this point. Returns true at a read of Name that
+// no earlier write of the same iteration covers.
+static bool hasExposedRead(const std::vector<Node> &Body,
+                           const std::string &Name,
+                           const std::vector<std::string> &NotMemory,
+                           bool &Written) {
+  for (const Node &N : Body) {
+    if (N.isLoop()) {
+      // Reads inside are covered by writes before the loop or by writes
+      // earlier in the same inner iteration; writes inside do not cover
+      // what follows the loop.
+      bool Inner = Written;
+      if (hasExposedRead(N.loop().Body, Name, NotMemory, Inner))
+        return true;
+      continue;
+    }
+    for (const Access &A : N.stmt().accesses(NotMemory)) {
+      if (A.Name != Name || !A.Subscripts.empty())
+        continue;
+      if (!A.IsWrite && !Written)
+        return true;
+      if (A.IsWrite)
+        Written = true;
+    }
+  }
+  return false;
+}
+
+bool looptile::isWrittenBeforeRead(const Function &F, const Loop &L,
+                                   const std::string &Name) {
+  bool Written = false;
+  return !hasExposedRead(L.Body, Name, F.nonMemoryNames(), Written);
+}
+
+// Finds the chain of bodies from F's body down to the one holding L: each
+// entry is a body and the position of the node leading towards L.
+static bool findPath(const std::vector<Node> &Body, const Loop &L,
+                     std::vector<std::pair<const std::vector<Node> *, size_t>>
+                         &Path) {
+  for (size_t I = 0; I < Body.size(); ++I) {
+    if (!Body[I].isLoop())
+      continue;
+    Path.push_back({&Body, I});
+    if (&Body[I].loop() == &L || findPath(Body[I].loop().Body, L, Path))
+      return true;
+    Path.pop_back();
+  }
+  return false;
+}
+
+bool looptile::isLiveAfter(const Function &F, const Loop &L,
+                           const std::string &Name) {
+  std::vector<std::pair<const std::vector<Node> *, size_t>> Path;
+  if (!findPath(F.Body, L, Path))
+    return true;
+  std::vector<std::string> NotMemory = F.nonMemoryNames();
+  // What runs after L: the rest of each enclosing body, innermost first (a
+  // write there covers later reads), and, inside a loop, that body's
+  // beginning on the next iteration (whose writes cover nothing outside).
+  bool Written = false;
+  for (size_t Level = Path.size(); Level-- > 0;) {
+    const std::vector<Node> &Body = *Path[Level].first;
+    size_t Pos = Path[Level].second;
+    std::vector<Node> Rest(Body.begin() + Pos + 1, Body.end());
+    if (hasExposedRead(Rest, Name, NotMemory, Written))
+      return true;
+    if (Level == 0)
+      break;
+    std::vector<Node> Next(Body.begin(), Body.begin() + Pos);
+    bool NextWritten = Written;
+    if (hasExposedRead(Next, Name, NotMemory, NextWritten))
+      return true;
+  }
+  return false;
+}
+
+// True when L or a loop nested in it has variable Var.
+static bool hasLoopVar(const Loop &L, const std::string &Var) {
+  if (L.Var == Var)
+    return true;
+  for (const Node &N : L.Body)
+    if (N.isLoop() && hasLoopVar(N.loop(), Var))
+      return true;
+  return false;
+}
+
+bool looptile::isDeclaredInside(const Function &F, const Loop &L,
+                                const std::string &Name) {
+  for (const Variable &V : F.Locals)
+    if (V.Name == Name)
+      return !V.DeclaredIn.empty() && hasLoopVar(L, V.DeclaredIn);
+  return false;
+}
+
+VarClass looptile::classifyScalar(const Function &F, const Loop &L,
+                                  const std::string &Name) {
+  if (isDeclaredInside(F, L, Name) || isWrittenBeforeRead(F, L, Name))
+    return VarClass::Private;
+  if (findReduction(L, Name))
+    return VarClass::Reduction;
+  return VarClass::Carried;
+}
