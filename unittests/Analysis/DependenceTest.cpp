@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <iostream>
+
 using namespace looptile;
 using namespace looptile::test;
 
@@ -216,6 +219,35 @@ TEST(DependenceTest, ImperfectNestUsesCommonLoops) {
   ASSERT_EQ(N.Deps.size(), 1u);
   EXPECT_EQ(N.Deps[0].CommonLoops, std::vector<unsigned>({0}));
   EXPECT_TRUE(verdict(N, "i").Parallel);
+}
+
+} // namespace
+
+namespace {
+
+TEST(DependenceTest, TenStatementsThreeDeepIsFast) {
+  std::vector<Node> Body;
+  for (int S = 0; S < 10; ++S) {
+    std::string D = std::to_string(S % 3);
+    Body.push_back(stmt("A" + std::to_string(S % 4) + "[i][j][k] = A" +
+                        std::to_string((S + 1) % 4) + "[i][j - " + D +
+                        "][k + 1] + B[i][k][j]"));
+  }
+  Function F = function(
+      "f", {"N"}, {"A0", "A1", "A2", "A3", "B"}, {},
+      {loop("i", {"0"}, {"N - 1"},
+            {loop("j", {"2"}, {"N - 1"},
+                  {loop("k", {"0"}, {"N - 2"}, std::move(Body))})})});
+  auto Start = std::chrono::steady_clock::now();
+  NestDependences N = analyzeOnly(F);
+  auto Ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                std::chrono::steady_clock::now() - Start)
+                .count();
+  std::cout << "[ timing   ] 3-deep nest, 10 statements, " << N.Deps.size()
+            << " dependences: " << Ms << " ms\n";
+  EXPECT_FALSE(N.Deps.empty());
+  // Generous bound against a loaded machine; the target is well under 100.
+  EXPECT_LT(Ms, 1000);
 }
 
 } // namespace
