@@ -1,19 +1,25 @@
 //===- looptile.cpp - the looptile command-line driver --------------------===//
 //
-// Thin driver: parses the command line, runs the frontend, and prints what
-// was asked for. Everything else lives in the libraries (see
-// include/looptile/).
+// Thin driver: parses the command line into PipelineOptions and runs the
+// pipeline (include/looptile/Pipeline/Pipeline.h lists the stages).
 //
-//   looptile FILE.c --print-ir [-- CLANG-FLAGS...]
+//   looptile FILE.c [--print-ir] [--print-deps[=text|json|dot]]
+//            [--strip-mine i=16] [--interchange i,j] [--order j,i,k]
+//            [--tile 16 | --tile i=32,j=32,k=8] [--distribute[=LOOP]]
+//            [--expand VAR] [--emit=c] [--print-after=all] [-o FILE]
+//            [-p BUILD-DIR] [--function NAME] [-- CLANG-FLAGS...]
 //
 //===----------------------------------------------------------------------===//
-#include "looptile/Frontend/Frontend.h"
-#include "looptile/IR/Printer.h"
+#include "looptile/Pipeline/Pipeline.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstring>
+#include <optional>
+#include <tuple>
 
 using namespace looptile;
 namespace cl = llvm::cl;
@@ -22,9 +28,38 @@ static cl::OptionCategory Category("looptile options");
 
 static cl::opt<std::string> InputFile(cl::Positional, cl::desc("<input.c>"),
                                       cl::Required, cl::cat(Category));
-static cl::opt<bool> PrintIR("print-ir",
-                             cl::desc("Print the loop-nest IR and exit"),
+static cl::opt<bool> PrintIR("print-ir", cl::desc("Print the loop-nest IR"),
                              cl::cat(Category));
+static cl::opt<std::string> PrintDeps(
+    "print-deps", cl::ValueOptional,
+    cl::desc("Print dependences, direction matrices and parallel loops "
+             "(text, json or dot)"),
+    cl::value_desc("format"), cl::cat(Category));
+static cl::list<std::string>
+    StripMine("strip-mine", cl::desc("Strip-mine loops, e.g. i=16"),
+              cl::value_desc("loop=size,..."), cl::cat(Category));
+static cl::list<std::string>
+    Interchange("interchange", cl::desc("Interchange two loops, e.g. i,j"),
+                cl::value_desc("loop,loop"), cl::cat(Category));
+static cl::list<std::string>
+    Order("order", cl::desc("Reorder a perfectly nested band, e.g. j,i,k"),
+          cl::value_desc("loop,..."), cl::cat(Category));
+static cl::list<std::string>
+    Tile("tile", cl::desc("Tile the outermost band (16) or named loops "
+                          "(i=32,j=32,k=8)"),
+         cl::value_desc("size|loop=size,..."), cl::cat(Category));
+static cl::list<std::string> Distribute(
+    "distribute", cl::ValueOptional,
+    cl::desc("Distribute a loop (default: each nest's outermost loop)"),
+    cl::value_desc("loop"), cl::cat(Category));
+static cl::list<std::string>
+    Expand("expand", cl::desc("Expand a private scalar into an array"),
+           cl::value_desc("var"), cl::cat(Category));
+static cl::opt<std::string> Emit("emit", cl::desc("Emit the result: c"),
+                                 cl::value_desc("kind"), cl::cat(Category));
+static cl::opt<std::string> OutputFile("o", cl::desc("Output file"),
+                                       cl::value_desc("file"),
+                                       cl::cat(Category));
 static cl::opt<std::string>
     BuildPath("p", cl::desc("Directory holding compile_commands.json"),
               cl::value_desc("build-dir"), cl::cat(Category));
@@ -32,21 +67,60 @@ static cl::opt<std::string>
     OnlyFunction("function", cl::desc("Only process this function"),
                  cl::value_desc("name"), cl::cat(Category));
 
+static bool isIdentifier(const char *S) {
+  if (!*S || std::isdigit(static_cast<unsigned char>(*S)))
+    return false;
+  for (; *S; ++S)
+    if (!std::isalnum(static_cast<unsigned char>(*S)) && *S != '_')
+      return false;
+  return true;
+}
+
+static int fail(const std::string &Msg) {
+  llvm::errs() << "looptile: error: " << Msg << "\n";
+  return 1;
+}
+
 int main(int argc, char **argv) {
-  // Everything after `--` goes to Clang, as with every Clang tool.
-  std::vector<const char *> Args;
+  // Everything after `--` goes to Clang, as with every Clang tool. Flags
+  // with an optional value also accept it as the next word
+  // (`--distribute i`, `--print-deps json`).
+  std::vector<std::string> Words;
   std::vector<std::string> ClangArgs;
+  // libLLVM already registers an option called print-after, so this one is
+  // read here, before llvm::cl sees the command line.
+  std::optional<std::string> PrintAfter;
   bool AfterDashDash = false;
   for (int I = 0; I < argc; ++I) {
     if (!AfterDashDash && I > 0 && std::strcmp(argv[I], "--") == 0) {
       AfterDashDash = true;
       continue;
     }
-    if (AfterDashDash)
+    if (AfterDashDash) {
       ClangArgs.push_back(argv[I]);
-    else
-      Args.push_back(argv[I]);
+      continue;
+    }
+    std::string W = argv[I];
+    if (W.rfind("--print-after", 0) == 0 || W.rfind("-print-after", 0) == 0) {
+      size_t Eq = W.find('=');
+      if (Eq != std::string::npos)
+        PrintAfter = W.substr(Eq + 1);
+      else
+        PrintAfter = I + 1 < argc ? argv[++I] : "";
+      continue;
+    }
+    bool OptionalValueFlag = W == "--distribute" || W == "-distribute" ||
+                             W == "--print-deps" || W == "-print-deps";
+    if (OptionalValueFlag && I + 1 < argc && isIdentifier(argv[I + 1]) &&
+        (W.find("print-deps") == std::string::npos ||
+         !std::strcmp(argv[I + 1], "text") ||
+         !std::strcmp(argv[I + 1], "json") || !std::strcmp(argv[I + 1], "dot")))
+      W += std::string("=") + argv[++I];
+    Words.push_back(W);
   }
+  std::vector<const char *> Args;
+  for (const std::string &W : Words)
+    Args.push_back(W.c_str());
   cl::HideUnrelatedOptions(Category);
   if (!cl::ParseCommandLineOptions(
           int(Args.size()), Args.data(),
@@ -54,21 +128,63 @@ int main(int argc, char **argv) {
           &llvm::errs()))
     return 1;
 
-  if (!PrintIR) {
-    llvm::errs() << "looptile: error: no action requested; use --print-ir\n";
-    return 1;
+  PipelineOptions Opts;
+  Opts.Frontend.File = InputFile;
+  Opts.Frontend.ExtraArgs = ClangArgs;
+  Opts.Frontend.BuildPath = BuildPath;
+  Opts.Frontend.OnlyFunction = OnlyFunction;
+  Opts.PrintIR = PrintIR;
+  if (PrintDeps.getNumOccurrences()) {
+    Opts.PrintDeps = PrintDeps.empty() ? "text" : std::string(PrintDeps);
+    if (Opts.PrintDeps != "text" && Opts.PrintDeps != "json" &&
+        Opts.PrintDeps != "dot")
+      return fail("--print-deps: unknown format '" + Opts.PrintDeps +
+                  "' (expected text, json or dot)");
+  }
+  if (PrintAfter) {
+    if (*PrintAfter != "all")
+      return fail("--print-after: expected 'all', got '" + *PrintAfter + "'");
+    Opts.PrintAfterAll = true;
+  }
+  if (Emit.getNumOccurrences()) {
+    if (Emit != "c")
+      return fail("--emit: unknown kind '" + Emit + "' (expected c)");
+    Opts.Emit = Emit;
+  }
+  Opts.OutputFile = OutputFile;
+
+  // Transformation steps, in the order they were written.
+  std::vector<std::tuple<unsigned, TransformStep::Kind, std::string>> Raw;
+  auto Collect = [&](cl::list<std::string> &L, TransformStep::Kind K) {
+    for (unsigned I = 0; I < L.size(); ++I)
+      Raw.emplace_back(L.getPosition(I), K, L[I]);
+  };
+  Collect(StripMine, TransformStep::StripMine);
+  Collect(Interchange, TransformStep::Interchange);
+  Collect(Order, TransformStep::Order);
+  Collect(Tile, TransformStep::Tile);
+  Collect(Distribute, TransformStep::Distribute);
+  Collect(Expand, TransformStep::Expand);
+  std::sort(Raw.begin(), Raw.end(), [](const auto &A, const auto &B) {
+    return std::get<0>(A) < std::get<0>(B);
+  });
+  for (auto &[Pos, Kind, Value] : Raw) {
+    TransformStep Step;
+    if (std::optional<std::string> Err = parseStep(Kind, Value, Step)) {
+      Step.K = Kind;
+      static const char *Names[] = {"--strip-mine", "--interchange", "--order",
+                                    "--tile", "--distribute", "--expand"};
+      return fail(std::string(Names[Kind]) + " " + Value + ": " + *Err);
+    }
+    Opts.Steps.push_back(Step);
   }
 
-  FrontendOptions Opts;
-  Opts.File = InputFile;
-  Opts.ExtraArgs = ClangArgs;
-  Opts.BuildPath = BuildPath;
-  Opts.OnlyFunction = OnlyFunction;
-  Program P;
-  if (!buildProgram(Opts, P))
-    return 1;
-
-  if (PrintIR)
-    llvm::outs() << printProgram(P);
-  return 0;
+  if (!Opts.PrintIR && Opts.PrintDeps.empty() && Opts.Emit.empty() &&
+      !Opts.PrintAfterAll) {
+    if (Opts.Steps.empty())
+      return fail("no action requested; use --print-ir, --print-deps or "
+                  "--emit=c (see --help)");
+    Opts.Emit = "c"; // transformations without --emit print the C
+  }
+  return runPipeline(Opts);
 }

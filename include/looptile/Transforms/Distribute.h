@@ -1,0 +1,34 @@
+//===- Distribute.h - loop distribution by dependence SCCs -----*- C++ -*-===//
+//
+// Owns loop distribution (lecture 04, "Th. Loop Distribution: statements
+// that are in a dependence cycle remain in one (sequential) loop. The others
+// are distributed to separate loops in graph order"). The items of the
+// loop's body (statements and inner loops) are the nodes of the dependence
+// graph at that level; each strongly connected component becomes one loop,
+// and the loops are emitted in a topological order of the component graph
+// (ties broken by source order), not in textual order. Scalars that are
+// private in the loop but used by several components are expanded into
+// arrays first (Expand.h), which removes their loop-carried dependences.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPTILE_TRANSFORMS_DISTRIBUTE_H
+#define LOOPTILE_TRANSFORMS_DISTRIBUTE_H
+
+#include "looptile/IR/LoopNest.h"
+#include "looptile/Support/Diagnostic.h"
+
+#include <string>
+#include <vector>
+
+namespace looptile {
+
+/// `--distribute [LOOP]`: distributes the named loop, or the outermost loop
+/// of every nest when LoopVar is empty. Refuses with a diagnostic when the
+/// loop cannot be distributed (a single component, or an undecidable
+/// dependence).
+bool applyDistributeStep(Function &F, const std::string &LoopVar,
+                         std::vector<Diagnostic> &Diags);
+
+} // namespace looptile
+
+#endif // LOOPTILE_TRANSFORMS_DISTRIBUTE_H

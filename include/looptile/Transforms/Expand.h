@@ -1,0 +1,42 @@
+//===- Expand.h - scalar expansion (privatization into an array) -*- C++ -*-===//
+//
+// Owns array expansion of a privatizable scalar (lecture 04, "Loop
+// Distribution May Require Array Expansion"): in a loop L where the scalar
+// is written before it is read in every iteration, each iteration's copy
+// gets its own element, `tmp` becomes `tmp_x[i]`. This removes the
+// loop-carried anti and output dependences on the scalar, which loop
+// distribution needs. When the scalar's value is read after L, the last
+// iteration's element is copied back.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPTILE_TRANSFORMS_EXPAND_H
+#define LOOPTILE_TRANSFORMS_EXPAND_H
+
+#include "looptile/IR/LoopNest.h"
+#include "looptile/Support/Diagnostic.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace looptile {
+
+/// Why Name cannot be expanded along the loop at Where (std::nullopt when
+/// it can): it must be a local scalar, private in that loop, and the loop
+/// must start at a non-negative constant with a single upper bound that does
+/// not depend on enclosing loops.
+std::optional<std::string> whyCannotExpand(const Function &F, const Loop &L,
+                                           const std::string &Name);
+
+/// Expands Name along loop L (which must belong to F). Assumes
+/// whyCannotExpand returned std::nullopt. Returns the new array's name.
+std::string expandScalar(Function &F, Loop &L, const std::string &Name);
+
+/// `--expand NAME`: expands Name along the outermost loop in which it is
+/// private. Refuses (with a diagnostic) when there is none.
+bool applyExpandStep(Function &F, const std::string &Name,
+                     std::vector<Diagnostic> &Diags);
+
+} // namespace looptile
+
+#endif // LOOPTILE_TRANSFORMS_EXPAND_H

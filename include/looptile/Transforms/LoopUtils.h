@@ -1,0 +1,50 @@
+//===- LoopUtils.h - finding loops and bands in the IR ---------*- C++ -*-===//
+//
+// Owns the navigation helpers the transforms share: locating a loop by its
+// variable, the perfectly nested band below a loop, and fresh names.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPTILE_TRANSFORMS_LOOPUTILS_H
+#define LOOPTILE_TRANSFORMS_LOOPUTILS_H
+
+#include "looptile/IR/LoopNest.h"
+
+#include <string>
+#include <vector>
+
+namespace looptile {
+
+/// Where a loop sits: the nest (index into Function::Body) and the loops
+/// from the nest's root down to it.
+struct LoopLocation {
+  unsigned NestIndex = 0;
+  std::vector<Loop *> Path; ///< root first, the loop itself last
+  Loop &loop() const { return *Path.back(); }
+};
+
+/// Finds the loop whose variable is Var. Returns false when there is none;
+/// sets Ambiguous when several loops of F use that name.
+bool findLoop(Function &F, const std::string &Var, LoopLocation &Out,
+              bool &Ambiguous);
+
+/// True when Outer's body is exactly one loop (nothing before or after it).
+bool hasSingleLoopBody(const Loop &Outer);
+
+/// The loop directly inside Outer when Outer's body is exactly one loop.
+Loop *singleInnerLoop(Loop &Outer);
+
+/// A variable name not used by any variable or loop of F, built from Base
+/// (Base itself, else Base2, Base3, ...).
+std::string freshName(const Function &F, const std::string &Base);
+
+/// Finds the body that directly holds Target (F.Body or a loop's body) and
+/// Target's index in it. Returns false when Target is not in Body.
+bool findParentBody(std::vector<Node> &Body, const Loop *Target,
+                    std::vector<Node> *&Parent, size_t &Index);
+
+/// Every loop variable of F (all nests).
+std::vector<std::string> allLoopVars(const Function &F);
+
+} // namespace looptile
+
+#endif // LOOPTILE_TRANSFORMS_LOOPUTILS_H

@@ -1,0 +1,157 @@
+//===- CEmitter.cpp - loop-nest IR back to C ------------------------------===//
+//
+// Prints the IR as C. Bounds are printed back in the form people write:
+// an inclusive upper bound `N - 1` becomes `i < N`, several upper bounds
+// become `i < MIN(ii + 16, N)`, several lower bounds `MAX(a, b)`.
+//
+//===----------------------------------------------------------------------===//
+#include "looptile/CodeGen/CEmitter.h"
+
+#include "looptile/IR/Printer.h"
+
+#include <set>
+
+using namespace looptile;
+
+// Folds several expressions with a two-argument macro: MIN(a, MIN(b, c)).
+static std::string foldMacro(const char *Macro,
+                             const std::vector<std::string> &Parts) {
+  std::string Out = Parts.back();
+  for (size_t I = Parts.size() - 1; I-- > 0;)
+    Out = std::string(Macro) + "(" + Parts[I] + ", " + Out + ")";
+  return Out;
+}
+
+std::string looptile::loopStartC(const Loop &L) {
+  const std::vector<IndexExpr> &Start = L.Step > 0 ? L.Lower : L.Upper;
+  std::vector<std::string> Parts;
+  for (const IndexExpr &E : Start)
+    Parts.push_back(E.str());
+  return foldMacro(L.Step > 0 ? "MAX" : "MIN", Parts);
+}
+
+std::string looptile::loopConditionC(const Loop &L) {
+  std::vector<std::string> Parts;
+  if (L.Step > 0) {
+    // i <= U  is printed  i < U + 1, which is `i < N` for U = N - 1.
+    for (const IndexExpr &E : L.Upper)
+      Parts.push_back((E + IndexExpr::constant(1)).str());
+    return L.Var + " < " + foldMacro("MIN", Parts);
+  }
+  for (const IndexExpr &E : L.Lower)
+    Parts.push_back(E.str());
+  return L.Var + " >= " + foldMacro("MAX", Parts);
+}
+
+std::string looptile::loopIncrementC(const Loop &L) {
+  if (L.Step == 1)
+    return L.Var + "++";
+  if (L.Step == -1)
+    return L.Var + "--";
+  if (L.Step > 0)
+    return L.Var + " += " + std::to_string(L.Step);
+  return L.Var + " -= " + std::to_string(-L.Step);
+}
+
+namespace {
+
+class CPrinter {
+public:
+  explicit CPrinter(const Function &F) : F(F) {
+    for (const Node &N : F.Body)
+      collectDeclaredByStmt(N);
+  }
+
+  std::string run() {
+    std::string Sig = "void " + F.Name + "(";
+    for (size_t I = 0; I < F.Params.size(); ++I)
+      Sig += (I ? ", " : "") + variableDeclStr(F.Params[I]);
+    Body += Sig + ") {\n";
+    declareLocals("", 1);
+    for (const Node &N : F.Body)
+      emit(N, 1);
+    Body += "}\n";
+    return Body;
+  }
+
+  bool usesMinMax() const { return Body.find("MIN(") != std::string::npos ||
+                                   Body.find("MAX(") != std::string::npos; }
+
+private:
+  void collectDeclaredByStmt(const Node &N) {
+    if (N.isLoop()) {
+      for (const Node &C : N.loop().Body)
+        collectDeclaredByStmt(C);
+      return;
+    }
+    if (N.stmt().DeclType)
+      DeclaredByStmt.insert(N.stmt().LHS.Name);
+  }
+
+  // Locals declared in the scope of loop Var (or the function when empty)
+  // that no declaration statement introduces.
+  void declareLocals(const std::string &Var, unsigned Indent) {
+    for (const Variable &V : F.Locals)
+      if (V.DeclaredIn == Var && !DeclaredByStmt.count(V.Name))
+        Body += std::string(2 * Indent, ' ') + variableDeclStr(V) + ";\n";
+  }
+
+  void emit(const Node &N, unsigned Indent) {
+    std::string Pad(2 * Indent, ' ');
+    if (!N.isLoop()) {
+      Body += Pad + N.stmt().str() + ";\n";
+      return;
+    }
+    const Loop &L = N.loop();
+    Body += Pad + "for (int " + L.Var + " = " + loopStartC(L) + "; " +
+            loopConditionC(L) + "; " + loopIncrementC(L) + ") {\n";
+    declareLocals(L.Var, Indent + 1);
+    for (const Node &C : L.Body)
+      emit(C, Indent + 1);
+    Body += Pad + "}\n";
+  }
+
+  const Function &F;
+  std::set<std::string> DeclaredByStmt;
+  std::string Body;
+};
+
+const char *MinMaxPreamble = "#ifndef MIN\n#define MIN(a, b) ((a) < (b) ? (a) : (b))\n#endif\n"
+                             "#ifndef MAX\n#define MAX(a, b) ((a) > (b) ? (a) : (b))\n#endif\n";
+
+bool needsMath(const Expr &E) {
+  if (E.K == Expr::Call)
+    return true;
+  for (const Expr &Op : E.Operands)
+    if (needsMath(Op))
+      return true;
+  return false;
+}
+
+bool needsMath(const std::vector<Node> &Body) {
+  for (const Node &N : Body) {
+    if (N.isLoop() ? needsMath(N.loop().Body) : needsMath(N.stmt().RHS))
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
+std::string looptile::emitC(const Function &F) {
+  CPrinter P(F);
+  std::string Code = P.run();
+  std::string Pre;
+  if (needsMath(F.Body))
+    Pre += "#include <math.h>\n";
+  if (P.usesMinMax())
+    Pre += MinMaxPreamble;
+  return Pre.empty() ? Code : Pre + "\n" + Code;
+}
+
+std::string looptile::emitC(const Program &P) {
+  std::string Out;
+  for (size_t I = 0; I < P.Functions.size(); ++I)
+    Out += (I ? "\n" : "") + emitC(P.Functions[I]);
+  return Out;
+}

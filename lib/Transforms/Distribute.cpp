@@ -1,0 +1,242 @@
+//===- Distribute.cpp - loop distribution by dependence SCCs --------------===//
+#include "looptile/Transforms/Distribute.h"
+
+#include "looptile/Analysis/Dependence.h"
+#include "looptile/Analysis/ScalarClassification.h"
+#include "looptile/Transforms/Expand.h"
+#include "looptile/Transforms/LoopUtils.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+
+using namespace looptile;
+
+namespace {
+
+void collectStmtIds(const Node &N, std::vector<unsigned> &Out) {
+  if (!N.isLoop()) {
+    Out.push_back(N.stmt().Id);
+    return;
+  }
+  for (const Node &C : N.loop().Body)
+    collectStmtIds(C, Out);
+}
+
+void collectScalarAccesses(const Node &N, std::set<std::string> &Out) {
+  if (N.isLoop()) {
+    for (const Node &C : N.loop().Body)
+      collectScalarAccesses(C, Out);
+    return;
+  }
+  std::function<void(const Expr &)> Walk = [&](const Expr &E) {
+    if (E.K == Expr::ScalarRef)
+      Out.insert(E.Name);
+    for (const Expr &Op : E.Operands)
+      Walk(Op);
+  };
+  Walk(N.stmt().LHS);
+  Walk(N.stmt().RHS);
+}
+
+/// Tarjan's strongly connected components; Comp[v] is v's component.
+std::vector<unsigned> stronglyConnected(const std::vector<std::set<unsigned>> &G,
+                                        unsigned &NumComps) {
+  unsigned N = unsigned(G.size()), Counter = 0;
+  std::vector<int> Index(N, -1), Low(N, 0);
+  std::vector<bool> OnStack(N, false);
+  std::vector<unsigned> Stack, Comp(N, 0);
+  NumComps = 0;
+  std::function<void(unsigned)> Visit = [&](unsigned V) {
+    Index[V] = Low[V] = int(Counter++);
+    Stack.push_back(V);
+    OnStack[V] = true;
+    for (unsigned W : G[V]) {
+      if (Index[W] < 0) {
+        Visit(W);
+        Low[V] = std::min(Low[V], Low[W]);
+      } else if (OnStack[W]) {
+        Low[V] = std::min(Low[V], Index[W]);
+      }
+    }
+    if (Low[V] == Index[V]) {
+      unsigned W;
+      do {
+        W = Stack.back();
+        Stack.pop_back();
+        OnStack[W] = false;
+        Comp[W] = NumComps;
+      } while (W != V);
+      ++NumComps;
+    }
+  };
+  for (unsigned V = 0; V < N; ++V)
+    if (Index[V] < 0)
+      Visit(V);
+  return Comp;
+}
+
+bool distributeLoop(Function &F, LoopLocation Where,
+                    std::vector<Diagnostic> &Diags) {
+  Loop &L = Where.loop();
+  const std::string What = "distribute loop '" + L.Var + "'";
+  if (L.Body.size() < 2) {
+    Diags.push_back({Diagnostic::Error, L.Loc,
+                     "cannot " + What +
+                         ": its body holds a single statement or loop"});
+    return false;
+  }
+  size_t Depth = Where.Path.size() - 1; // L's column in dependence vectors
+
+  std::map<unsigned, unsigned> ItemOf; // statement id -> body item
+  for (unsigned I = 0; I < L.Body.size(); ++I) {
+    std::vector<unsigned> Ids;
+    collectStmtIds(L.Body[I], Ids);
+    for (unsigned Id : Ids)
+      ItemOf[Id] = I;
+  }
+  // Scalars private in L lose their loop-carried dependences when expanded.
+  std::set<std::string> Private;
+  {
+    std::set<std::string> Scalars;
+    for (const Node &N : L.Body)
+      collectScalarAccesses(N, Scalars);
+    for (const std::string &S : Scalars) {
+      const Variable *V = F.lookup(S);
+      if (V && V->VarKind == Variable::LocalScalar &&
+          !whyCannotExpand(F, L, S))
+        Private.insert(S);
+    }
+  }
+
+  std::vector<Diagnostic> Ignored;
+  NestDependences ND = analyzeNest(F, Where.NestIndex, Ignored);
+  std::vector<std::set<unsigned>> Graph(L.Body.size());
+  std::vector<const Dependence *> CrossEdges;
+  for (const Dependence &D : ND.Deps) {
+    auto Src = ItemOf.find(D.Source), Snk = ItemOf.find(D.Sink);
+    if (Src == ItemOf.end() || Snk == ItemOf.end() ||
+        D.CommonLoops.size() <= Depth)
+      continue;
+    if (D.Assumed) {
+      // Undecided: keep both items together.
+      Graph[Src->second].insert(Snk->second);
+      Graph[Snk->second].insert(Src->second);
+      continue;
+    }
+    for (const DirectionVector &V : D.Directions) {
+      bool CarriedOutside = false;
+      for (size_t K = 0; K < Depth; ++K)
+        CarriedOutside |= V[K] == Dir::LT;
+      if (CarriedOutside)
+        continue;
+      if (V[Depth] == Dir::LT && Private.count(D.Array))
+        continue; // removed by expanding the scalar
+      if (Src->second != Snk->second) {
+        Graph[Src->second].insert(Snk->second);
+        CrossEdges.push_back(&D);
+      }
+    }
+  }
+
+  unsigned NumComps = 0;
+  std::vector<unsigned> Comp = stronglyConnected(Graph, NumComps);
+  if (NumComps < 2) {
+    std::string Why = "every statement of its body is in one dependence cycle";
+    if (!CrossEdges.empty())
+      Why += " (e.g. " + std::string(depKindName(CrossEdges[0]->DepKind)) +
+             " dependence " + CrossEdges[0]->sourceName() + " -> " +
+             CrossEdges[0]->sinkName() + " on '" + CrossEdges[0]->Array +
+             "')";
+    Diags.push_back({Diagnostic::Error, L.Loc, "cannot " + What + ": " + Why});
+    return false;
+  }
+
+  // Topological order of the component graph (Kahn), ties broken by the
+  // first source position of each component.
+  std::vector<std::set<unsigned>> CGraph(NumComps);
+  std::vector<unsigned> InDegree(NumComps, 0), FirstItem(NumComps, ~0u);
+  for (unsigned I = 0; I < Graph.size(); ++I) {
+    FirstItem[Comp[I]] = std::min(FirstItem[Comp[I]], I);
+    for (unsigned J : Graph[I])
+      if (Comp[I] != Comp[J] && CGraph[Comp[I]].insert(Comp[J]).second)
+        ++InDegree[Comp[J]];
+  }
+  std::vector<unsigned> Order;
+  std::set<std::pair<unsigned, unsigned>> Ready; // (first item, component)
+  for (unsigned C = 0; C < NumComps; ++C)
+    if (!InDegree[C])
+      Ready.insert({FirstItem[C], C});
+  while (!Ready.empty()) {
+    unsigned C = Ready.begin()->second;
+    Ready.erase(Ready.begin());
+    Order.push_back(C);
+    for (unsigned D : CGraph[C])
+      if (--InDegree[D] == 0)
+        Ready.insert({FirstItem[D], D});
+  }
+
+  // Scalars used by several components need their own element per
+  // iteration.
+  std::vector<std::string> ToExpand;
+  for (const std::string &S : Private) {
+    std::set<unsigned> Users;
+    for (unsigned I = 0; I < L.Body.size(); ++I) {
+      std::set<std::string> Used;
+      collectScalarAccesses(L.Body[I], Used);
+      if (Used.count(S))
+        Users.insert(Comp[I]);
+    }
+    if (Users.size() > 1)
+      ToExpand.push_back(S);
+  }
+
+  std::vector<Node> *Parent = nullptr;
+  size_t Index = 0;
+  findParentBody(F.Body, &L, Parent, Index);
+  for (const std::string &S : ToExpand)
+    expandScalar(F, (*Parent)[Index].loop(), S);
+
+  Loop Original = std::move((*Parent)[Index].loop());
+  std::vector<Node> NewLoops;
+  for (unsigned C : Order) {
+    Loop Part = Original;
+    Part.Body.clear();
+    for (unsigned I = 0; I < Original.Body.size(); ++I)
+      if (Comp[I] == C)
+        Part.Body.push_back(Original.Body[I]);
+    NewLoops.push_back(Node{std::move(Part)});
+  }
+  Parent->erase(Parent->begin() + Index);
+  Parent->insert(Parent->begin() + Index, NewLoops.begin(), NewLoops.end());
+  return true;
+}
+
+} // namespace
+
+bool looptile::applyDistributeStep(Function &F, const std::string &LoopVar,
+                                   std::vector<Diagnostic> &Diags) {
+  if (!LoopVar.empty()) {
+    LoopLocation Where;
+    bool Ambiguous = false;
+    if (!findLoop(F, LoopVar, Where, Ambiguous) || Ambiguous) {
+      Diags.push_back({Diagnostic::Error, F.Loc,
+                       "--distribute " + LoopVar + ": function '" + F.Name +
+                           "' has " + (Ambiguous ? "several loops" : "no loop") +
+                           " named '" + LoopVar + "'"});
+      return false;
+    }
+    return distributeLoop(F, Where, Diags);
+  }
+  // Every nest's outermost loop, from the last nest to the first so that
+  // the nest indices of the ones still to do do not move.
+  for (size_t I = F.Body.size(); I-- > 0;) {
+    if (!F.Body[I].isLoop())
+      continue;
+    LoopLocation Where{unsigned(I), {&F.Body[I].loop()}};
+    if (!distributeLoop(F, Where, Diags))
+      return false;
+  }
+  return true;
+}

@@ -1,0 +1,139 @@
+//===- Legality.cpp - legality of reordering loops, with reasons ----------===//
+#include "looptile/Transforms/Legality.h"
+
+#include "looptile/Analysis/Dependence.h"
+#include "looptile/Analysis/Legality.h"
+
+#include <algorithm>
+
+using namespace looptile;
+
+namespace {
+
+// Column of each band variable in the dependence's vectors, or empty when the
+// dependence does not span the whole band.
+std::vector<unsigned> bandColumns(const NestDependences &ND,
+                                  const Dependence &D,
+                                  const std::vector<std::string> &BandVars) {
+  std::vector<unsigned> Cols;
+  for (const std::string &V : BandVars) {
+    bool Found = false;
+    for (unsigned K = 0; K < D.CommonLoops.size(); ++K)
+      if (ND.loopOf(D, K).Var == V) {
+        Cols.push_back(K);
+        Found = true;
+        break;
+      }
+    if (!Found)
+      return {};
+  }
+  return Cols;
+}
+
+void addAccessNotes(const Dependence &D, std::vector<Diagnostic> &Diags) {
+  Diags.push_back({Diagnostic::Note, D.SourceAccess.Loc,
+                   "source access '" + D.SourceAccess.str() + "' in " +
+                       D.sourceName()});
+  Diags.push_back({Diagnostic::Note, D.SinkAccess.Loc,
+                   "sink access '" + D.SinkAccess.str() + "' in " +
+                       D.sinkName()});
+}
+
+std::string depDescription(const Dependence &D) {
+  return std::string(depKindName(D.DepKind)) + " dependence " +
+         D.sourceName() + " -> " + D.sinkName() + " on '" + D.Array + "'";
+}
+
+bool refuseAssumed(const Dependence &D, const std::string &What, SourceLoc At,
+                   std::vector<Diagnostic> &Diags) {
+  Diags.push_back({Diagnostic::Error, At,
+                   "cannot prove it legal to " + What + ": the " +
+                       depDescription(D) +
+                       " could not be decided (direction " +
+                       D.Directions.front().str() + ")"});
+  addAccessNotes(D, Diags);
+  return false;
+}
+
+NestDependences analyze(const Function &F, unsigned NestIndex) {
+  std::vector<Diagnostic> Ignored; // the aliasing policy is reported once,
+                                   // by --print-deps and the driver
+  return analyzeNest(F, NestIndex, Ignored);
+}
+
+} // namespace
+
+bool looptile::checkPermutationLegal(const Function &F, unsigned NestIndex,
+                                     const std::vector<std::string> &BandVars,
+                                     const std::vector<unsigned> &Order,
+                                     const std::string &What, SourceLoc At,
+                                     std::vector<Diagnostic> &Diags) {
+  NestDependences ND = analyze(F, NestIndex);
+  for (const Dependence &D : ND.Deps) {
+    std::vector<unsigned> Cols = bandColumns(ND, D, BandVars);
+    if (Cols.empty())
+      continue;
+    if (D.Assumed)
+      return refuseAssumed(D, What, At, Diags);
+    // Column permutation over the dependence's own loops: the band's
+    // columns are reordered, every other column stays.
+    std::vector<unsigned> Perm(D.CommonLoops.size());
+    for (unsigned K = 0; K < Perm.size(); ++K)
+      Perm[K] = K;
+    for (unsigned K = 0; K < Order.size(); ++K)
+      Perm[Cols[K]] = Cols[Order[K]];
+    // Interchange theorem (lecture 04): legal iff no permuted row has '>'
+    // as its leftmost non-'=' entry.
+    if (std::optional<size_t> Bad =
+            findPermutationViolation(D.Directions, Perm)) {
+      const DirectionVector &V = D.Directions[*Bad];
+      Diags.push_back({Diagnostic::Error, At,
+                       "cannot " + What + ": " + depDescription(D) +
+                           " has direction " + V.str() + ", which becomes " +
+                           V.permuted(Perm).str() +
+                           " ('>' as the leftmost non-'=' entry)"});
+      addAccessNotes(D, Diags);
+      return false;
+    }
+  }
+  return true;
+}
+
+bool looptile::checkBandPermutable(const Function &F, unsigned NestIndex,
+                                   const std::vector<std::string> &BandVars,
+                                   const std::string &What, SourceLoc At,
+                                   std::vector<Diagnostic> &Diags) {
+  NestDependences ND = analyze(F, NestIndex);
+  for (const Dependence &D : ND.Deps) {
+    std::vector<unsigned> Cols = bandColumns(ND, D, BandVars);
+    if (Cols.empty())
+      continue;
+    if (D.Assumed)
+      return refuseAssumed(D, What, At, Diags);
+    unsigned First = *std::min_element(Cols.begin(), Cols.end());
+    for (const DirectionVector &V : D.Directions) {
+      // Carried by a loop outside (above) the band: the band's order does
+      // not matter for this instance.
+      bool CarriedOutside = false;
+      for (unsigned K = 0; K < First; ++K)
+        if (V[K] == Dir::LT) {
+          CarriedOutside = true;
+          break;
+        }
+      if (CarriedOutside)
+        continue;
+      for (unsigned C : Cols)
+        if (V[C] != Dir::LT && V[C] != Dir::EQ) {
+          Diags.push_back(
+              {Diagnostic::Error, At,
+               "cannot " + What + ": the band is not fully permutable; " +
+                   depDescription(D) + " has direction " + V.str() +
+                   " with '" + std::string(1, dirChar(V[C])) +
+                   "' at loop '" + ND.loopOf(D, C).Var + "'"});
+          addAccessNotes(D, Diags);
+          return false;
+        }
+    }
+  }
+  return true;
+}

@@ -1,0 +1,94 @@
+//===- LoopUtils.cpp - finding loops and bands in the IR ------------------===//
+#include "looptile/Transforms/LoopUtils.h"
+
+#include <algorithm>
+
+using namespace looptile;
+
+static void search(std::vector<Node> &Body, const std::string &Var,
+                   std::vector<Loop *> &Path, unsigned Nest,
+                   std::vector<LoopLocation> &Found) {
+  for (Node &N : Body) {
+    if (!N.isLoop())
+      continue;
+    Loop &L = N.loop();
+    Path.push_back(&L);
+    if (L.Var == Var)
+      Found.push_back({Nest, Path});
+    search(L.Body, Var, Path, Nest, Found);
+    Path.pop_back();
+  }
+}
+
+bool looptile::findLoop(Function &F, const std::string &Var,
+                        LoopLocation &Out, bool &Ambiguous) {
+  std::vector<LoopLocation> Found;
+  for (unsigned I = 0; I < F.Body.size(); ++I) {
+    if (!F.Body[I].isLoop())
+      continue;
+    std::vector<Loop *> Path{&F.Body[I].loop()};
+    if (Path[0]->Var == Var)
+      Found.push_back({I, Path});
+    search(Path[0]->Body, Var, Path, I, Found);
+  }
+  Ambiguous = Found.size() > 1;
+  if (Found.empty())
+    return false;
+  Out = Found.front();
+  return true;
+}
+
+bool looptile::hasSingleLoopBody(const Loop &Outer) {
+  return Outer.Body.size() == 1 && Outer.Body[0].isLoop();
+}
+
+Loop *looptile::singleInnerLoop(Loop &Outer) {
+  return hasSingleLoopBody(Outer) ? &Outer.Body[0].loop() : nullptr;
+}
+
+static void collectVars(const std::vector<Node> &Body,
+                        std::vector<std::string> &Out) {
+  for (const Node &N : Body)
+    if (N.isLoop()) {
+      Out.push_back(N.loop().Var);
+      collectVars(N.loop().Body, Out);
+    }
+}
+
+std::vector<std::string> looptile::allLoopVars(const Function &F) {
+  std::vector<std::string> Out;
+  collectVars(F.Body, Out);
+  return Out;
+}
+
+std::string looptile::freshName(const Function &F, const std::string &Base) {
+  std::vector<std::string> Used = allLoopVars(F);
+  for (const Variable &V : F.Params)
+    Used.push_back(V.Name);
+  for (const Variable &V : F.Locals)
+    Used.push_back(V.Name);
+  auto Taken = [&](const std::string &N) {
+    return std::find(Used.begin(), Used.end(), N) != Used.end();
+  };
+  if (!Taken(Base))
+    return Base;
+  for (unsigned I = 2;; ++I)
+    if (!Taken(Base + std::to_string(I)))
+      return Base + std::to_string(I);
+}
+
+bool looptile::findParentBody(std::vector<Node> &Body, const Loop *Target,
+                              std::vector<Node> *&Parent, size_t &Index) {
+  for (size_t I = 0; I < Body.size(); ++I) {
+    if (!Body[I].isLoop())
+      continue;
+    if (&Body[I].loop() == Target) {
+      Parent = &Body;
+      Index = I;
+      return true;
+    }
+    if (findParentBody(Body[I].loop().Body, Target, Parent, Index))
+      return true;
+  }
+  return false;
+}

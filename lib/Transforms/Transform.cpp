@@ -1,0 +1,435 @@
+//===- Transform.cpp - legality-checked loop transformations --------------===//
+//
+// Parses transformation requests and applies them: locate the loops, check
+// the structural preconditions (perfect nesting, computable bounds), check
+// legality (Transforms/Legality.h), then run the mechanism.
+//
+//===----------------------------------------------------------------------===//
+#include "looptile/Transforms/Transform.h"
+
+#include "looptile/Transforms/Distribute.h"
+#include "looptile/Transforms/Expand.h"
+#include "looptile/Transforms/Legality.h"
+#include "looptile/Transforms/LoopUtils.h"
+#include "looptile/Transforms/Permute.h"
+#include "looptile/Transforms/StripMine.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+#include <sstream>
+
+using namespace looptile;
+
+static std::string joinNames(const std::vector<std::string> &Names) {
+  std::string Out;
+  for (size_t I = 0; I < Names.size(); ++I)
+    Out += (I ? "," : "") + Names[I];
+  return Out;
+}
+
+std::string TransformStep::spelling() const {
+  std::string Sizes_;
+  for (size_t I = 0; I < Sizes.size(); ++I)
+    Sizes_ += (I ? "," : "") + Sizes[I].first + "=" +
+              std::to_string(Sizes[I].second);
+  switch (K) {
+  case StripMine:
+    return "--strip-mine " + Sizes_;
+  case Interchange:
+    return "--interchange " + joinNames(Loops);
+  case Order:
+    return "--order " + joinNames(Loops);
+  case Tile:
+    return "--tile " + (UniformSize ? std::to_string(UniformSize) : Sizes_);
+  case Distribute:
+    return "--distribute" + (Target.empty() ? std::string() : " " + Target);
+  case Expand:
+    return "--expand " + Target;
+  }
+  return "?";
+}
+
+static bool isIdentifier(const std::string &S) {
+  if (S.empty() || std::isdigit(static_cast<unsigned char>(S[0])))
+    return false;
+  return std::all_of(S.begin(), S.end(), [](char C) {
+    return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+  });
+}
+
+static std::vector<std::string> splitComma(const std::string &S) {
+  std::vector<std::string> Parts;
+  std::stringstream SS(S);
+  std::string P;
+  while (std::getline(SS, P, ','))
+    Parts.push_back(P);
+  if (!S.empty() && S.back() == ',')
+    Parts.push_back("");
+  return Parts;
+}
+
+static std::optional<int64_t> parsePositive(const std::string &S) {
+  if (S.empty() || S.size() > 9 ||
+      !std::all_of(S.begin(), S.end(),
+                   [](char C) { return std::isdigit(static_cast<unsigned char>(C)); }))
+    return std::nullopt;
+  int64_t V = std::stoll(S);
+  if (V < 1)
+    return std::nullopt;
+  return V;
+}
+
+std::optional<std::string> looptile::parseStep(TransformStep::Kind K,
+                                               const std::string &Value,
+                                               TransformStep &Out) {
+  Out = TransformStep();
+  Out.K = K;
+  auto ParseSizes = [&]() -> std::optional<std::string> {
+    for (const std::string &P : splitComma(Value)) {
+      size_t Eq = P.find('=');
+      if (Eq == std::string::npos)
+        return "expected LOOP=SIZE, got '" + P + "'";
+      std::string Var = P.substr(0, Eq);
+      std::optional<int64_t> Size = parsePositive(P.substr(Eq + 1));
+      if (!isIdentifier(Var))
+        return "'" + Var + "' is not a loop variable name";
+      if (!Size)
+        return "size '" + P.substr(Eq + 1) + "' of loop '" + Var +
+               "' is not a positive integer";
+      for (auto &[Seen, _] : Out.Sizes)
+        if (Seen == Var)
+          return "loop '" + Var + "' is given twice";
+      Out.Sizes.push_back({Var, *Size});
+    }
+    return std::nullopt;
+  };
+  auto ParseNames = [&](size_t Min) -> std::optional<std::string> {
+    for (const std::string &P : splitComma(Value)) {
+      if (!isIdentifier(P))
+        return "'" + P + "' is not a loop variable name";
+      if (std::find(Out.Loops.begin(), Out.Loops.end(), P) != Out.Loops.end())
+        return "loop '" + P + "' is given twice";
+      Out.Loops.push_back(P);
+    }
+    if (Out.Loops.size() < Min)
+      return "expected at least " + std::to_string(Min) +
+             " comma-separated loop variables";
+    return std::nullopt;
+  };
+  switch (K) {
+  case TransformStep::StripMine:
+    return ParseSizes();
+  case TransformStep::Interchange: {
+    if (auto E = ParseNames(2))
+      return E;
+    if (Out.Loops.size() != 2)
+      return std::string("expected exactly two loop variables, e.g. i,j");
+    return std::nullopt;
+  }
+  case TransformStep::Order:
+    return ParseNames(2);
+  case TransformStep::Tile:
+    if (Value.find('=') == std::string::npos) {
+      std::optional<int64_t> Size = parsePositive(Value);
+      if (!Size)
+        return "tile size '" + Value + "' is not a positive integer";
+      Out.UniformSize = *Size;
+      return std::nullopt;
+    }
+    return ParseSizes();
+  case TransformStep::Distribute:
+    if (!Value.empty() && !isIdentifier(Value))
+      return "'" + Value + "' is not a loop variable name";
+    Out.Target = Value;
+    return std::nullopt;
+  case TransformStep::Expand:
+    if (!isIdentifier(Value))
+      return "'" + Value + "' is not a variable name";
+    Out.Target = Value;
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+bool locate(Function &F, const std::string &Var, LoopLocation &Out,
+            const TransformStep &Step, std::vector<Diagnostic> &Diags) {
+  bool Ambiguous = false;
+  if (!findLoop(F, Var, Out, Ambiguous)) {
+    Diags.push_back({Diagnostic::Error, F.Loc,
+                     Step.spelling() + ": function '" + F.Name +
+                         "' has no loop '" + Var + "'"});
+    return false;
+  }
+  if (Ambiguous) {
+    Diags.push_back({Diagnostic::Error, Out.loop().Loc,
+                     Step.spelling() + ": function '" + F.Name +
+                         "' has several loops named '" + Var +
+                         "'; rename them to select one"});
+    return false;
+  }
+  return true;
+}
+
+bool structuralError(SourceLoc At, const std::string &Msg,
+                     std::vector<Diagnostic> &Diags) {
+  Diags.push_back({Diagnostic::Error, At, Msg});
+  return false;
+}
+
+// Locates Vars as one perfectly nested band, outermost first in Band; fills
+// BandVars with the band's variables in their current order.
+bool locateBand(Function &F, const std::vector<std::string> &Vars,
+                const TransformStep &Step, LoopLocation &Top,
+                std::vector<Loop *> &Band, std::vector<std::string> &BandVars,
+                std::vector<Diagnostic> &Diags) {
+  std::vector<LoopLocation> Locs(Vars.size());
+  for (size_t I = 0; I < Vars.size(); ++I)
+    if (!locate(F, Vars[I], Locs[I], Step, Diags))
+      return false;
+  size_t TopIdx = 0;
+  for (size_t I = 1; I < Vars.size(); ++I)
+    if (Locs[I].Path.size() < Locs[TopIdx].Path.size())
+      TopIdx = I;
+  Top = Locs[TopIdx];
+  Band = perfectBand(Top.loop(), unsigned(Vars.size()));
+  std::set<std::string> Want(Vars.begin(), Vars.end());
+  BandVars.clear();
+  for (Loop *L : Band)
+    BandVars.push_back(L->Var);
+  if (Band.empty() || std::set<std::string>(BandVars.begin(), BandVars.end()) != Want)
+    return structuralError(
+        Top.loop().Loc,
+        Step.spelling() + ": loops " + joinNames(Vars) +
+            " are not a perfectly nested band (each loop's body must be "
+            "exactly the next loop)",
+        Diags);
+  return true;
+}
+
+bool applyPermutationStep(Function &F, const TransformStep &Step,
+                          std::vector<Diagnostic> &Diags) {
+  LoopLocation Top;
+  std::vector<Loop *> Band;
+  std::vector<std::string> BandVars;
+  if (!locateBand(F, Step.Loops, Step, Top, Band, BandVars, Diags))
+    return false;
+  std::vector<unsigned> Order;
+  std::string What;
+  if (Step.K == TransformStep::Interchange) {
+    // Swap the outermost and the innermost loop of the band.
+    for (unsigned I = 0; I < Band.size(); ++I)
+      Order.push_back(I);
+    std::swap(Order.front(), Order.back());
+    What = "interchange loops '" + BandVars.front() + "' and '" +
+           BandVars.back() + "'";
+  } else {
+    for (const std::string &V : Step.Loops)
+      Order.push_back(unsigned(
+          std::find(BandVars.begin(), BandVars.end(), V) - BandVars.begin()));
+    What = "reorder loops " + joinNames(BandVars) + " as " +
+           joinNames(Step.Loops);
+  }
+  std::vector<Loop> Headers;
+  if (std::optional<std::string> Why = permutedHeaders(Band, Order, Headers))
+    return structuralError(Top.loop().Loc, "cannot " + What + ": " + *Why,
+                           Diags);
+  if (!checkPermutationLegal(F, Top.NestIndex, BandVars, Order, What,
+                             Top.loop().Loc, Diags))
+    return false;
+  applyPermutation(Band, Headers);
+  return true;
+}
+
+bool applyStripMineStep(Function &F, const TransformStep &Step,
+                        std::vector<Diagnostic> &Diags) {
+  // Check every loop first so that a refusal leaves F unchanged.
+  for (auto &[Var, Size] : Step.Sizes) {
+    LoopLocation Loc;
+    if (!locate(F, Var, Loc, Step, Diags))
+      return false;
+    if (std::optional<std::string> Why = whyCannotStripMine(Loc.loop(), Size))
+      return structuralError(Loc.loop().Loc, "cannot strip-mine: " + *Why,
+                             Diags);
+  }
+  // Strip-mining is always legal (lecture 04): the new loops run the same
+  // iterations in the same order.
+  for (auto &[Var, Size] : Step.Sizes) {
+    LoopLocation Loc;
+    bool Ambiguous = false;
+    findLoop(F, Var, Loc, Ambiguous);
+    stripMine(Loc, Size, freshName(F, Var + Var));
+  }
+  return true;
+}
+
+// The outermost perfectly nested band of loops with step 1 under Root.
+std::vector<std::string> outermostBand(Loop &Root) {
+  std::vector<std::string> Vars;
+  Loop *Cur = &Root;
+  while (Cur && Cur->Step == 1) {
+    Vars.push_back(Cur->Var);
+    Cur = singleInnerLoop(*Cur);
+  }
+  return Vars;
+}
+
+bool applyTileStep(Function &F, const TransformStep &Step,
+                   std::vector<Diagnostic> &Diags) {
+  // Which loops: the named ones, or the outermost band of every nest.
+  std::vector<std::vector<std::pair<std::string, int64_t>>> Requests;
+  if (Step.UniformSize) {
+    for (Node &N : F.Body) {
+      if (!N.isLoop())
+        continue;
+      std::vector<std::pair<std::string, int64_t>> R;
+      for (const std::string &V : outermostBand(N.loop()))
+        R.push_back({V, Step.UniformSize});
+      if (!R.empty())
+        Requests.push_back(R);
+    }
+    if (Requests.empty())
+      return structuralError(F.Loc, Step.spelling() + ": function '" +
+                                        F.Name + "' has no loop with step 1 "
+                                        "to tile",
+                             Diags);
+  } else {
+    Requests.push_back(Step.Sizes);
+  }
+
+  for (auto &Request : Requests) {
+    // The band: the named loops that form a perfect band from the outermost
+    // named loop down; named loops deeper inside are strip-mined in place.
+    std::vector<LoopLocation> Locs(Request.size());
+    for (size_t I = 0; I < Request.size(); ++I)
+      if (!locate(F, Request[I].first, Locs[I], Step, Diags))
+        return false;
+    size_t TopIdx = 0;
+    for (size_t I = 1; I < Locs.size(); ++I)
+      if (Locs[I].Path.size() < Locs[TopIdx].Path.size())
+        TopIdx = I;
+    LoopLocation Top = Locs[TopIdx];
+    auto Size = [&](const std::string &V) -> int64_t {
+      for (auto &[N, S] : Request)
+        if (N == V)
+          return S;
+      return 0;
+    };
+    std::vector<std::string> BandVars;
+    for (Loop *Cur = &Top.loop(); Cur && Size(Cur->Var);
+         Cur = singleInnerLoop(*Cur))
+      BandVars.push_back(Cur->Var);
+    std::vector<std::string> Inner;
+    for (size_t I = 0; I < Request.size(); ++I) {
+      const std::string &V = Request[I].first;
+      if (std::find(BandVars.begin(), BandVars.end(), V) != BandVars.end())
+        continue;
+      // Must be nested inside the band's innermost loop.
+      bool Inside = Locs[I].NestIndex == Top.NestIndex &&
+                    Locs[I].Path.size() > Top.Path.size() + BandVars.size() - 1;
+      if (Inside)
+        for (const std::string &B : BandVars)
+          Inside &= std::any_of(Locs[I].Path.begin(), Locs[I].Path.end(),
+                                [&](Loop *L) { return L->Var == B; });
+      if (!Inside)
+        return structuralError(
+            Locs[I].loop().Loc,
+            Step.spelling() + ": loop '" + V +
+                "' is neither part of the perfectly nested band " +
+                joinNames(BandVars) + " nor nested inside it",
+            Diags);
+      Inner.push_back(V);
+    }
+    for (const std::string &V : BandVars) {
+      LoopLocation L;
+      bool Amb;
+      findLoop(F, V, L, Amb);
+      if (std::optional<std::string> Why = whyCannotStripMine(L.loop(), Size(V)))
+        return structuralError(L.loop().Loc, "cannot tile: " + *Why, Diags);
+    }
+    for (const std::string &V : Inner) {
+      LoopLocation L;
+      bool Amb;
+      findLoop(F, V, L, Amb);
+      if (std::optional<std::string> Why = whyCannotStripMine(L.loop(), Size(V)))
+        return structuralError(L.loop().Loc, "cannot tile: " + *Why, Diags);
+    }
+    std::string What = "tile loops " + joinNames(BandVars);
+    if (BandVars.size() > 1 &&
+        !checkBandPermutable(F, Top.NestIndex, BandVars, What, Top.loop().Loc,
+                             Diags))
+      return false;
+
+    // Mechanism: strip-mine every loop, then move the tile loops of the band
+    // outward (ii, jj, i, j), the lecture's block tiling.
+    SourceLoc TopLoc = Top.loop().Loc;
+    std::vector<std::string> TileVars, PointVars = BandVars;
+    for (const std::string &V : BandVars) {
+      LoopLocation L;
+      bool Amb;
+      findLoop(F, V, L, Amb);
+      std::string TV = freshName(F, V + V);
+      stripMine(L, Size(V), TV);
+      TileVars.push_back(TV);
+    }
+    for (const std::string &V : Inner) {
+      LoopLocation L;
+      bool Amb;
+      findLoop(F, V, L, Amb);
+      stripMine(L, Size(V), freshName(F, V + V));
+    }
+    if (BandVars.size() > 1) {
+      LoopLocation L;
+      bool Amb;
+      findLoop(F, TileVars.front(), L, Amb);
+      std::vector<Loop *> Band =
+          perfectBand(L.loop(), unsigned(2 * BandVars.size()));
+      std::vector<unsigned> Order;
+      for (unsigned I = 0; I < BandVars.size(); ++I)
+        Order.push_back(2 * I);
+      for (unsigned I = 0; I < BandVars.size(); ++I)
+        Order.push_back(2 * I + 1);
+      std::vector<Loop> Headers;
+      std::optional<std::string> Why =
+          Band.empty() ? std::optional<std::string>("the strip-mined band is "
+                                                    "not perfectly nested")
+                       : permutedHeaders(Band, Order, Headers);
+      if (Why)
+        return structuralError(TopLoc, "cannot " + What + ": " + *Why, Diags);
+      applyPermutation(Band, Headers);
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+static bool applyStepImpl(Function &F, const TransformStep &Step,
+                          std::vector<Diagnostic> &Diags) {
+  switch (Step.K) {
+  case TransformStep::StripMine:
+    return applyStripMineStep(F, Step, Diags);
+  case TransformStep::Interchange:
+  case TransformStep::Order:
+    return applyPermutationStep(F, Step, Diags);
+  case TransformStep::Tile:
+    return applyTileStep(F, Step, Diags);
+  case TransformStep::Distribute:
+    return applyDistributeStep(F, Step.Target, Diags);
+  case TransformStep::Expand:
+    return applyExpandStep(F, Step.Target, Diags);
+  }
+  return false;
+}
+
+bool looptile::applyStep(Function &F, const TransformStep &Step,
+                         std::vector<Diagnostic> &Diags) {
+  // A refused step leaves the function exactly as it was.
+  Function Saved = F;
+  if (applyStepImpl(F, Step, Diags))
+    return true;
+  F = std::move(Saved);
+  return false;
+}
