@@ -4,6 +4,7 @@
 #include "looptile/Analysis/Dependence.h"
 #include "looptile/Analysis/DepsPrinter.h"
 #include "looptile/CodeGen/CEmitter.h"
+#include "looptile/CodeGen/Signature.h"
 #include "looptile/IR/Printer.h"
 #include "looptile/Support/Diagnostic.h"
 
@@ -71,6 +72,16 @@ int looptile::runPipeline(const PipelineOptions &Opts) {
   }
 
   // 4. CodeGen.
+  if (Opts.PrintSignature) {
+    for (const Function &F : P.Functions) {
+      std::vector<ArgumentInfo> Args;
+      if (std::optional<std::string> Err = describeArguments(F, Args)) {
+        DiagOut.print({Diagnostic::Error, F.Loc, *Err}, std::cerr);
+        return 1;
+      }
+      std::cout << signatureJSON(P.File, F, Args);
+    }
+  }
   if (Opts.Emit == "c")
     return writeOutput(Opts.OutputFile, emitC(P)) ? 0 : 1;
   return 0;

@@ -55,6 +55,11 @@ static cl::list<std::string> Distribute(
 static cl::list<std::string>
     Expand("expand", cl::desc("Expand a private scalar into an array"),
            cl::value_desc("var"), cl::cat(Category));
+static cl::opt<bool> PrintSignature(
+    "print-signature",
+    cl::desc("Print each function's parameters as JSON (kind, type, access, "
+             "shape)"),
+    cl::cat(Category));
 static cl::opt<std::string> Emit("emit", cl::desc("Emit the result: c"),
                                  cl::value_desc("kind"), cl::cat(Category));
 static cl::opt<std::string> OutputFile("o", cl::desc("Output file"),
@@ -134,6 +139,7 @@ int main(int argc, char **argv) {
   Opts.Frontend.BuildPath = BuildPath;
   Opts.Frontend.OnlyFunction = OnlyFunction;
   Opts.PrintIR = PrintIR;
+  Opts.PrintSignature = PrintSignature;
   if (PrintDeps.getNumOccurrences()) {
     Opts.PrintDeps = PrintDeps.empty() ? "text" : std::string(PrintDeps);
     if (Opts.PrintDeps != "text" && Opts.PrintDeps != "json" &&
@@ -180,6 +186,7 @@ int main(int argc, char **argv) {
   }
 
   if (!Opts.PrintIR && Opts.PrintDeps.empty() && Opts.Emit.empty() &&
+      !Opts.PrintSignature &&
       !Opts.PrintAfterAll) {
     if (Opts.Steps.empty())
       return fail("no action requested; use --print-ir, --print-deps or "

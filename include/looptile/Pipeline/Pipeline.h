@@ -28,6 +28,8 @@ struct PipelineOptions {
   std::string PrintDeps;
   /// Transformation requests, in command-line order.
   std::vector<TransformStep> Steps;
+  /// Print each function's parameters as JSON (kinds, types, shapes).
+  bool PrintSignature = false;
   /// Print the IR and the C after every transformation step.
   bool PrintAfterAll = false;
   /// "c" prints the transformed C function.

@@ -1,0 +1,51 @@
+//===- Signature.h - what a function's parameters are ----------*- C++ -*-===//
+//
+// Owns the description of a function's parameters that everything running
+// the code from outside needs (the manifest's `arguments`, the differential
+// tester, the host glue): each parameter's kind (size, scalar, buffer), a
+// buffer's element type, access (in, out, inout) and shape as formulas over
+// the size parameters. A pointer parameter's extent is derived from the
+// largest subscript its accesses reach over the loop bounds.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPTILE_CODEGEN_SIGNATURE_H
+#define LOOPTILE_CODEGEN_SIGNATURE_H
+
+#include "looptile/IR/LoopNest.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace looptile {
+
+struct ArgumentInfo {
+  enum Kind { Size, Scalar, Buffer };
+  std::string Name;
+  Kind ArgKind = Size;
+  ElemType Type = ElemType::Int;
+  /// For buffers: "in", "out" or "inout".
+  std::string AccessMode;
+  /// For buffers: the extent of each dimension, outermost first.
+  std::vector<IndexExpr> Shape;
+};
+
+/// Describes F's parameters in order. Returns the reason when a buffer's
+/// extent cannot be determined.
+std::optional<std::string> describeArguments(const Function &F,
+                                             std::vector<ArgumentInfo> &Out);
+
+/// `{"name":"A","kind":"buffer","access":"in","type":"float","shape":["M","K"]}`
+std::string argumentJSON(const ArgumentInfo &A);
+
+/// The JSON object printed by `--print-signature`:
+/// {"function":..., "file":..., "arguments":[...]}.
+std::string signatureJSON(const std::string &File, const Function &F,
+                          const std::vector<ArgumentInfo> &Args);
+
+/// A JSON string literal for S (quoted and escaped).
+std::string jsonString(const std::string &S);
+
+} // namespace looptile
+
+#endif // LOOPTILE_CODEGEN_SIGNATURE_H
