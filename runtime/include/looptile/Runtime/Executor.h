@@ -1,0 +1,96 @@
+//===- Executor.h - Build a manifest's program and launch it ----*- C++ -*-===//
+//
+// Owns one built program on one device: the context and in-order profiling
+// queue, the kernels, the device buffers of the arguments and temporaries,
+// NDRange evaluation and checking, and kernel timing. Shared by looptile-run
+// (through the Harness) and the host-glue Session.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPTILE_RUNTIME_EXECUTOR_H
+#define LOOPTILE_RUNTIME_EXECUTOR_H
+
+#include "looptile/Runtime/Device.h"
+#include "looptile/Runtime/HostData.h"
+#include "looptile/Runtime/Manifest.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace looptile::rt {
+
+/// The tunables' values: the manifest's defaults overridden by Overrides.
+/// Checks names, min/max and multiple_of; throws Error(ErrorKind::Usage).
+Env resolveTunables(const Manifest &M, const Env &Overrides);
+
+/// The size values for M from Sizes; every size must be given, positive and
+/// fit in an int, and every name must be a size. Throws Error(Usage).
+Env checkSizes(const Manifest &M, const Env &Sizes);
+
+class Executor {
+public:
+  /// Builds Source for Device with -DNAME=value per tunable. A failed build
+  /// throws Error(ErrorKind::OpenCL) whose message holds the build log.
+  Executor(const Manifest &M, const std::string &Source, const DeviceRef &D,
+           const Env &Tunables);
+
+  const DeviceRef &device() const { return Dev; }
+  const std::string &buildOptions() const { return Options; }
+  const Env &tunables() const { return Tunables; }
+
+  /// Evaluates shapes and NDRanges for Sizes (sizes only; tunables are
+  /// added), checks them against the device limits, and (re)allocates
+  /// device buffers whose size changed. Must precede the calls below.
+  void prepare(const Env &Sizes);
+  /// Sizes and tunables together, as the last prepare() saw them.
+  const Env &env() const { return Values; }
+
+  /// Number of elements of a buffer argument or temporary.
+  size_t elementCount(const std::string &Name) const;
+  std::vector<int64_t> shape(const std::string &Name) const;
+
+  void write(const std::string &Name, const void *Host);
+  void read(const std::string &Name, void *Host);
+  /// Fills a device buffer with its type's sentinel (HostData.h).
+  void fillSentinel(const std::string &Name);
+  void setScalar(const std::string &Name, const ScalarValue &V);
+
+  /// Enqueues every kernel in manifest order, waits, and returns the sum of
+  /// the kernels' profiled execution times in milliseconds.
+  double launch();
+
+private:
+  struct BufferSlot {
+    ElemType Ty;
+    std::vector<int64_t> Shape;
+    size_t Count = 0;
+    size_t Bytes = 0;
+    cl::Buffer Buf;
+  };
+  struct Launch {
+    cl::Kernel Kernel;
+    cl::NDRange Global, Local;
+    bool HasLocal = false;
+  };
+
+  BufferSlot &slot(const std::string &Name);
+  const BufferSlot &slot(const std::string &Name) const;
+
+  const Manifest &M;
+  DeviceRef Dev;
+  Env Tunables;
+  Env Values;
+  std::string Options;
+  cl::Context Context;
+  cl::CommandQueue Queue;
+  cl::Program Program;
+  std::vector<cl::Kernel> Kernels;
+  std::vector<Launch> Launches;
+  std::map<std::string, BufferSlot> Buffers;
+  std::map<std::string, ScalarValue> Scalars;
+  bool Prepared = false;
+};
+
+} // namespace looptile::rt
+
+#endif

@@ -1,0 +1,91 @@
+//===- Manifest.h - The kernel manifest, parsed and checked -----*- C++ -*-===//
+//
+// Owns the in-memory form of the manifest (docs/manifest.md) and its
+// loading: JSON to these structs, with every cross-reference checked
+// (kernel args name arguments or temporaries, formulas use only sizes and
+// tunables) so later stages can trust it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPTILE_RUNTIME_MANIFEST_H
+#define LOOPTILE_RUNTIME_MANIFEST_H
+
+#include "looptile/Runtime/Formula.h"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace looptile::rt {
+
+enum class ElemType { Float, Double, Int };
+size_t elemSize(ElemType T);
+const char *elemTypeName(ElemType T);
+
+enum class Access { In, Out, InOut };
+const char *accessName(Access A);
+
+struct Argument {
+  enum Kind { Size, Buffer, Scalar };
+  std::string Name;
+  Kind K = Size;
+  Access Acc = Access::In;        // buffers
+  ElemType Ty = ElemType::Float;  // buffers and scalars
+  std::vector<Formula> Shape;     // buffers
+  std::optional<Formula> Tile;    // sizes: the --sweep granularity
+};
+
+struct Temporary {
+  std::string Name;
+  ElemType Ty = ElemType::Float;
+  std::vector<Formula> Shape;
+};
+
+struct Tunable {
+  std::string Name;
+  int64_t Default = 0;
+  std::optional<int64_t> Min, Max;
+  std::string Constraint;
+  std::string MultipleOf;
+};
+
+struct KernelLaunch {
+  std::string Name;
+  std::vector<std::string> Args;
+  std::vector<Formula> Global;
+  std::optional<std::vector<Formula>> Local; // nullopt: implementation's choice
+};
+
+struct Manifest {
+  std::string Path;           // the manifest file ("<embedded>" for glue)
+  std::string Dir;            // its folder, for relative paths
+  std::string SourceFile;     // resolved against Dir
+  std::string SourceFunction;
+  std::string Program;        // resolved against Dir
+  std::vector<Argument> Arguments;
+  std::vector<Temporary> Temporaries;
+  std::vector<Tunable> Tunables;
+  std::vector<KernelLaunch> Kernels;
+  Formula ReductionLength, Flops, Bytes;
+
+  /// Parses and checks manifest text; Origin names it in errors, relative
+  /// paths are resolved against Dir. Throws Error(ErrorKind::Manifest).
+  static Manifest parse(const std::string &Text, const std::string &Origin,
+                        const std::string &Dir);
+  /// Reads Path; a missing file is Error(ErrorKind::Manifest).
+  static Manifest load(const std::string &Path);
+  /// The manifest path for a kernel file: same folder and stem, ".json".
+  static std::string pathForProgram(const std::string &ClPath);
+
+  const Argument *findArgument(const std::string &Name) const;
+  const Temporary *findTemporary(const std::string &Name) const;
+  const Tunable *findTunable(const std::string &Name) const;
+  std::vector<std::string> sizeNames() const;
+};
+
+/// Reads a whole file; throws Error(Kind) naming What if it cannot.
+std::string readFile(const std::string &Path, const char *What);
+
+} // namespace looptile::rt
+
+#endif

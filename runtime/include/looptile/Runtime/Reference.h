@@ -1,0 +1,54 @@
+//===- Reference.h - The original C function as a reference -----*- C++ -*-===//
+//
+// Owns the reference shim: a generated C file that #includes the manifest's
+// source file and defines
+//     void looptile_reference(void **args);
+// calling the original function with args[i] for parameter i (a size is
+// read as *(int *)args[i], a scalar as *(T *)args[i], a buffer is passed as
+// the pointer args[i]). The shim is compiled with $CC (default "cc") into a
+// shared object, cached under a key hashed from the shim, the source text
+// and the compiler command, then dlopen'ed. See docs/runtime.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPTILE_RUNTIME_REFERENCE_H
+#define LOOPTILE_RUNTIME_REFERENCE_H
+
+#include "looptile/Runtime/Manifest.h"
+
+#include <string>
+
+namespace looptile::rt {
+
+/// The shim's C text for M.
+std::string generateShim(const Manifest &M);
+
+/// The cache folder: $LOOPTILE_CACHE_DIR, else ".looptile-cache" next to
+/// the manifest, else $TMPDIR (or /tmp)/looptile-cache-<uid>.
+std::string referenceCacheDir(const Manifest &M);
+
+/// Builds the shim into OutPath, or (OutPath empty) into the cache unless a
+/// cached build exists. Returns the shared object's path. Throws
+/// Error(ErrorKind::Reference) with the compiler's output on failure.
+std::string buildReference(const Manifest &M, const std::string &OutPath = "");
+
+/// A loaded shim.
+class ReferenceLibrary {
+public:
+  /// dlopen()s Path and finds looptile_reference; throws Error(Reference).
+  explicit ReferenceLibrary(const std::string &Path);
+  ~ReferenceLibrary();
+  ReferenceLibrary(const ReferenceLibrary &) = delete;
+  ReferenceLibrary &operator=(const ReferenceLibrary &) = delete;
+
+  void call(void **Args) const { Fn(Args); }
+  const std::string &path() const { return Path; }
+
+private:
+  std::string Path;
+  void *Handle = nullptr;
+  void (*Fn)(void **) = nullptr;
+};
+
+} // namespace looptile::rt
+
+#endif

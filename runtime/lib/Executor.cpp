@@ -1,0 +1,364 @@
+//===- Executor.cpp - Program build, buffers, NDRange launch, timing ------===//
+//
+// Owns everything between "manifest + source + device" and "kernels ran":
+// tunable and size checking, clBuildProgram with the build log on failure,
+// buffer allocation against the device limits, NDRange checks (global a
+// multiple of local, local within the kernel's work-group limit) and event
+// profiling.
+//
+//===----------------------------------------------------------------------===//
+#include "looptile/Runtime/Executor.h"
+#include "looptile/Runtime/Error.h"
+
+#include <climits>
+#include <sstream>
+
+namespace looptile::rt {
+
+Env resolveTunables(const Manifest &M, const Env &Overrides) {
+  Env T;
+  for (const Tunable &Tn : M.Tunables)
+    T[Tn.Name] = Tn.Default;
+  for (const auto &[Name, Value] : Overrides) {
+    if (!M.findTunable(Name)) {
+      std::string Known;
+      for (const Tunable &Tn : M.Tunables)
+        Known += (Known.empty() ? "" : ", ") + Tn.Name;
+      throw Error(ErrorKind::Usage,
+                  "unknown tunable '" + Name + "' in --set (the manifest's "
+                  "tunables: " + (Known.empty() ? "none" : Known) + ")");
+    }
+    T[Name] = Value;
+  }
+  for (const Tunable &Tn : M.Tunables) {
+    int64_t V = T[Tn.Name];
+    if ((Tn.Min && V < *Tn.Min) || (Tn.Max && V > *Tn.Max))
+      throw Error(ErrorKind::Usage,
+                  "tunable " + Tn.Name + "=" + std::to_string(V) +
+                      " is outside [" +
+                      (Tn.Min ? std::to_string(*Tn.Min) : "-inf") + ", " +
+                      (Tn.Max ? std::to_string(*Tn.Max) : "inf") + "]" +
+                      (Tn.Constraint.empty() ? "" : " (" + Tn.Constraint + ")"));
+    if (!Tn.MultipleOf.empty()) {
+      int64_t Of = T[Tn.MultipleOf];
+      if (Of <= 0 || V % Of != 0)
+        throw Error(ErrorKind::Usage,
+                    "tunable " + Tn.Name + "=" + std::to_string(V) +
+                        " must be a multiple of " + Tn.MultipleOf + "=" +
+                        std::to_string(Of));
+    }
+  }
+  return T;
+}
+
+Env checkSizes(const Manifest &M, const Env &Sizes) {
+  Env Out;
+  for (const auto &[Name, Value] : Sizes) {
+    const Argument *A = M.findArgument(Name);
+    if (!A || A->K != Argument::Size) {
+      std::string Hint;
+      if (M.findTunable(Name))
+        Hint = " ('" + Name + "' is a tunable: use --set " + Name + "=...)";
+      std::string Known;
+      for (const std::string &S : M.sizeNames())
+        Known += (Known.empty() ? "" : ", ") + S;
+      throw Error(ErrorKind::Usage, "unknown size parameter '" + Name +
+                                        "' in -D" + Hint +
+                                        "; the size parameters are: " + Known);
+    }
+  }
+  for (const std::string &S : M.sizeNames()) {
+    auto It = Sizes.find(S);
+    if (It == Sizes.end())
+      throw Error(ErrorKind::Usage, "size parameter '" + S +
+                                        "' is missing: pass -D " + S +
+                                        "=<positive integer>");
+    if (It->second <= 0 || It->second > INT_MAX)
+      throw Error(ErrorKind::Usage, "size parameter " + S + "=" +
+                                        std::to_string(It->second) +
+                                        " must be a positive int");
+    Out[S] = It->second;
+  }
+  return Out;
+}
+
+Executor::Executor(const Manifest &M, const std::string &Source,
+                   const DeviceRef &D, const Env &Tunables)
+    : M(M), Dev(D), Tunables(Tunables) {
+  for (const auto &[Name, Value] : Tunables)
+    Options += (Options.empty() ? "" : " ") + ("-D" + Name + "=" +
+                                               std::to_string(Value));
+  try {
+    Context = cl::Context(Dev.Device);
+    Queue = cl::CommandQueue(Context, Dev.Device, CL_QUEUE_PROFILING_ENABLE);
+  } catch (const cl::Error &E) {
+    throwCLError("creating a context on " + Dev.describe(), E);
+  }
+  try {
+    Program = cl::Program(Context, Source);
+    Program.build(std::vector<cl::Device>{Dev.Device}, Options.c_str());
+  } catch (const cl::Error &E) {
+    std::string Log;
+    try {
+      Log = Program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(Dev.Device);
+    } catch (const cl::Error &) {
+    }
+    while (!Log.empty() && (Log.back() == '\n' || Log.back() == '\0'))
+      Log.pop_back();
+    throw Error(ErrorKind::OpenCL,
+                "building " + M.Program + " for " + Dev.Name +
+                    " failed (" + clErrorName(E.err()) + ", options '" +
+                    Options + "'); build log:\n" +
+                    (Log.empty() ? "(empty)" : Log));
+  }
+  for (const KernelLaunch &K : M.Kernels) {
+    try {
+      Kernels.emplace_back(Program, K.Name.c_str());
+    } catch (const cl::Error &E) {
+      throw Error(ErrorKind::OpenCL, "kernel '" + K.Name +
+                                         "' named in " + M.Path +
+                                         " is not in " + M.Program + " (" +
+                                         clErrorName(E.err()) + ")");
+    }
+  }
+}
+
+static std::string dims(const std::vector<size_t> &V) {
+  std::string S;
+  for (size_t X : V)
+    S += (S.empty() ? "" : " x ") + std::to_string(X);
+  return S;
+}
+
+void Executor::prepare(const Env &Sizes) {
+  Values = Sizes;
+  for (const auto &[N, V] : Tunables)
+    Values[N] = V;
+
+  const size_t MaxAlloc = Dev.Device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
+  auto allocate = [&](const std::string &Name, ElemType Ty,
+                      const std::vector<Formula> &Shape) {
+    BufferSlot New;
+    New.Ty = Ty;
+    New.Count = 1;
+    for (const Formula &F : Shape) {
+      int64_t E = F.evaluate(Values);
+      if (E < 0)
+        throw Error(ErrorKind::Usage, "buffer " + Name + ": extent \"" +
+                                          F.text() + "\" = " +
+                                          std::to_string(E) + " is negative");
+      New.Shape.push_back(E);
+      if (__builtin_mul_overflow(New.Count, size_t(E), &New.Count))
+        throw Error(ErrorKind::Usage, "buffer " + Name + " is too large");
+    }
+    New.Bytes = New.Count * elemSize(Ty);
+    size_t AllocBytes = New.Bytes ? New.Bytes : elemSize(Ty);
+    if (AllocBytes > MaxAlloc)
+      throw Error(ErrorKind::OpenCL,
+                  "allocation failure: buffer " + Name + " needs " +
+                      std::to_string(AllocBytes >> 20) + " MiB, more than " +
+                      Dev.Name + "'s maximum allocation of " +
+                      std::to_string(MaxAlloc >> 20) + " MiB");
+    auto It = Buffers.find(Name);
+    if (It != Buffers.end() && It->second.Bytes == New.Bytes) {
+      It->second.Shape = New.Shape;
+      return;
+    }
+    try {
+      New.Buf = cl::Buffer(Context, CL_MEM_READ_WRITE, AllocBytes);
+    } catch (const cl::Error &E) {
+      throw Error(ErrorKind::OpenCL, "allocation failure: buffer " + Name +
+                                         " (" + std::to_string(AllocBytes) +
+                                         " bytes): " + clErrorName(E.err()));
+    }
+    Buffers[Name] = std::move(New);
+  };
+  for (const Argument &A : M.Arguments)
+    if (A.K == Argument::Buffer)
+      allocate(A.Name, A.Ty, A.Shape);
+  for (const Temporary &T : M.Temporaries)
+    allocate(T.Name, T.Ty, T.Shape);
+
+  // NDRanges, checked against the device and each kernel's limits.
+  std::vector<size_t> MaxItems =
+      Dev.Device.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
+  Launches.clear();
+  for (size_t KI = 0; KI < M.Kernels.size(); ++KI) {
+    const KernelLaunch &K = M.Kernels[KI];
+    Launch L;
+    L.Kernel = Kernels[KI];
+    std::vector<size_t> G, Lo;
+    for (const Formula &F : K.Global) {
+      int64_t V = F.evaluate(Values);
+      if (V <= 0)
+        throw Error(ErrorKind::Usage, "kernel " + K.Name + ": global size \"" +
+                                          F.text() + "\" = " +
+                                          std::to_string(V) +
+                                          " is not positive");
+      G.push_back(size_t(V));
+    }
+    if (K.Local) {
+      size_t Product = 1;
+      for (size_t D = 0; D < K.Local->size(); ++D) {
+        const Formula &F = (*K.Local)[D];
+        int64_t V = F.evaluate(Values);
+        if (V <= 0)
+          throw Error(ErrorKind::Usage, "kernel " + K.Name +
+                                            ": local size \"" + F.text() +
+                                            "\" = " + std::to_string(V) +
+                                            " is not positive");
+        if (G[D] % size_t(V) != 0)
+          throw Error(ErrorKind::Usage,
+                      "kernel " + K.Name + ": global size " +
+                          std::to_string(G[D]) + " (dimension " +
+                          std::to_string(D) +
+                          ") is not a multiple of the local size " +
+                          std::to_string(V) +
+                          " (OpenCL 1.2 requires it; use round_up)");
+        if (D < MaxItems.size() && size_t(V) > MaxItems[D])
+          throw Error(ErrorKind::OpenCL,
+                      "kernel " + K.Name + ": local size " +
+                          std::to_string(V) + " in dimension " +
+                          std::to_string(D) + " exceeds the device's " +
+                          std::to_string(MaxItems[D]));
+        Lo.push_back(size_t(V));
+        Product *= size_t(V);
+      }
+      size_t KernelMax =
+          L.Kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(Dev.Device);
+      if (Product > KernelMax)
+        throw Error(ErrorKind::OpenCL,
+                    "kernel " + K.Name + ": work-group " + dims(Lo) + " = " +
+                        std::to_string(Product) + " work-items exceeds " +
+                        std::to_string(KernelMax) + ", the most " + Dev.Name +
+                        " allows for this kernel (try a smaller tile with "
+                        "--set)");
+    }
+    auto range = [](const std::vector<size_t> &V) {
+      return V.size() == 1   ? cl::NDRange(V[0])
+             : V.size() == 2 ? cl::NDRange(V[0], V[1])
+                             : cl::NDRange(V[0], V[1], V[2]);
+    };
+    L.Global = range(G);
+    if (K.Local) {
+      L.Local = range(Lo);
+      L.HasLocal = true;
+    }
+    Launches.push_back(L);
+  }
+  Prepared = true;
+}
+
+Executor::BufferSlot &Executor::slot(const std::string &Name) {
+  auto It = Buffers.find(Name);
+  if (!Prepared || It == Buffers.end())
+    throw Error(ErrorKind::Usage, "internal: no buffer '" + Name + "'");
+  return It->second;
+}
+const Executor::BufferSlot &Executor::slot(const std::string &Name) const {
+  return const_cast<Executor *>(this)->slot(Name);
+}
+
+size_t Executor::elementCount(const std::string &Name) const {
+  return slot(Name).Count;
+}
+std::vector<int64_t> Executor::shape(const std::string &Name) const {
+  return slot(Name).Shape;
+}
+
+void Executor::write(const std::string &Name, const void *Host) {
+  BufferSlot &S = slot(Name);
+  if (!S.Bytes)
+    return;
+  try {
+    Queue.enqueueWriteBuffer(S.Buf, CL_TRUE, 0, S.Bytes, Host);
+  } catch (const cl::Error &E) {
+    throwCLError("writing buffer " + Name + " (" + std::to_string(S.Bytes) +
+                     " bytes; an allocation failure shows here)",
+                 E);
+  }
+}
+
+void Executor::read(const std::string &Name, void *Host) {
+  BufferSlot &S = slot(Name);
+  if (!S.Bytes)
+    return;
+  try {
+    Queue.enqueueReadBuffer(S.Buf, CL_TRUE, 0, S.Bytes, Host);
+  } catch (const cl::Error &E) {
+    throwCLError("reading buffer " + Name, E);
+  }
+}
+
+void Executor::fillSentinel(const std::string &Name) {
+  BufferSlot &S = slot(Name);
+  if (!S.Bytes)
+    return;
+  try {
+    if (S.Ty == ElemType::Double)
+      Queue.enqueueFillBuffer(S.Buf, DoubleSentinelBits, 0, S.Bytes);
+    else if (S.Ty == ElemType::Float)
+      Queue.enqueueFillBuffer(S.Buf, FloatSentinelBits, 0, S.Bytes);
+    else
+      Queue.enqueueFillBuffer(S.Buf, IntSentinel, 0, S.Bytes);
+    Queue.finish();
+  } catch (const cl::Error &E) {
+    throwCLError("filling buffer " + Name + " with the sentinel", E);
+  }
+}
+
+void Executor::setScalar(const std::string &Name, const ScalarValue &V) {
+  Scalars[Name] = V;
+}
+
+double Executor::launch() {
+  if (!Prepared)
+    throw Error(ErrorKind::Usage, "internal: launch() before prepare()");
+  std::vector<cl::Event> Events(Launches.size());
+  for (size_t KI = 0; KI < Launches.size(); ++KI) {
+    const KernelLaunch &K = M.Kernels[KI];
+    Launch &L = Launches[KI];
+    for (size_t AI = 0; AI < K.Args.size(); ++AI) {
+      const std::string &N = K.Args[AI];
+      try {
+        const Argument *A = M.findArgument(N);
+        if (!A || A->K == Argument::Buffer) {
+          L.Kernel.setArg(cl_uint(AI), slot(N).Buf);
+        } else if (A->K == Argument::Size) {
+          cl_int V = cl_int(Values.at(N));
+          L.Kernel.setArg(cl_uint(AI), V);
+        } else {
+          auto It = Scalars.find(N);
+          if (It == Scalars.end())
+            throw Error(ErrorKind::Usage, "internal: scalar " + N + " unset");
+          L.Kernel.setArg(cl_uint(AI), elemSize(A->Ty), It->second.data());
+        }
+      } catch (const cl::Error &E) {
+        throwCLError("kernel " + K.Name + " argument " + std::to_string(AI) +
+                         " ('" + N + "')",
+                     E);
+      }
+    }
+    try {
+      Queue.enqueueNDRangeKernel(L.Kernel, cl::NullRange, L.Global,
+                                 L.HasLocal ? L.Local : cl::NullRange, nullptr,
+                                 &Events[KI]);
+    } catch (const cl::Error &E) {
+      throwCLError("launching kernel " + K.Name, E);
+    }
+  }
+  double Ms = 0;
+  try {
+    Queue.finish();
+    for (cl::Event &E : Events) {
+      cl_ulong Start = E.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+      cl_ulong End = E.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+      Ms += double(End - Start) * 1e-6;
+    }
+  } catch (const cl::Error &E) {
+    throwCLError("running the kernels", E);
+  }
+  return Ms;
+}
+
+} // namespace looptile::rt

@@ -1,0 +1,374 @@
+//===- Manifest.cpp - Load and check the kernel manifest ------------------===//
+//
+// Owns the mapping from manifest JSON (docs/manifest.md) to Manifest and the
+// consistency checks. Every error names the manifest and the offending
+// field, e.g. "mmm.json: kernels[0].args[2]: unknown name 'D'".
+//
+//===----------------------------------------------------------------------===//
+#include "looptile/Runtime/Manifest.h"
+#include "looptile/Runtime/Error.h"
+#include "looptile/Runtime/Json.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace looptile::rt {
+
+size_t elemSize(ElemType T) {
+  switch (T) {
+  case ElemType::Float: return 4;
+  case ElemType::Double: return 8;
+  case ElemType::Int: return 4;
+  }
+  return 0;
+}
+
+const char *elemTypeName(ElemType T) {
+  switch (T) {
+  case ElemType::Float: return "float";
+  case ElemType::Double: return "double";
+  case ElemType::Int: return "int";
+  }
+  return "?";
+}
+
+const char *accessName(Access A) {
+  switch (A) {
+  case Access::In: return "in";
+  case Access::Out: return "out";
+  case Access::InOut: return "inout";
+  }
+  return "?";
+}
+
+std::string readFile(const std::string &Path, const char *What) {
+  std::ifstream In(Path, std::ios::binary);
+  if (!In)
+    throw Error(ErrorKind::Manifest, std::string("cannot read ") + What +
+                                         " '" + Path +
+                                         "': " + std::strerror(errno));
+  std::ostringstream SS;
+  SS << In.rdbuf();
+  return SS.str();
+}
+
+namespace {
+
+class Reader {
+public:
+  explicit Reader(const std::string &Origin) : Origin(Origin) {}
+
+  [[noreturn]] void fail(const std::string &Where, const std::string &Msg) {
+    throw Error(ErrorKind::Manifest, Origin + ": " + Where + ": " + Msg);
+  }
+
+  const json::Value &field(const json::Value &Obj, const char *Key,
+                           const std::string &Where, json::Value::Type T) {
+    const json::Value *V = Obj.get(Key);
+    if (!V)
+      fail(Where, std::string("missing field \"") + Key + "\"");
+    if (V->type() != T)
+      fail(Where + "." + Key, std::string("expected ") +
+                                  json::Value::typeName(T) + ", got " +
+                                  json::Value::typeName(V->type()));
+    return *V;
+  }
+  std::string str(const json::Value &Obj, const char *Key,
+                  const std::string &Where) {
+    return field(Obj, Key, Where, json::Value::Type::String).asString();
+  }
+  const json::Value *optional(const json::Value &Obj, const char *Key,
+                              const std::string &Where, json::Value::Type T) {
+    const json::Value *V = Obj.get(Key);
+    if (V && V->type() != T)
+      fail(Where + "." + Key, std::string("expected ") +
+                                  json::Value::typeName(T) + ", got " +
+                                  json::Value::typeName(V->type()));
+    return V;
+  }
+  int64_t integer(const json::Value &V, const std::string &Where) {
+    if (!V.isInteger() || std::fabs(V.asNumber()) > 9.0e15)
+      fail(Where, "expected an integer");
+    return static_cast<int64_t>(V.asNumber());
+  }
+  /// A formula given as a string or as an integer literal.
+  Formula formula(const json::Value &V, const std::string &Where) {
+    if (V.isString())
+      return Formula::parse(V.asString(), Origin + ": " + Where);
+    if (V.isInteger())
+      return Formula::parse(std::to_string(integer(V, Where)),
+                            Origin + ": " + Where);
+    fail(Where, "expected a formula (a string or an integer)");
+  }
+  std::vector<Formula> formulas(const json::Value &V, const std::string &Where,
+                                size_t MinLen, size_t MaxLen) {
+    if (!V.isArray())
+      fail(Where, "expected an array of formulas");
+    if (V.elements().size() < MinLen || V.elements().size() > MaxLen)
+      fail(Where, "expected " + std::to_string(MinLen) + " to " +
+                      std::to_string(MaxLen) + " entries, got " +
+                      std::to_string(V.elements().size()));
+    std::vector<Formula> Out;
+    for (size_t I = 0; I < V.elements().size(); ++I)
+      Out.push_back(formula(V.elements()[I], Where + "[" + std::to_string(I) +
+                                                 "]"));
+    return Out;
+  }
+  ElemType type(const json::Value &Obj, const std::string &Where) {
+    std::string T = str(Obj, "type", Where);
+    if (T == "float") return ElemType::Float;
+    if (T == "double") return ElemType::Double;
+    if (T == "int") return ElemType::Int;
+    fail(Where + ".type", "unknown type \"" + T +
+                              "\" (expected float, double or int)");
+  }
+
+private:
+  const std::string &Origin;
+};
+
+std::string resolve(const std::string &Dir, const std::string &P) {
+  if (P.empty() || P[0] == '/' || Dir.empty())
+    return P;
+  return Dir + "/" + P;
+}
+
+} // namespace
+
+Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
+                         const std::string &Dir) {
+  using T = json::Value::Type;
+  json::Value Root = json::parse(Text, Origin);
+  Reader R(Origin);
+  if (!Root.isObject())
+    R.fail("top level", "expected an object");
+
+  Manifest M;
+  M.Path = Origin;
+  M.Dir = Dir;
+  const json::Value &Version = R.field(Root, "looptile_manifest", "top level",
+                                       T::Number);
+  if (R.integer(Version, "looptile_manifest") != 1)
+    R.fail("looptile_manifest", "unsupported version (this runtime reads 1)");
+
+  const json::Value &Src = R.field(Root, "source", "top level", T::Object);
+  M.SourceFile = resolve(Dir, R.str(Src, "file", "source"));
+  M.SourceFunction = R.str(Src, "function", "source");
+  M.Program = resolve(Dir, R.str(Root, "program", "top level"));
+
+  std::set<std::string> Names, Sizes, Tunables;
+  auto declare = [&](const std::string &Name, const std::string &Where) {
+    if (Name.empty())
+      R.fail(Where, "empty name");
+    if (!Names.insert(Name).second)
+      R.fail(Where, "duplicate name '" + Name + "'");
+  };
+
+  const json::Value &Args = R.field(Root, "arguments", "top level", T::Array);
+  for (size_t I = 0; I < Args.elements().size(); ++I) {
+    std::string W = "arguments[" + std::to_string(I) + "]";
+    const json::Value &A = Args.elements()[I];
+    if (!A.isObject())
+      R.fail(W, "expected an object");
+    Argument Arg;
+    Arg.Name = R.str(A, "name", W);
+    declare(Arg.Name, W);
+    std::string Kind = R.str(A, "kind", W);
+    if (Kind == "size") {
+      Arg.K = Argument::Size;
+      Sizes.insert(Arg.Name);
+      if (const json::Value *Tile = A.get("tile"))
+        Arg.Tile = R.formula(*Tile, W + ".tile");
+    } else if (Kind == "buffer") {
+      Arg.K = Argument::Buffer;
+      std::string Acc = R.str(A, "access", W);
+      if (Acc == "in") Arg.Acc = Access::In;
+      else if (Acc == "out") Arg.Acc = Access::Out;
+      else if (Acc == "inout") Arg.Acc = Access::InOut;
+      else R.fail(W + ".access", "unknown access \"" + Acc +
+                                     "\" (expected in, out or inout)");
+      Arg.Ty = R.type(A, W);
+      Arg.Shape = R.formulas(R.field(A, "shape", W, T::Array), W + ".shape",
+                             1, 8);
+    } else if (Kind == "scalar") {
+      Arg.K = Argument::Scalar;
+      Arg.Ty = R.type(A, W);
+    } else {
+      R.fail(W + ".kind", "unknown kind \"" + Kind +
+                              "\" (expected size, buffer or scalar)");
+    }
+    M.Arguments.push_back(std::move(Arg));
+  }
+
+  if (const json::Value *Temps =
+          R.optional(Root, "temporaries", "top level", T::Array)) {
+    for (size_t I = 0; I < Temps->elements().size(); ++I) {
+      std::string W = "temporaries[" + std::to_string(I) + "]";
+      const json::Value &V = Temps->elements()[I];
+      if (!V.isObject())
+        R.fail(W, "expected an object");
+      Temporary Tmp;
+      Tmp.Name = R.str(V, "name", W);
+      declare(Tmp.Name, W);
+      Tmp.Ty = R.type(V, W);
+      Tmp.Shape = R.formulas(R.field(V, "shape", W, T::Array), W + ".shape",
+                             1, 8);
+      M.Temporaries.push_back(std::move(Tmp));
+    }
+  }
+
+  if (const json::Value *Tuns =
+          R.optional(Root, "tunables", "top level", T::Array)) {
+    for (size_t I = 0; I < Tuns->elements().size(); ++I) {
+      std::string W = "tunables[" + std::to_string(I) + "]";
+      const json::Value &V = Tuns->elements()[I];
+      if (!V.isObject())
+        R.fail(W, "expected an object");
+      Tunable Tn;
+      Tn.Name = R.str(V, "name", W);
+      declare(Tn.Name, W);
+      Tunables.insert(Tn.Name);
+      Tn.Default = R.integer(R.field(V, "default", W, T::Number), W + ".default");
+      if (const json::Value *Min = R.optional(V, "min", W, T::Number))
+        Tn.Min = R.integer(*Min, W + ".min");
+      if (const json::Value *Max = R.optional(V, "max", W, T::Number))
+        Tn.Max = R.integer(*Max, W + ".max");
+      if (const json::Value *C = R.optional(V, "constraint", W, T::String))
+        Tn.Constraint = C->asString();
+      if (const json::Value *MO = R.optional(V, "multiple_of", W, T::String))
+        Tn.MultipleOf = MO->asString();
+      M.Tunables.push_back(std::move(Tn));
+    }
+  }
+  for (const Tunable &Tn : M.Tunables)
+    if (!Tn.MultipleOf.empty() && !Tunables.count(Tn.MultipleOf))
+      R.fail("tunable " + Tn.Name, "multiple_of names unknown tunable '" +
+                                       Tn.MultipleOf + "'");
+
+  const json::Value &Kernels = R.field(Root, "kernels", "top level", T::Array);
+  if (Kernels.elements().empty())
+    R.fail("kernels", "no kernels");
+  for (size_t I = 0; I < Kernels.elements().size(); ++I) {
+    std::string W = "kernels[" + std::to_string(I) + "]";
+    const json::Value &V = Kernels.elements()[I];
+    if (!V.isObject())
+      R.fail(W, "expected an object");
+    KernelLaunch K;
+    K.Name = R.str(V, "name", W);
+    const json::Value &KArgs = R.field(V, "args", W, T::Array);
+    for (size_t J = 0; J < KArgs.elements().size(); ++J) {
+      std::string AW = W + ".args[" + std::to_string(J) + "]";
+      if (!KArgs.elements()[J].isString())
+        R.fail(AW, "expected a string");
+      const std::string &N = KArgs.elements()[J].asString();
+      if (Tunables.count(N))
+        R.fail(AW, "'" + N + "' is a tunable (a macro), not a kernel argument");
+      if (!Names.count(N))
+        R.fail(AW, "unknown name '" + N + "'");
+      K.Args.push_back(N);
+    }
+    K.Global = R.formulas(R.field(V, "global", W, T::Array), W + ".global",
+                          1, 3);
+    const json::Value *L = V.get("local");
+    if (L && !L->isNull()) {
+      K.Local = R.formulas(*L, W + ".local", 1, 3);
+      if (K.Local->size() != K.Global.size())
+        R.fail(W + ".local", "has " + std::to_string(K.Local->size()) +
+                                 " dimensions, global has " +
+                                 std::to_string(K.Global.size()));
+    }
+    M.Kernels.push_back(std::move(K));
+  }
+
+  auto optFormula = [&](const char *Key, const char *Default) {
+    const json::Value *V = Root.get(Key);
+    if (!V)
+      return Formula::parse(Default, Origin + ": " + Key);
+    return R.formula(*V, Key);
+  };
+  M.ReductionLength = optFormula("reduction_length", "1");
+  M.Flops = optFormula("flops", "0");
+  M.Bytes = optFormula("bytes", "0");
+
+  // Every formula may use only sizes and tunables.
+  auto checkNames = [&](const Formula &F, const std::string &Where) {
+    for (const std::string &N : F.names())
+      if (!Sizes.count(N) && !Tunables.count(N))
+        R.fail(Where, "formula \"" + F.text() + "\" uses '" + N +
+                          "', which is neither a size argument nor a tunable");
+  };
+  for (const Argument &A : M.Arguments) {
+    for (const Formula &F : A.Shape)
+      checkNames(F, "argument " + A.Name + " shape");
+    if (A.Tile)
+      checkNames(*A.Tile, "argument " + A.Name + " tile");
+  }
+  for (const Temporary &Tmp : M.Temporaries)
+    for (const Formula &F : Tmp.Shape)
+      checkNames(F, "temporary " + Tmp.Name + " shape");
+  for (const KernelLaunch &K : M.Kernels) {
+    for (const Formula &F : K.Global)
+      checkNames(F, "kernel " + K.Name + " global");
+    if (K.Local)
+      for (const Formula &F : *K.Local)
+        checkNames(F, "kernel " + K.Name + " local");
+  }
+  checkNames(M.ReductionLength, "reduction_length");
+  checkNames(M.Flops, "flops");
+  checkNames(M.Bytes, "bytes");
+  return M;
+}
+
+Manifest Manifest::load(const std::string &Path) {
+  std::ifstream Probe(Path);
+  if (!Probe)
+    throw Error(ErrorKind::Manifest,
+                "manifest '" + Path + "' not found (looptile writes it next "
+                                      "to the .cl, with the same stem)");
+  std::string Text = readFile(Path, "manifest");
+  size_t Slash = Path.find_last_of('/');
+  std::string Dir = Slash == std::string::npos ? "." : Path.substr(0, Slash);
+  if (Dir.empty())
+    Dir = "/";
+  return parse(Text, Path, Dir);
+}
+
+std::string Manifest::pathForProgram(const std::string &ClPath) {
+  size_t Slash = ClPath.find_last_of('/');
+  size_t Dot = ClPath.find_last_of('.');
+  if (Dot == std::string::npos || (Slash != std::string::npos && Dot < Slash))
+    return ClPath + ".json";
+  return ClPath.substr(0, Dot) + ".json";
+}
+
+const Argument *Manifest::findArgument(const std::string &Name) const {
+  for (const Argument &A : Arguments)
+    if (A.Name == Name)
+      return &A;
+  return nullptr;
+}
+const Temporary *Manifest::findTemporary(const std::string &Name) const {
+  for (const Temporary &T : Temporaries)
+    if (T.Name == Name)
+      return &T;
+  return nullptr;
+}
+const Tunable *Manifest::findTunable(const std::string &Name) const {
+  for (const Tunable &T : Tunables)
+    if (T.Name == Name)
+      return &T;
+  return nullptr;
+}
+std::vector<std::string> Manifest::sizeNames() const {
+  std::vector<std::string> Out;
+  for (const Argument &A : Arguments)
+    if (A.K == Argument::Size)
+      Out.push_back(A.Name);
+  return Out;
+}
+
+} // namespace looptile::rt

@@ -1,0 +1,110 @@
+//===- Session.cpp - Build once, run on host arrays -----------------------===//
+//
+// Owns Session (see Session.h): argument checking against the manifest and
+// the copy-in / launch / copy-out sequence, on top of Executor.
+//
+//===----------------------------------------------------------------------===//
+#include "looptile/Runtime/Session.h"
+#include "looptile/Runtime/Error.h"
+#include "looptile/Runtime/Executor.h"
+
+#include <mutex>
+
+namespace looptile::rt {
+
+struct Session::Impl {
+  Manifest M;
+  DeviceRef Dev;
+  std::unique_ptr<Executor> X;
+  std::mutex Lock;
+  double LastMs = 0;
+};
+
+Session::Session(const std::string &ManifestText,
+                 const std::string &ProgramSource, const SessionOptions &Opts)
+    : P(std::make_unique<Impl>()) {
+  P->M = Manifest::parse(ManifestText, "<embedded manifest>", "");
+  P->Dev = selectDevice(Opts.Device);
+  P->X = std::make_unique<Executor>(P->M, ProgramSource, P->Dev,
+                                    resolveTunables(P->M, Opts.Tunables));
+}
+
+Session::~Session() = default;
+
+static const char *kindName(HostArg::Kind K) {
+  switch (K) {
+  case HostArg::Size: return "a size";
+  case HostArg::In: return "an in buffer";
+  case HostArg::Out: return "an out buffer";
+  case HostArg::InOut: return "an inout buffer";
+  case HostArg::Float: return "a float scalar";
+  case HostArg::Double: return "a double scalar";
+  case HostArg::Int: return "an int scalar";
+  }
+  return "?";
+}
+
+void Session::run(const std::vector<HostArg> &Args) {
+  std::lock_guard<std::mutex> Guard(P->Lock);
+  const Manifest &M = P->M;
+  Executor &X = *P->X;
+  if (Args.size() != M.Arguments.size())
+    throw Error(ErrorKind::Usage,
+                M.SourceFunction + ": expected " +
+                    std::to_string(M.Arguments.size()) + " arguments, got " +
+                    std::to_string(Args.size()));
+  Env Sizes;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const Argument &A = M.Arguments[I];
+    const HostArg &H = Args[I];
+    bool Ok = false;
+    switch (A.K) {
+    case Argument::Size:
+      Ok = H.K == HostArg::Size;
+      break;
+    case Argument::Buffer:
+      Ok = (A.Acc == Access::In && (H.K == HostArg::In || H.K == HostArg::InOut)) ||
+           (A.Acc == Access::Out && (H.K == HostArg::Out || H.K == HostArg::InOut)) ||
+           (A.Acc == Access::InOut && H.K == HostArg::InOut);
+      break;
+    case Argument::Scalar:
+      Ok = (A.Ty == ElemType::Float && H.K == HostArg::Float) ||
+           (A.Ty == ElemType::Double && H.K == HostArg::Double) ||
+           (A.Ty == ElemType::Int && H.K == HostArg::Int);
+      break;
+    }
+    if (!Ok)
+      throw Error(ErrorKind::Usage, M.SourceFunction + ": argument " +
+                                        std::to_string(I) + " (" + A.Name +
+                                        ") was passed as " + kindName(H.K));
+    if (A.K == Argument::Size)
+      Sizes[A.Name] = H.SizeValue;
+  }
+  X.prepare(checkSizes(M, Sizes));
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const Argument &A = M.Arguments[I];
+    const HostArg &H = Args[I];
+    if (A.K == Argument::Scalar) {
+      ScalarValue V;
+      V.Ty = A.Ty;
+      V.F = H.F;
+      V.D = H.D;
+      V.I = H.I;
+      X.setScalar(A.Name, V);
+    } else if (A.K == Argument::Buffer && A.Acc != Access::Out) {
+      X.write(A.Name, H.K == HostArg::In ? H.Const : H.Data);
+    }
+  }
+  P->LastMs = X.launch();
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const Argument &A = M.Arguments[I];
+    if (A.K == Argument::Buffer && A.Acc != Access::In)
+      X.read(A.Name, Args[I].Data);
+  }
+}
+
+double Session::lastKernelMs() const { return P->LastMs; }
+
+std::string Session::deviceDescription() const { return P->Dev.describe(); }
+
+} // namespace looptile::rt

@@ -1,0 +1,264 @@
+//===- RuntimeTest.cpp - Tests of the runtime library -----------*- C++ -*-===//
+//
+// Owns the library-level tests run by lit (test/Runtime/library-*.test):
+//   looptile-runtime-test unit     JSON reader, formulas, manifest checks,
+//                                  tolerance (no OpenCL device needed)
+//   looptile-runtime-test session  the host-glue Session API on a device,
+//                                  with hand-written kernels embedded as
+//                                  string literals, as generated glue would
+// Each check prints "ok <name>" or "FAIL <name>: detail"; the exit status
+// is the number of failures.
+//
+//===----------------------------------------------------------------------===//
+#include "looptile/Runtime/Error.h"
+#include "looptile/Runtime/Formula.h"
+#include "looptile/Runtime/Json.h"
+#include "looptile/Runtime/Manifest.h"
+#include "looptile/Runtime/Session.h"
+#include "looptile/Runtime/Validate.h"
+
+#include <cmath>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+using namespace looptile::rt;
+
+static int Failures = 0;
+
+static void check(bool Cond, const std::string &Name,
+                  const std::string &Detail = "") {
+  if (Cond) {
+    std::cout << "ok " << Name << "\n";
+  } else {
+    std::cout << "FAIL " << Name << (Detail.empty() ? "" : ": " + Detail)
+              << "\n";
+    ++Failures;
+  }
+}
+
+/// Runs F and returns the Error message it throws ("" if none).
+template <typename Fn> static std::string errorOf(Fn F) {
+  try {
+    F();
+  } catch (const Error &E) {
+    return E.what();
+  }
+  return "";
+}
+
+static bool contains(const std::string &S, const std::string &Part) {
+  return S.find(Part) != std::string::npos;
+}
+
+static void unitTests() {
+  // JSON.
+  json::Value V = json::parse(
+      R"({"a": [1, 2.5, -3e2], "b": {"c": "x\"\u00e9\n"}, "t": true, "n": null})",
+      "t.json");
+  check(V.isObject() && V.members().size() == 4, "json.object");
+  check(V.get("a")->elements()[0].isInteger() &&
+            !V.get("a")->elements()[1].isInteger() &&
+            V.get("a")->elements()[2].asNumber() == -300,
+        "json.numbers");
+  check(V.get("b")->get("c")->asString() == "x\"\xc3\xa9\n", "json.escapes");
+  check(V.get("t")->asBool() && V.get("n")->isNull(), "json.literals");
+  std::string E = errorOf([] { json::parse("{\"a\": [1,\n 2,]}", "bad.json"); });
+  check(contains(E, "bad.json:2:4: invalid JSON"), "json.error-position", E);
+  E = errorOf([] { json::parse("{\"a\": 1, \"a\": 2}", "dup.json"); });
+  check(contains(E, "duplicate key"), "json.duplicate", E);
+  check(json::quote("a\"b\\\n") == "\"a\\\"b\\\\\\n\"", "json.quote");
+
+  // Formulas.
+  Env Env1 = {{"M", 511}, {"N", 513}, {"TS", 16}};
+  auto eval = [&](const std::string &T) {
+    return Formula::parse(T, "test").evaluate(Env1);
+  };
+  check(eval("round_up(M, TS)") == 512, "formula.round_up");
+  check(eval("round_up(N, TS)") == 528, "formula.round_up2");
+  check(eval("ceil_div(M, TS)") == 32, "formula.ceil_div");
+  check(eval("2*M*N*3 - -1") == 2 * 511 * 513 * 3 + 1, "formula.arith");
+  check(eval("(M + 1) / 2 % 7") == (512 / 2) % 7, "formula.precedence");
+  check(eval("min(M, N) + max(M, N)") == 511 + 513, "formula.minmax");
+  check(eval("-7 / 2") == -3 && eval("-7 % 2") == -1, "formula.truncation");
+  E = errorOf([&] { eval("M / (N - 513)"); });
+  check(contains(E, "division by zero"), "formula.div0", E);
+  E = errorOf([&] { eval("M * 4611686018427387904"); });
+  check(contains(E, "overflow"), "formula.overflow", E);
+  E = errorOf([&] { eval("Q + 1"); });
+  check(contains(E, "unknown name 'Q'"), "formula.unknown-name", E);
+  E = errorOf([&] { eval("foo(M, N)"); });
+  check(contains(E, "unknown function 'foo'"), "formula.unknown-function", E);
+  E = errorOf([&] { eval("M +"); });
+  check(contains(E, "bad formula"), "formula.syntax", E);
+  check(Formula::parse("round_up(N, TS) * K", "t").names() ==
+            std::set<std::string>({"K", "N", "TS"}),
+        "formula.names");
+
+  // Manifest checks.
+  const char *Good = R"J({"looptile_manifest": 1,
+    "source": {"file": "x.c", "function": "f"}, "program": "x.cl",
+    "arguments": [{"name": "n", "kind": "size"},
+                  {"name": "a", "kind": "buffer", "access": "inout",
+                   "type": "double", "shape": ["n"]}],
+    "tunables": [{"name": "T", "default": 8, "min": 1, "max": 64}],
+    "kernels": [{"name": "k", "args": ["a", "n"], "global": ["round_up(n, T)"],
+                 "local": ["T"]}]})J";
+  Manifest M = Manifest::parse(Good, "m.json", "/dir");
+  check(M.SourceFile == "/dir/x.c" && M.Program == "/dir/x.cl" &&
+            M.Arguments[1].Acc == Access::InOut &&
+            M.Arguments[1].Ty == ElemType::Double &&
+            M.ReductionLength.evaluate({}) == 1,
+        "manifest.parse");
+  std::string Bad = Good;
+  Bad.replace(Bad.find("[\"a\", \"n\"]"), 10, "[\"a\", \"z\"]");
+  E = errorOf([&] { Manifest::parse(Bad, "m.json", ""); });
+  check(contains(E, "m.json: kernels[0].args[1]: unknown name 'z'"),
+        "manifest.unknown-arg", E);
+  Bad = Good;
+  Bad.replace(Bad.find("round_up(n, T)"), 14, "round_up(q, T)");
+  E = errorOf([&] { Manifest::parse(Bad, "m.json", ""); });
+  check(contains(E, "uses 'q'"), "manifest.formula-name", E);
+  E = errorOf([&] { Manifest::load("/nonexistent/x.json"); });
+  check(contains(E, "not found"), "manifest.missing", E);
+
+  // Tolerance: a reordered float sum passes, one missing term fails.
+  const int L = 4096;
+  HostArray A(ElemType::Float, L), Ref(ElemType::Float, 1),
+      Got(ElemType::Float, 1), Bad1(ElemType::Float, 1);
+  A.fillRandom(1);
+  float Fwd = 0, Bwd = 0, Missing = 0;
+  for (int I = 0; I < L; ++I)
+    Fwd += float(A.get(I)) * float(A.get(L - 1 - I));
+  for (int I = L - 1; I >= 0; --I)
+    Bwd += float(A.get(I)) * float(A.get(L - 1 - I));
+  for (int I = 1; I < L; ++I)
+    Missing += float(A.get(I)) * float(A.get(L - 1 - I));
+  std::memcpy(Ref.data(), &Fwd, 4);
+  std::memcpy(Got.data(), &Bwd, 4);
+  std::memcpy(Bad1.data(), &Missing, 4);
+  Comparison C = compareBuffers("x", {1}, Got, Ref, L);
+  check(C.passed(), "tolerance.reordered-sum-passes",
+        std::to_string(C.MaxAbsError) + " > " + std::to_string(C.Tolerance));
+  C = compareBuffers("x", {1}, Bad1, Ref, L);
+  check(!C.passed(), "tolerance.missing-term-fails");
+  HostArray S(ElemType::Float, 6);
+  S.fillSentinel();
+  HostArray R6(ElemType::Float, 6);
+  R6.fillRandom(2);
+  C = compareBuffers("B", {2, 3}, S, R6, 1);
+  check(!C.passed() && C.Unwritten == 6 && C.FirstBadIsSentinel &&
+            formatIndex(5, {2, 3}) == "[1][2]",
+        "tolerance.sentinel");
+}
+
+// --- Session: two hand-written programs, embedded like generated glue. ---
+
+static const char AxpyManifest[] = R"J({"looptile_manifest": 1,
+  "source": {"file": "axpy.c", "function": "axpy"}, "program": "axpy.cl",
+  "arguments": [{"name": "n", "kind": "size"},
+                {"name": "alpha", "kind": "scalar", "type": "float"},
+                {"name": "x", "kind": "buffer", "access": "in", "type": "float", "shape": ["n"]},
+                {"name": "y", "kind": "buffer", "access": "inout", "type": "float", "shape": ["n"]}],
+  "tunables": [{"name": "WG", "default": 64, "min": 1, "max": 1024}],
+  "kernels": [{"name": "axpy", "args": ["x", "y", "alpha", "n"],
+               "global": ["round_up(n, WG)"], "local": ["WG"]}],
+  "flops": "2*n", "bytes": "12*n"})J";
+static const char AxpyProgram[] = R"(
+__kernel void axpy(__global const float *x, __global float *y, float alpha,
+                   int n) {
+  int i = get_global_id(0);
+  if (i < n)
+    y[i] = alpha * x[i] + y[i];
+}
+)";
+
+// Two kernels in order through a temporary: t = A^T (rows x cols -> cols x
+// rows), then B[j][i] = 2 * t[j][i].
+static const char TwoStepManifest[] = R"J({"looptile_manifest": 1,
+  "source": {"file": "twostep.c", "function": "twostep"}, "program": "twostep.cl",
+  "arguments": [{"name": "rows", "kind": "size"}, {"name": "cols", "kind": "size"},
+                {"name": "A", "kind": "buffer", "access": "in", "type": "int", "shape": ["rows", "cols"]},
+                {"name": "B", "kind": "buffer", "access": "out", "type": "int", "shape": ["cols", "rows"]}],
+  "temporaries": [{"name": "t", "type": "int", "shape": ["cols", "rows"]}],
+  "kernels": [{"name": "tr", "args": ["A", "t", "rows", "cols"], "global": ["cols", "rows"], "local": null},
+              {"name": "dbl", "args": ["t", "B", "rows", "cols"], "global": ["rows*cols"], "local": null}]})J";
+static const char TwoStepProgram[] = R"(
+__kernel void tr(__global const int *A, __global int *t, int rows, int cols) {
+  int j = get_global_id(0), i = get_global_id(1);
+  t[j * rows + i] = A[i * cols + j];
+}
+__kernel void dbl(__global const int *t, __global int *B, int rows, int cols) {
+  int k = get_global_id(0);
+  B[k] = 2 * t[k];
+}
+)";
+
+static void sessionTests(const std::string &DeviceSpec) {
+  SessionOptions Opts;
+  Opts.Device = DeviceSpec;
+  Session Axpy(AxpyManifest, AxpyProgram, Opts);
+  std::cout << "device " << Axpy.deviceDescription() << "\n";
+  for (int N : {1000, 37, 4096}) { // different sizes reuse one build
+    std::vector<float> X(N), Y(N), Expect(N);
+    for (int I = 0; I < N; ++I) {
+      X[I] = float(I % 17) - 8;
+      Y[I] = float(I % 5);
+      Expect[I] = 1.5f * X[I] + Y[I];
+    }
+    Axpy.run({HostArg::size(N), HostArg::scalar(1.5f), HostArg::in(X.data()),
+              HostArg::inout(Y.data())});
+    check(Y == Expect, "session.axpy n=" + std::to_string(N));
+  }
+  check(Axpy.lastKernelMs() >= 0, "session.timing");
+  std::vector<float> X(4), Y(4);
+  std::string E = errorOf([&] {
+    Axpy.run({HostArg::size(4), HostArg::scalar(1.0), HostArg::in(X.data()),
+              HostArg::inout(Y.data())});
+  });
+  check(contains(E, "argument 1 (alpha) was passed as a double scalar"),
+        "session.wrong-kind", E);
+  E = errorOf([&] { Axpy.run({HostArg::size(4)}); });
+  check(contains(E, "expected 4 arguments, got 1"), "session.wrong-count", E);
+  E = errorOf([&] {
+    Axpy.run({HostArg::size(0), HostArg::scalar(1.0f), HostArg::in(X.data()),
+              HostArg::inout(Y.data())});
+  });
+  check(contains(E, "must be a positive int"), "session.bad-size", E);
+
+  Session Two(TwoStepManifest, TwoStepProgram, Opts);
+  const int Rows = 5, Cols = 7;
+  std::vector<int> A(Rows * Cols), B(Rows * Cols, -1);
+  for (int I = 0; I < Rows * Cols; ++I)
+    A[I] = I * 3 - 20;
+  Two.run({HostArg::size(Rows), HostArg::size(Cols), HostArg::in(A.data()),
+           HostArg::out(B.data())});
+  bool Ok = true;
+  for (int I = 0; I < Rows; ++I)
+    for (int J = 0; J < Cols; ++J)
+      Ok &= B[J * Rows + I] == 2 * A[I * Cols + J];
+  check(Ok, "session.two-kernels-temporary");
+
+  E = errorOf([&] { Session S(AxpyManifest, "__kernel void axpy( {", Opts); });
+  check(contains(E, "build log:"), "session.build-failure", E.substr(0, 200));
+}
+
+int main(int Argc, char **Argv) {
+  std::string Mode = Argc > 1 ? Argv[1] : "";
+  try {
+    if (Mode == "unit")
+      unitTests();
+    else if (Mode == "session")
+      sessionTests(Argc > 2 ? Argv[2] : "");
+    else {
+      std::cerr << "usage: looptile-runtime-test unit|session [DEVICE]\n";
+      return 2;
+    }
+  } catch (const Error &E) {
+    std::cout << "FAIL uncaught: " << E.what() << "\n";
+    return 100;
+  }
+  std::cout << (Failures ? "FAILED " : "PASSED ") << Failures << " failures\n";
+  return Failures;
+}

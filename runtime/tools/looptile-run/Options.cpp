@@ -1,0 +1,151 @@
+//===- Options.cpp - Parse looptile-run's command line --------------------===//
+//
+// Owns parseOptions and the --help text.
+//
+//===----------------------------------------------------------------------===//
+#include "Options.h"
+#include "looptile/Runtime/Error.h"
+
+#include <cerrno>
+#include <cstdlib>
+
+namespace looptile::run {
+
+using rt::Error;
+using rt::ErrorKind;
+
+const char *usage() {
+  return R"(usage: looptile-run FILE.cl -D M=1024,N=1024,K=1024 [options]
+       looptile-run --list-devices
+       looptile-run FILE.cl --build-reference OUT.so
+
+Runs the kernels of FILE.cl as its manifest (FILE.json) describes, on
+seeded random inputs, and reports kernel time, GFLOPS and GB/s.
+
+  -D NAME=V[,NAME=V...]   size parameters (every size of the manifest)
+  --set NAME=V[,...]      tunable values (default: the manifest's defaults)
+  --device cpu|gpu|accelerator|P:D
+                          device (default: $LOOPTILE_DEVICE, else the first
+                          GPU, else the first CPU)
+  --list-devices          list platforms and devices with their P:D indices
+  --validate              compare every out/inout buffer with the original C
+                          function (compiled with $CC, default cc)
+  --reference PATH.so     use a prebuilt reference shim for --validate
+  --build-reference OUT.so
+                          only build the reference shim into OUT.so
+  --sweep                 validate sizes around multiples of the tile for
+                          each size parameter and print a table
+  --reps N                timed repetitions after one warm-up (default 10)
+  --seed N                input seed (default 20240601)
+  --json                  print the results as one JSON object
+  --progress, --no-progress
+                          progress on stderr (default: for sweeps, large
+                          runs, or when stderr is a terminal)
+
+Exit status: 0 success, 1 validation mismatch, 2 usage or manifest error,
+3 OpenCL error (no platform/device, build, allocation, launch), 4 reference
+shim error.
+)";
+}
+
+static int64_t parseInt(const std::string &S, const std::string &What) {
+  if (S.empty())
+    throw Error(ErrorKind::Usage, What + ": missing value");
+  errno = 0;
+  char *End = nullptr;
+  long long V = std::strtoll(S.c_str(), &End, 10);
+  if (*End != '\0' || errno == ERANGE)
+    throw Error(ErrorKind::Usage, What + ": '" + S + "' is not an integer");
+  return V;
+}
+
+/// "A=1,B=2" into E; Flag names the option in errors.
+static void parseAssignments(const std::string &List, rt::Env &E,
+                             const std::string &Flag) {
+  size_t Start = 0;
+  while (Start <= List.size()) {
+    size_t Comma = List.find(',', Start);
+    std::string Item = List.substr(Start, Comma == std::string::npos
+                                              ? std::string::npos
+                                              : Comma - Start);
+    size_t Eq = Item.find('=');
+    if (Item.empty() || Eq == std::string::npos || Eq == 0)
+      throw Error(ErrorKind::Usage, Flag + ": expected NAME=VALUE, got '" +
+                                        Item + "'");
+    std::string Name = Item.substr(0, Eq);
+    E[Name] = parseInt(Item.substr(Eq + 1), Flag + " " + Name);
+    if (Comma == std::string::npos)
+      break;
+    Start = Comma + 1;
+  }
+}
+
+Options parseOptions(int Argc, char **Argv) {
+  Options O;
+  for (int I = 1; I < Argc; ++I) {
+    std::string A = Argv[I];
+    auto value = [&](const std::string &Flag) -> std::string {
+      if (I + 1 >= Argc)
+        throw Error(ErrorKind::Usage, Flag + " needs a value");
+      return Argv[++I];
+    };
+    auto eqValue = [&](const std::string &Flag, std::string &Out) {
+      if (A == Flag) {
+        Out = value(Flag);
+        return true;
+      }
+      if (A.rfind(Flag + "=", 0) == 0) {
+        Out = A.substr(Flag.size() + 1);
+        return true;
+      }
+      return false;
+    };
+    std::string V;
+    if (A == "-h" || A == "--help") {
+      O.Help = true;
+    } else if (A == "-D") {
+      parseAssignments(value("-D"), O.Sizes, "-D");
+    } else if (A.rfind("-D", 0) == 0) {
+      parseAssignments(A.substr(2), O.Sizes, "-D");
+    } else if (eqValue("--set", V)) {
+      parseAssignments(V, O.Tunables, "--set");
+    } else if (eqValue("--device", V)) {
+      O.Device = V;
+    } else if (A == "--list-devices") {
+      O.ListDevices = true;
+    } else if (A == "--validate") {
+      O.Validate = true;
+    } else if (A == "--sweep") {
+      O.Sweep = true;
+    } else if (A == "--json") {
+      O.Json = true;
+    } else if (A == "--progress") {
+      O.Progress = 1;
+    } else if (A == "--no-progress") {
+      O.Progress = 0;
+    } else if (eqValue("--reps", V)) {
+      int64_t N = parseInt(V, "--reps");
+      if (N < 0 || N > 100000)
+        throw Error(ErrorKind::Usage, "--reps must be in [0, 100000]");
+      O.Reps = int(N);
+      O.RepsGiven = true;
+    } else if (eqValue("--seed", V)) {
+      O.Seed = uint64_t(parseInt(V, "--seed"));
+      O.SeedGiven = true;
+    } else if (eqValue("--reference", V)) {
+      O.ReferencePath = V;
+    } else if (eqValue("--build-reference", V)) {
+      O.BuildReference = V;
+    } else if (!A.empty() && A[0] == '-') {
+      throw Error(ErrorKind::Usage, "unknown option '" + A + "' (see --help)");
+    } else if (O.File.empty()) {
+      O.File = A;
+    } else {
+      throw Error(ErrorKind::Usage, "more than one input file ('" + O.File +
+                                        "' and '" + A + "')");
+    }
+  }
+  return O;
+}
+
+} // namespace looptile::run

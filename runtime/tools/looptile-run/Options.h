@@ -1,0 +1,41 @@
+//===- Options.h - looptile-run's command line ------------------*- C++ -*-===//
+//
+// Owns the Options struct and its parser (no LLVM: the runtime must not
+// link it). Bad usage throws looptile::rt::Error(ErrorKind::Usage).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPTILE_RUN_OPTIONS_H
+#define LOOPTILE_RUN_OPTIONS_H
+
+#include "looptile/Runtime/Formula.h"
+
+#include <cstdint>
+#include <string>
+
+namespace looptile::run {
+
+struct Options {
+  std::string File;           // the .cl (or the manifest .json)
+  rt::Env Sizes;              // -D
+  rt::Env Tunables;           // --set
+  std::string Device;         // --device
+  bool ListDevices = false;
+  bool Validate = false;
+  bool Sweep = false;
+  bool Json = false;
+  int Reps = 10;
+  bool RepsGiven = false;
+  uint64_t Seed = 0;
+  bool SeedGiven = false;
+  std::string ReferencePath;  // --reference
+  std::string BuildReference; // --build-reference
+  int Progress = -1;          // --progress 1, --no-progress 0, auto -1
+  bool Help = false;
+};
+
+Options parseOptions(int Argc, char **Argv);
+const char *usage();
+
+} // namespace looptile::run
+
+#endif

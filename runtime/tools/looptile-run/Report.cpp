@@ -1,0 +1,134 @@
+//===- Report.cpp - Print run results -------------------------------------===//
+//
+// Owns the formats described in Report.h and docs/runtime.md.
+//
+//===----------------------------------------------------------------------===//
+#include "Report.h"
+#include "looptile/Runtime/Json.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+namespace looptile::run {
+
+static std::string fmt(const char *F, double V) {
+  char Buf[64];
+  std::snprintf(Buf, sizeof Buf, F, V);
+  return Buf;
+}
+
+/// A JSON number (JSON has no inf/nan: those become null).
+static std::string jnum(double V) {
+  if (!std::isfinite(V))
+    return "null";
+  return fmt("%.6g", V);
+}
+
+std::string formatSizes(const rt::Manifest &M, const rt::Env &Sizes) {
+  std::string S;
+  for (const std::string &N : M.sizeNames()) {
+    auto It = Sizes.find(N);
+    S += (S.empty() ? "" : " ") + N + "=" +
+         (It == Sizes.end() ? "?" : std::to_string(It->second));
+  }
+  return S;
+}
+
+static std::string formatEnv(const rt::Env &E) {
+  std::string S;
+  for (const auto &[N, V] : E)
+    S += (S.empty() ? "" : " ") + N + "=" + std::to_string(V);
+  return S.empty() ? "(none)" : S;
+}
+
+void printText(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
+  OS << "device: " << C.Device << "\n";
+  OS << "program: " << C.ProgramPath << " (" << formatEnv(C.Tunables) << ")\n";
+  OS << "sizes: " << formatSizes(*C.M, R.Sizes) << "\n";
+  if (!R.KernelMs.empty()) {
+    OS << "kernel time: median " << fmt("%.4f", R.MedianMs) << " ms, min "
+       << fmt("%.4f", R.MinMs) << " ms, max " << fmt("%.4f", R.MaxMs)
+       << " ms (" << R.KernelMs.size() << " reps)\n";
+    OS << "throughput: " << fmt("%.3f", R.GFlops) << " GFLOPS, "
+       << fmt("%.3f", R.GBps) << " GB/s\n";
+  }
+  if (!R.Validated) {
+    OS << "validation: not run (use --validate)\n";
+    return;
+  }
+  OS << "validation: " << (R.Passed ? "PASSED" : "FAILED") << " (max abs error "
+     << fmt("%.3g", R.MaxAbsError) << ", max rel error "
+     << fmt("%.3g", R.MaxRelError) << "; tolerance 8*eps*sqrt(L)*(|ref|+rms), L="
+     << R.ReductionLength << ")\n";
+  for (const rt::Comparison &B : R.Buffers) {
+    if (B.passed())
+      OS << "  " << B.Name << ": ok, " << B.Count << " elements, max abs error "
+         << fmt("%.3g", B.MaxAbsError) << "\n";
+    else
+      OS << "  " << rt::describeMismatch(B) << "\n";
+  }
+}
+
+void printJson(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
+  using rt::json::quote;
+  OS << "{\"device\": " << quote(C.Device)
+     << ", \"program\": " << quote(C.ProgramPath) << ", \"sizes\": {";
+  bool First = true;
+  for (const std::string &N : C.M->sizeNames()) {
+    OS << (First ? "" : ", ") << quote(N) << ": " << R.Sizes.at(N);
+    First = false;
+  }
+  OS << "}, \"tunables\": {";
+  First = true;
+  for (const auto &[N, V] : C.Tunables) {
+    OS << (First ? "" : ", ") << quote(N) << ": " << V;
+    First = false;
+  }
+  OS << "}, \"reps\": " << R.KernelMs.size()
+     << ", \"kernel_ms\": " << jnum(R.MedianMs)
+     << ", \"median_ms\": " << jnum(R.MedianMs)
+     << ", \"min_ms\": " << jnum(R.MinMs) << ", \"max_ms\": " << jnum(R.MaxMs)
+     << ", \"gflops\": " << jnum(R.GFlops) << ", \"gbps\": " << jnum(R.GBps)
+     << ", \"flops\": " << jnum(R.Flops) << ", \"bytes\": " << jnum(R.Bytes)
+     << ", \"validated\": " << (R.Validated && R.Passed ? "true" : "false")
+     << ", \"validation\": "
+     << (R.Validated ? (R.Passed ? "\"passed\"" : "\"failed\"") : "\"skipped\"")
+     << ", \"max_abs_error\": "
+     << (R.Validated ? jnum(R.MaxAbsError) : "null")
+     << ", \"max_rel_error\": "
+     << (R.Validated ? jnum(R.MaxRelError) : "null")
+     << ", \"reduction_length\": " << R.ReductionLength;
+  if (R.Validated) {
+    OS << ", \"buffers\": [";
+    First = true;
+    for (const rt::Comparison &B : R.Buffers) {
+      OS << (First ? "" : ", ") << "{\"name\": " << quote(B.Name)
+         << ", \"elements\": " << B.Count << ", \"bad\": " << B.Bad
+         << ", \"unwritten\": " << B.Unwritten
+         << ", \"max_abs_error\": " << jnum(B.MaxAbsError)
+         << ", \"max_rel_error\": " << jnum(B.MaxRelError);
+      if (!B.passed())
+        OS << ", \"first_bad\": "
+           << quote(B.Name + rt::formatIndex(B.FirstBad, B.Shape))
+           << ", \"expected\": " << jnum(B.Expected) << ", \"got\": "
+           << (B.FirstBadIsSentinel ? std::string("null") : jnum(B.Got));
+      OS << "}";
+      First = false;
+    }
+    OS << "]";
+  }
+  OS << "}\n";
+}
+
+void progressLine(const std::string &Msg) {
+  static const auto Start = std::chrono::steady_clock::now();
+  double S = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                           Start)
+                 .count();
+  std::cerr << "looptile-run: [" << fmt("%6.1f", S) << " s] " << Msg
+            << std::endl;
+}
+
+} // namespace looptile::run
