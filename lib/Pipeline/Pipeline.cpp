@@ -4,11 +4,13 @@
 #include "looptile/Analysis/Dependence.h"
 #include "looptile/Analysis/DepsPrinter.h"
 #include "looptile/CodeGen/CEmitter.h"
+#include "looptile/CodeGen/OpenCL.h"
 #include "looptile/CodeGen/Signature.h"
 #include "looptile/IR/Printer.h"
 #include "looptile/Support/Diagnostic.h"
 
 #include <fstream>
+#include <unistd.h>
 #include <iostream>
 
 using namespace looptile;
@@ -24,6 +26,62 @@ static bool writeOutput(const std::string &Path, const std::string &Text) {
     return false;
   }
   return true;
+}
+
+// Output names: `-o dir/mmm.cl` writes dir/mmm.cl, dir/mmm.json and
+// dir/mmm.host.cpp; without -o, the input's stem in the current directory.
+static std::string stemOf(const std::string &Path) {
+  std::string Base = Path;
+  size_t Dot = Base.rfind('.');
+  size_t Slash = Base.rfind('/');
+  if (Dot != std::string::npos && (Slash == std::string::npos || Dot > Slash))
+    Base = Base.substr(0, Dot);
+  return Base;
+}
+
+static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
+                               DiagnosticPrinter &DiagOut) {
+  if (P.Functions.size() != 1) {
+    std::cerr << "looptile: error: '" << P.File << "' has "
+              << P.Functions.size()
+              << " functions with loop nests; choose one with --function\n";
+    return 1;
+  }
+  const Function &F = P.Functions.front();
+  std::string Stem;
+  if (!Opts.OutputFile.empty()) {
+    Stem = stemOf(Opts.OutputFile);
+  } else {
+    std::string In = stemOf(P.File);
+    size_t Slash = In.rfind('/');
+    Stem = Slash == std::string::npos ? In : In.substr(Slash + 1);
+  }
+  std::string ClPath = Stem + ".cl";
+  size_t Slash = ClPath.rfind('/');
+  std::string ClName =
+      Slash == std::string::npos ? ClPath : ClPath.substr(Slash + 1);
+  std::string Source = P.File;
+  if (!Source.empty() && Source[0] != '/') {
+    char Buf[4096];
+    if (getcwd(Buf, sizeof Buf))
+      Source = std::string(Buf) + "/" + Source;
+  }
+  OpenCLOutput Out;
+  std::vector<Diagnostic> Diags;
+  bool OK = generateOpenCL(F, ClName, Source, Opts.OpenCL, Out, Diags);
+  for (const Diagnostic &D : Diags)
+    DiagOut.print(D, std::cerr);
+  if (!OK) {
+    std::cerr << "looptile: error: no OpenCL code was generated\n";
+    return 1;
+  }
+  if (Opts.PrintMapping)
+    std::cout << Out.Mapping;
+  if (!writeOutput(ClPath, Out.KernelSource) ||
+      !writeOutput(Stem + ".json", Out.Manifest) ||
+      !writeOutput(Stem + ".host.cpp", Out.HostGlue))
+    return 1;
+  return 0;
 }
 
 int looptile::runPipeline(const PipelineOptions &Opts) {
@@ -84,5 +142,7 @@ int looptile::runPipeline(const PipelineOptions &Opts) {
   }
   if (Opts.Emit == "c")
     return writeOutput(Opts.OutputFile, emitC(P)) ? 0 : 1;
+  if (Opts.Emit == "opencl")
+    return generateOpenCLFiles(Opts, P, DiagOut);
   return 0;
 }

@@ -60,7 +60,21 @@ static cl::opt<bool> PrintSignature(
     cl::desc("Print each function's parameters as JSON (kind, type, access, "
              "shape)"),
     cl::cat(Category));
-static cl::opt<std::string> Emit("emit", cl::desc("Emit the result: c"),
+static cl::opt<std::string> RegisterTile(
+    "register-tile",
+    cl::desc("OpenCL: each work-item computes R x C outputs (R or RxC)"),
+    cl::value_desc("R|RxC"), cl::cat(Category));
+static cl::opt<bool> SingleWorkItem(
+    "single-work-item",
+    cl::desc("OpenCL: run a nest without parallel loops in one work-item"),
+    cl::cat(Category));
+static cl::opt<bool> PrintMapping(
+    "print-mapping",
+    cl::desc("OpenCL: print which loop became which NDRange dimension, the "
+             "work-group size, local memory and outputs per work-item"),
+    cl::cat(Category));
+static cl::opt<std::string> Emit("emit",
+                                 cl::desc("Emit the result: c or opencl"),
                                  cl::value_desc("kind"), cl::cat(Category));
 static cl::opt<std::string> OutputFile("o", cl::desc("Output file"),
                                        cl::value_desc("file"),
@@ -153,9 +167,41 @@ int main(int argc, char **argv) {
     Opts.PrintAfterAll = true;
   }
   if (Emit.getNumOccurrences()) {
-    if (Emit != "c")
-      return fail("--emit: unknown kind '" + Emit + "' (expected c)");
+    if (Emit != "c" && Emit != "opencl")
+      return fail("--emit: unknown kind '" + Emit + "' (expected c or opencl)");
     Opts.Emit = Emit;
+  }
+  // OpenCL is generated for --emit=opencl, for `-o FILE.cl`, and whenever an
+  // OpenCL-only flag is given.
+  bool WantsOpenCL =
+      Opts.Emit == "opencl" ||
+      (Opts.Emit.empty() && OutputFile.size() > 3 &&
+       OutputFile.substr(OutputFile.size() - 3) == ".cl") ||
+      RegisterTile.getNumOccurrences() || SingleWorkItem || PrintMapping;
+  if (WantsOpenCL) {
+    if (Opts.Emit == "c")
+      return fail("--emit=c cannot be combined with OpenCL options "
+                  "(--register-tile, --single-work-item, --print-mapping)");
+    Opts.Emit = "opencl";
+    Opts.PrintMapping = PrintMapping;
+    Opts.OpenCL.SingleWorkItem = SingleWorkItem;
+    if (RegisterTile.getNumOccurrences()) {
+      std::string V = RegisterTile;
+      size_t X = V.find('x');
+      std::string R = V.substr(0, X), C = X == std::string::npos ? R : V.substr(X + 1);
+      auto Positive = [](const std::string &S) -> int64_t {
+        if (S.empty() || S.size() > 3 ||
+            !std::all_of(S.begin(), S.end(), [](char Ch) { return std::isdigit(static_cast<unsigned char>(Ch)); }))
+          return 0;
+        return std::stoll(S);
+      };
+      Opts.OpenCL.RegRows = Positive(R);
+      Opts.OpenCL.RegCols = Positive(C);
+      if (!Opts.OpenCL.RegRows || !Opts.OpenCL.RegCols ||
+          Opts.OpenCL.RegRows > 16 || Opts.OpenCL.RegCols > 16)
+        return fail("--register-tile " + V +
+                    ": expected R or RxC with sizes from 1 to 16");
+    }
   }
   Opts.OutputFile = OutputFile;
 
@@ -182,8 +228,19 @@ int main(int argc, char **argv) {
                                     "--tile", "--distribute", "--expand"};
       return fail(std::string(Names[Kind]) + " " + Value + ": " + *Err);
     }
+    // For OpenCL, --tile T is the kernel's tile size, not a C transform.
+    if (Opts.Emit == "opencl" && Kind == TransformStep::Tile) {
+      if (!Step.UniformSize)
+        return fail("--tile " + Value +
+                    ": OpenCL kernels take one tile size (e.g. --tile 16); "
+                    "per-loop sizes apply to --emit=c");
+      Opts.OpenCL.Tile = Step.UniformSize;
+      continue;
+    }
     Opts.Steps.push_back(Step);
   }
+  if (Opts.OpenCL.RegRows && !Opts.OpenCL.Tile)
+    Opts.OpenCL.Tile = 16; // register tiles sit inside local-memory tiles
 
   if (!Opts.PrintIR && Opts.PrintDeps.empty() && Opts.Emit.empty() &&
       !Opts.PrintSignature &&

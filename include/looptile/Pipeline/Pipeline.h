@@ -13,6 +13,7 @@
 #ifndef LOOPTILE_PIPELINE_PIPELINE_H
 #define LOOPTILE_PIPELINE_PIPELINE_H
 
+#include "looptile/CodeGen/OpenCL.h"
 #include "looptile/Frontend/Frontend.h"
 #include "looptile/Transforms/Transform.h"
 
@@ -32,10 +33,17 @@ struct PipelineOptions {
   bool PrintSignature = false;
   /// Print the IR and the C after every transformation step.
   bool PrintAfterAll = false;
-  /// "c" prints the transformed C function.
+  /// "c" prints the transformed C function; "opencl" writes the kernels,
+  /// the manifest and the host glue.
   std::string Emit;
-  /// Output file for --emit (empty: standard output).
+  /// Output file: for C, the C file (empty: standard output); for OpenCL,
+  /// the .cl file (the manifest and glue take its stem).
   std::string OutputFile;
+  /// OpenCL code generation options (--tile, --register-tile, ...).
+  OpenCLOptions OpenCL;
+  /// Print which loop became which NDRange dimension, work-group sizes and
+  /// local memory.
+  bool PrintMapping = false;
 };
 
 /// Runs the stages; returns the process exit code (0 on success).

@@ -1,0 +1,662 @@
+//===- KernelEmitter.cpp - OpenCL C text of a planned kernel --------------===//
+//
+// Prints the four kernel shapes of lecture 04/05:
+//  * naive: one work-item per iteration of the mapped band, guards for the
+//    partial work-groups at the edges;
+//  * block-tiled (exercise 4): T x T work-groups; per step of the reduction
+//    loop, every staged access is copied into a padded __local tile (one
+//    element per work-item), a barrier, the reduction over the tile, and a
+//    barrier before the tile is overwritten; partial tiles are zero-filled
+//    and the reduction over a partial tile runs only over its valid part, so
+//    the arithmetic is exactly the original's;
+//  * register-tiled (exercise 5, lecture 05): each work-item computes a
+//    WPTM x WPTN block of outputs kept in private arrays, over tiles of
+//    TSM x TSK and TSK x TSN staged cooperatively in __local memory;
+//  * transposition (exercise 1): read a tile coalesced, barrier, write it
+//    transposed and coalesced, through a TS x (TS + 1) tile.
+// Work-items outside the iteration space still take part in the copies
+// and barriers; they only skip the statements.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelEmitter.h"
+
+#include "OpenCLExpr.h"
+#include "looptile/CodeGen/CEmitter.h"
+
+#include <algorithm>
+#include <functional>
+#include <set>
+
+using namespace looptile;
+
+namespace {
+
+std::string zeroOf(ElemType T) {
+  return T == ElemType::Float ? "0.0f" : T == ElemType::Double ? "0.0" : "0";
+}
+
+std::string joinMacro(const char *Fn, const std::vector<std::string> &Parts) {
+  std::string Out = Parts.back();
+  for (size_t I = Parts.size() - 1; I-- > 0;)
+    Out = std::string(Fn) + "(" + Parts[I] + ", " + Out + ")";
+  return Out;
+}
+
+std::vector<std::string> strs(const std::vector<IndexExpr> &Es) {
+  std::vector<std::string> Out;
+  for (const IndexExpr &E : Es)
+    Out.push_back(E.str());
+  return Out;
+}
+
+/// Number of iterations of a loop with these bounds, as a formula that is
+/// never negative.
+std::string extentFormula(const std::vector<IndexExpr> &Lower,
+                          const std::vector<IndexExpr> &Upper) {
+  if (Lower.size() == 1 && Upper.size() == 1) {
+    IndexExpr E = Upper[0] - Lower[0] + IndexExpr::constant(1);
+    // A single product of sizes (M, M*N) is positive already.
+    if (E.terms().size() == 1 && E.terms()[0].Coeff > 0)
+      return E.str();
+    return "max(" + E.str() + ", 0)";
+  }
+  return "max(" + joinMacro("min", strs(Upper)) + " - " +
+         joinMacro("max", strs(Lower)) + " + 1, 0)";
+}
+
+class Emitter {
+public:
+  Emitter(const Function &F, const KernelPlan &Plan, const OpenCLOptions &Opts,
+          KernelLaunch &Launch)
+      : F(F), Plan(Plan), Opts(Opts), Launch(Launch) {
+    for (const Variable &V : F.Params)
+      Taken.insert(V.Name);
+    for (const Variable &V : F.Locals)
+      Taken.insert(V.Name);
+    std::function<void(const std::vector<Node> &)> Scan =
+        [&](const std::vector<Node> &B) {
+          for (const Node &N : B)
+            if (N.isLoop()) {
+              Taken.insert(N.loop().Var);
+              Scan(N.loop().Body);
+            }
+        };
+    Scan(F.Body);
+    for (auto &[Name, T] : Plan.Promoted)
+      Taken.insert(Name);
+    Ctx.F = &F;
+  }
+
+  std::string run();
+
+private:
+  /// A generated name that does not collide with the function's names.
+  std::string gen(const std::string &Base) {
+    auto It = Generated.find(Base);
+    if (It != Generated.end())
+      return It->second;
+    std::string N = Base;
+    while (Taken.count(N))
+      N += "_";
+    Taken.insert(N);
+    Generated[Base] = N;
+    return N;
+  }
+
+  void line(const std::string &S) { Out += std::string(2 * Indent, ' ') + S + "\n"; }
+  void open(const std::string &S) {
+    line(S.empty() ? "{" : S + " {");
+    ++Indent;
+  }
+  void close() { --Indent; line("}"); }
+
+  void signature(const std::string &Attr);
+  void declarePrivates(const std::string &Suffix);
+  void body(const std::vector<Node> &Nodes);
+  std::string lowerOf(const MappedLoop &M) {
+    return joinMacro("max", strs(M.Lower));
+  }
+  /// `lower + X`, or just `X` when the lower bound is 0.
+  std::string plusLower(const MappedLoop &M, const std::string &X) {
+    if (M.Lower.size() == 1 && M.Lower[0].isConstant() &&
+        M.Lower[0].constantPart() == 0)
+      return X;
+    return lowerOf(M) + " + " + X;
+  }
+  /// `min(T, upper - base + 1)` with the arithmetic folded.
+  std::string remaining(const std::string &T, const Loop &K,
+                        const std::string &Base) {
+    std::vector<std::string> Parts;
+    for (const IndexExpr &U : K.Upper)
+      Parts.push_back((U - IndexExpr::symbol(Base) + IndexExpr::constant(1)).str());
+    Parts.insert(Parts.begin(), T);
+    return joinMacro("min", Parts);
+  }
+  std::string inRange(const std::string &Value,
+                      const std::vector<IndexExpr> &Upper) {
+    std::vector<std::string> Parts;
+    for (const IndexExpr &U : Upper)
+      Parts.push_back(Value + " <= " + U.str());
+    std::string S;
+    for (size_t I = 0; I < Parts.size(); ++I)
+      S += (I ? " && " : "") + Parts[I];
+    return S;
+  }
+
+  void naive();
+  void singleWorkItem();
+  void block();
+  void registerTiled();
+  void transpose();
+  /// The cooperative copy of one staged access into its tile.
+  void stageCopy(const StagedAccess &S, const std::string &PBase,
+                 const std::vector<IndexExpr> &PUpper, const Loop &K,
+                 const std::string &KBase, const std::string &C1,
+                 const std::string &C0, bool OneElementPerItem);
+
+  const Function &F;
+  const KernelPlan &Plan;
+  const OpenCLOptions &Opts;
+  KernelLaunch &Launch;
+  CLPrintContext Ctx;
+  std::set<std::string> Taken;
+  std::map<std::string, std::string> Generated;
+  std::string Out;
+  unsigned Indent = 0;
+};
+
+void Emitter::signature(const std::string &Attr) {
+  // Arguments: the buffers the kernel touches, every size parameter, and
+  // the scalar parameters it reads, in the function's parameter order.
+  std::set<std::string> Used, Written;
+  std::function<void(const Expr &)> Walk = [&](const Expr &E) {
+    if (E.K == Expr::ArrayRef || E.K == Expr::ScalarRef)
+      Used.insert(E.Name);
+    for (const Expr &Op : E.Operands)
+      Walk(Op);
+  };
+  std::function<void(const std::vector<Node> &)> Scan =
+      [&](const std::vector<Node> &B) {
+        for (const Node &N : B) {
+          if (N.isLoop()) {
+            Scan(N.loop().Body);
+            continue;
+          }
+          Walk(N.stmt().LHS);
+          Walk(N.stmt().RHS);
+          Written.insert(N.stmt().LHS.Name);
+        }
+      };
+  Scan(Plan.Body);
+  std::vector<std::string> Params;
+  for (const Variable &V : F.Params) {
+    bool IsBuffer = V.VarKind == Variable::ArrayParam ||
+                    V.VarKind == Variable::PointerParam;
+    if (IsBuffer && Used.count(V.Name)) {
+      bool W = Written.count(V.Name);
+      Params.push_back(std::string("__global ") + (W ? "" : "const ") +
+                       elemTypeName(V.Type) + " *restrict " + V.Name);
+      Launch.Args.push_back(V.Name);
+    } else if (V.VarKind == Variable::SizeParam) {
+      Params.push_back("const int " + V.Name);
+      Launch.Args.push_back(V.Name);
+    } else if (V.VarKind == Variable::ScalarParam && Used.count(V.Name)) {
+      Params.push_back(std::string("const ") + elemTypeName(V.Type) + " " +
+                       V.Name);
+      Launch.Args.push_back(V.Name);
+    }
+  }
+  std::string Sig = "__kernel " + Attr + "void " + Plan.Name + "(";
+  for (size_t I = 0; I < Params.size(); ++I)
+    Sig += (I ? ",\n    " : "") + Params[I];
+  line(Sig + ") {");
+  ++Indent;
+}
+
+// Private copies of the locals the body uses: scalars, promoted registers,
+// and small local arrays. Suffix (e.g. "[WPTM][WPTN]") turns scalars into
+// register arrays.
+void Emitter::declarePrivates(const std::string &Suffix) {
+  std::set<std::string> Used;
+  std::function<void(const Expr &)> Walk = [&](const Expr &E) {
+    if (E.K == Expr::ArrayRef || E.K == Expr::ScalarRef)
+      Used.insert(E.Name);
+    for (const Expr &Op : E.Operands)
+      Walk(Op);
+  };
+  std::function<void(const std::vector<Node> &)> Scan =
+      [&](const std::vector<Node> &B) {
+        for (const Node &N : B) {
+          if (N.isLoop()) {
+            Scan(N.loop().Body);
+            continue;
+          }
+          Walk(N.stmt().LHS);
+          Walk(N.stmt().RHS);
+        }
+      };
+  Scan(Plan.Body);
+  for (const Variable &V : F.Locals) {
+    if (!Used.count(V.Name))
+      continue;
+    if (V.VarKind == Variable::LocalArray) {
+      std::string Decl = std::string(elemTypeName(V.Type)) + " " + V.Name;
+      for (const std::optional<IndexExpr> &E : V.Extents)
+        Decl += "[" + (E ? E->str() : std::string("1")) + "]";
+      line(Decl + ";");
+      continue;
+    }
+    line(std::string(elemTypeName(V.Type)) + " " + V.Name + Suffix + ";");
+    Ctx.ScalarRename[V.Name] = V.Name;
+  }
+  for (auto &[Name, T] : Plan.Promoted) {
+    line(std::string(elemTypeName(T)) + " " + Name + Suffix + ";");
+    Ctx.ScalarRename[Name] = Name;
+  }
+}
+
+void Emitter::body(const std::vector<Node> &Nodes) {
+  for (const Node &N : Nodes) {
+    if (!N.isLoop()) {
+      line(clStmt(N.stmt(), Ctx));
+      continue;
+    }
+    const Loop &L = N.loop();
+    open("for (int " + L.Var + " = " + loopStartC(L) + "; " +
+         loopConditionC(L) + "; " + loopIncrementC(L) + ")");
+    body(L.Body);
+    close();
+  }
+}
+
+void Emitter::naive() {
+  unsigned Dims = unsigned(Plan.Band.size());
+  bool Tiled = Opts.Tile != 0;
+  std::vector<std::string> WG;
+  if (Tiled) {
+    Launch.Tunables.push_back({"TS", Opts.Tile, 1, 64,
+                               "TS^" + std::to_string(Dims) +
+                                   " work-items per work-group must not "
+                                   "exceed the device's maximum",
+                               ""});
+    for (unsigned D = 0; D < Dims; ++D)
+      WG.push_back("TS");
+  } else {
+    static const int64_t Defaults[3][3] = {{256, 0, 0}, {16, 16, 0}, {16, 4, 4}};
+    for (unsigned D = 0; D < Dims; ++D) {
+      std::string N = "WG" + std::to_string(D);
+      Launch.Tunables.push_back(
+          {N, Defaults[Dims - 1][D], 1, 1024,
+           "the product of the WG sizes must not exceed the device's maximum "
+           "work-group size",
+           ""});
+      WG.push_back(N);
+    }
+  }
+  std::string Attr = "__attribute__((reqd_work_group_size(";
+  for (unsigned D = 0; D < 3; ++D)
+    Attr += (D ? ", " : "") + (D < Dims ? WG[D] : std::string("1"));
+  signature(Attr + "))) ");
+  for (unsigned D = 0; D < Dims; ++D) {
+    const MappedLoop &M = *Plan.byDim(D);
+    line("const int " + M.Var + " = " +
+         plusLower(M, "(int)get_global_id(" + std::to_string(D) + ")") + ";");
+    Launch.Global.push_back("round_up(" + extentFormula(M.Lower, M.Upper) +
+                            ", " + WG[D] + ")");
+    Launch.Local.push_back(WG[D]);
+  }
+  std::string Guard;
+  for (const MappedLoop &M : Plan.Band)
+    for (const IndexExpr &U : M.Upper)
+      Guard += (Guard.empty() ? "" : " || ") + M.Var + " > " + U.str();
+  line("if (" + Guard + ")");
+  line("  return;");
+  declarePrivates("");
+  body(Plan.Body);
+  close();
+}
+
+void Emitter::singleWorkItem() {
+  signature("");
+  Launch.Global = {"1"};
+  Launch.Local = {"1"};
+  declarePrivates("");
+  body(Plan.Body);
+  close();
+}
+
+void Emitter::stageCopy(const StagedAccess &S, const std::string &PBase,
+                        const std::vector<IndexExpr> &PUpper, const Loop &K,
+                        const std::string &KBase, const std::string &C1,
+                        const std::string &C0, bool OneElementPerItem) {
+  const std::string &PVar = Plan.Band[S.BandIndex].Var;
+  // Tile coordinates: a0 (fast, dimension 0 of the copy) and a1.
+  std::string A0 = gen("a0"), A1 = gen("a1");
+  std::string PCoord = S.ReductionIsFast ? A1 : A0;
+  std::string KCoord = S.ReductionIsFast ? A0 : A1;
+  CLPrintContext C;
+  C.F = &F;
+  C.IndexSubst[PVar] = IndexExpr::symbol(PBase) + IndexExpr::symbol(PCoord);
+  C.IndexSubst[K.Var] = IndexExpr::symbol(KBase) + IndexExpr::symbol(KCoord);
+  Expr Ref = Expr::arrayRef(S.Array, S.Type, S.Subscripts);
+  std::string Load = clExpr(Ref, C);
+  std::string Cond = inRange("(" + PBase + " + " + PCoord + ")", PUpper);
+  std::string KCond = inRange("(" + KBase + " + " + KCoord + ")", K.Upper);
+  std::string Assign = S.TileName + "[" + A1 + "][" + A0 + "] = (" + Cond +
+                       " && " + KCond + ") ? " + Load + " : " + zeroOf(S.Type) +
+                       ";";
+  if (OneElementPerItem) {
+    open("");
+    line("const int " + A0 + " = " + gen("l0") + ", " + A1 + " = " +
+         gen("l1") + ";");
+    line(Assign);
+    close();
+    return;
+  }
+  std::string E = gen("e");
+  open("for (int " + E + " = " + gen("tid") + "; " + E + " < (" + C1 + ") * (" +
+       C0 + "); " + E + " += " + gen("nthreads") + ")");
+  line("const int " + A1 + " = " + E + " / (" + C0 + "), " + A0 + " = " + E +
+       " % (" + C0 + ");");
+  line(Assign);
+  close();
+}
+
+void Emitter::block() {
+  const Loop &K = Plan.reductionLoop();
+  Launch.Tunables.push_back(
+      {"TS", Opts.Tile, 1, 64,
+       "TS*TS work-items per work-group; " +
+           std::to_string(Plan.Staged.size()) +
+           "*TS*(TS+1) elements of local memory",
+       ""});
+  signature("__attribute__((reqd_work_group_size(TS, TS, 1))) ");
+  const MappedLoop &M0 = *Plan.byDim(0), &M1 = *Plan.byDim(1);
+  std::string L0 = gen("l0"), L1 = gen("l1"), B0 = gen(M0.Var + "0"),
+              B1 = gen(M1.Var + "0"), Active = gen("active");
+  line("const int " + L0 + " = (int)get_local_id(0), " + L1 +
+       " = (int)get_local_id(1);");
+  line("const int " + B0 + " = " + plusLower(M0, "(int)get_group_id(0) * TS") + ";");
+  line("const int " + B1 + " = " + plusLower(M1, "(int)get_group_id(1) * TS") + ";");
+  line("const int " + M0.Var + " = " + B0 + " + " + L0 + ";");
+  line("const int " + M1.Var + " = " + B1 + " + " + L1 + ";");
+  line("const bool " + Active + " = " + inRange(M0.Var, M0.Upper) + " && " +
+       inRange(M1.Var, M1.Upper) + ";");
+  size_t LocalElems = 0;
+  for (const StagedAccess &S : Plan.Staged) {
+    line("__local " + std::string(elemTypeName(S.Type)) + " " + S.TileName +
+         "[TS][TS + 1];");
+    ++LocalElems;
+  }
+  declarePrivates("");
+  std::vector<Node> Pre(Plan.Body.begin(), Plan.Body.begin() + Plan.ReductionIndex);
+  std::vector<Node> Post(Plan.Body.begin() + Plan.ReductionIndex + 1, Plan.Body.end());
+  if (!Pre.empty()) {
+    open("if (" + Active + ")");
+    body(Pre);
+    close();
+  }
+  std::string KK = gen(K.Var + K.Var), KL = gen(K.Var + "l"), KN = gen(K.Var + "n");
+  open("for (int " + KK + " = " + joinMacro("max", strs(K.Lower)) + "; " + KK +
+       " <= " + joinMacro("min", strs(K.Upper)) + "; " + KK + " += TS)");
+  line("// Stage the tiles this step reads (one element per work-item).");
+  for (const StagedAccess &S : Plan.Staged) {
+    const MappedLoop &P = Plan.Band[S.BandIndex];
+    std::string PBase = P.Dim == 0 ? B0 : B1;
+    stageCopy(S, PBase, P.Upper, K, KK, "TS", "TS", true);
+  }
+  line("barrier(CLK_LOCAL_MEM_FENCE); // the tiles are complete");
+  // Reduction over the tile: staged accesses read the tile.
+  Ctx.ArrayHook = [&](const Expr &E) -> std::optional<std::string> {
+    for (const StagedAccess &S : Plan.Staged) {
+      if (S.Array != E.Name || S.Subscripts != E.Subscripts)
+        continue;
+      const MappedLoop &P = Plan.Band[S.BandIndex];
+      std::string PLocal = P.Dim == 0 ? L0 : L1;
+      return S.ReductionIsFast ? S.TileName + "[" + PLocal + "][" + KL + "]"
+                               : S.TileName + "[" + KL + "][" + PLocal + "]";
+    }
+    return std::nullopt;
+  };
+  open("if (" + Active + ")");
+  line("const int " + KN + " = " + remaining("TS", K, KK) + ";");
+  auto Reduction = [&](const std::string &Bound, bool Unroll) {
+    if (Unroll)
+      line("#pragma unroll");
+    open("for (int " + KL + " = 0; " + KL + " < " + Bound + "; " + KL + "++)");
+    line("const int " + K.Var + " = " + KK + " + " + KL + ";");
+    body(K.Body);
+    close();
+  };
+  open("if (" + KN + " == TS)");
+  Reduction("TS", true);
+  close();
+  open("else");
+  Reduction(KN, false);
+  close();
+  close();
+  Ctx.ArrayHook = nullptr;
+  line("barrier(CLK_LOCAL_MEM_FENCE); // done with the tiles");
+  close();
+  if (!Post.empty()) {
+    open("if (" + Active + ")");
+    body(Post);
+    close();
+  }
+  close();
+  Launch.Global = {"round_up(" + extentFormula(M0.Lower, M0.Upper) + ", TS)",
+                   "round_up(" + extentFormula(M1.Lower, M1.Upper) + ", TS)"};
+  Launch.Local = {"TS", "TS"};
+  std::string ElemBytes = Plan.Staged.empty()
+                              ? "4"
+                              : std::to_string(Plan.Staged[0].Type == ElemType::Double ? 8 : 4);
+  Launch.LocalBytes = std::to_string(LocalElems) + "*TS*(TS + 1)*" + ElemBytes;
+  Launch.LocalBytesDefault =
+      int64_t(LocalElems) * Opts.Tile * (Opts.Tile + 1) * std::stoll(ElemBytes);
+}
+
+void Emitter::registerTiled() {
+  const Loop &K = Plan.reductionLoop();
+  int64_t T = Opts.Tile;
+  Launch.Tunables = {
+      {"WPTM", Opts.RegRows, 1, 16, "outputs per work-item along dimension 1", ""},
+      {"WPTN", Opts.RegCols, 1, 16, "outputs per work-item along dimension 0", ""},
+      {"TSM", T * Opts.RegRows, 1, 256,
+       "rows of a work-group's tile; (TSM/WPTM)*(TSN/WPTN) work-items", "WPTM"},
+      {"TSN", T * Opts.RegCols, 1, 256, "columns of a work-group's tile", "WPTN"},
+      {"TSK", T, 1, 64,
+       "reduction step; local memory (TSM*(TSK+1) + TSK*(TSN+1)) elements",
+       ""}};
+  Launch.OutputsPerItem = "WPTM*WPTN";
+  signature("__attribute__((reqd_work_group_size(TSN / WPTN, TSM / WPTM, 1))) ");
+  const MappedLoop &M0 = *Plan.byDim(0), &M1 = *Plan.byDim(1);
+  std::string TX = gen("tx"), TY = gen("ty"), B0 = gen(M0.Var + "0"),
+              B1 = gen(M1.Var + "0"), WM = gen("wm"), WN = gen("wn"),
+              TID = gen("tid"), NT = gen("nthreads");
+  line("const int " + TX + " = (int)get_local_id(0), " + TY +
+       " = (int)get_local_id(1);");
+  line("const int " + TID + " = " + TY + " * (TSN / WPTN) + " + TX + ";");
+  line("const int " + NT + " = (TSN / WPTN) * (TSM / WPTM);");
+  line("const int " + B0 + " = " + plusLower(M0, "(int)get_group_id(0) * TSN") + ";");
+  line("const int " + B1 + " = " + plusLower(M1, "(int)get_group_id(1) * TSM") + ";");
+  for (const StagedAccess &S : Plan.Staged) {
+    const MappedLoop &P = Plan.Band[S.BandIndex];
+    std::string PExt = P.Dim == 0 ? "TSN" : "TSM";
+    std::string C1 = S.ReductionIsFast ? PExt : "TSK";
+    std::string C0 = S.ReductionIsFast ? "TSK" : PExt;
+    line("__local " + std::string(elemTypeName(S.Type)) + " " + S.TileName +
+         "[" + C1 + "][" + C0 + " + 1];");
+  }
+  declarePrivates("[WPTM][WPTN]");
+  // Private scalars become register arrays indexed by the output.
+  for (auto &[Name, Renamed] : Ctx.ScalarRename)
+    Renamed = Name + "[" + WM + "][" + WN + "]";
+  auto ForEachOutput = [&](const std::function<void()> &Inner, bool Guard) {
+    line("#pragma unroll");
+    open("for (int " + WM + " = 0; " + WM + " < WPTM; " + WM + "++)");
+    line("#pragma unroll");
+    open("for (int " + WN + " = 0; " + WN + " < WPTN; " + WN + "++)");
+    line("const int " + M1.Var + " = " + B1 + " + " + TY + " + " + WM +
+         " * (TSM / WPTM);");
+    line("const int " + M0.Var + " = " + B0 + " + " + TX + " + " + WN +
+         " * (TSN / WPTN);");
+    if (Guard) {
+      open("if (" + inRange(M0.Var, M0.Upper) + " && " +
+           inRange(M1.Var, M1.Upper) + ")");
+      Inner();
+      close();
+    } else {
+      Inner();
+    }
+    close();
+    close();
+  };
+  std::vector<Node> Pre(Plan.Body.begin(), Plan.Body.begin() + Plan.ReductionIndex);
+  std::vector<Node> Post(Plan.Body.begin() + Plan.ReductionIndex + 1, Plan.Body.end());
+  if (!Pre.empty())
+    ForEachOutput([&] { body(Pre); }, true);
+  std::string KK = gen(K.Var + K.Var), KL = gen(K.Var + "l"), KN = gen(K.Var + "n");
+  open("for (int " + KK + " = " + joinMacro("max", strs(K.Lower)) + "; " + KK +
+       " <= " + joinMacro("min", strs(K.Upper)) + "; " + KK + " += TSK)");
+  line("// Stage the tiles cooperatively: consecutive work-items copy "
+       "consecutive elements.");
+  for (const StagedAccess &S : Plan.Staged) {
+    const MappedLoop &P = Plan.Band[S.BandIndex];
+    std::string PExt = P.Dim == 0 ? "TSN" : "TSM";
+    std::string C1 = S.ReductionIsFast ? PExt : "TSK";
+    std::string C0 = S.ReductionIsFast ? "TSK" : PExt;
+    stageCopy(S, P.Dim == 0 ? B0 : B1, P.Upper, K, KK, C1, C0, false);
+  }
+  line("barrier(CLK_LOCAL_MEM_FENCE); // the tiles are complete");
+  Ctx.ArrayHook = [&](const Expr &E) -> std::optional<std::string> {
+    for (const StagedAccess &S : Plan.Staged) {
+      if (S.Array != E.Name || S.Subscripts != E.Subscripts)
+        continue;
+      const MappedLoop &P = Plan.Band[S.BandIndex];
+      std::string PLocal = P.Dim == 0 ? TX + " + " + WN + " * (TSN / WPTN)"
+                                      : TY + " + " + WM + " * (TSM / WPTM)";
+      return S.ReductionIsFast ? S.TileName + "[" + PLocal + "][" + KL + "]"
+                               : S.TileName + "[" + KL + "][" + PLocal + "]";
+    }
+    return std::nullopt;
+  };
+  line("const int " + KN + " = " + remaining("TSK", K, KK) + ";");
+  auto Reduction = [&](const std::string &Bound, bool Unroll) {
+    if (Unroll)
+      line("#pragma unroll");
+    open("for (int " + KL + " = 0; " + KL + " < " + Bound + "; " + KL + "++)");
+    line("const int " + K.Var + " = " + KK + " + " + KL + ";");
+    ForEachOutput([&] { body(K.Body); }, false);
+    close();
+  };
+  open("if (" + KN + " == TSK)");
+  Reduction("TSK", true);
+  close();
+  open("else");
+  Reduction(KN, false);
+  close();
+  Ctx.ArrayHook = nullptr;
+  line("barrier(CLK_LOCAL_MEM_FENCE); // done with the tiles");
+  close();
+  if (!Post.empty())
+    ForEachOutput([&] { body(Post); }, true);
+  close();
+  Launch.Global = {"ceil_div(" + extentFormula(M0.Lower, M0.Upper) +
+                       ", TSN) * (TSN / WPTN)",
+                   "ceil_div(" + extentFormula(M1.Lower, M1.Upper) +
+                       ", TSM) * (TSM / WPTM)"};
+  Launch.Local = {"TSN / WPTN", "TSM / WPTM"};
+  std::string ElemBytes =
+      std::to_string(Plan.Staged[0].Type == ElemType::Double ? 8 : 4);
+  Launch.LocalBytes = "(TSM*(TSK + 1) + TSK*(TSN + 1))*" + ElemBytes;
+  int64_t TSM = T * Opts.RegRows, TSN = T * Opts.RegCols;
+  Launch.LocalBytesDefault =
+      (TSM * (T + 1) + T * (TSN + 1)) * std::stoll(ElemBytes);
+}
+
+void Emitter::transpose() {
+  Launch.Tunables.push_back({"TS", Opts.Tile, 1, 64,
+                             "TS*TS work-items per work-group; TS*(TS+1) "
+                             "elements of local memory",
+                             ""});
+  signature("__attribute__((reqd_work_group_size(TS, TS, 1))) ");
+  const MappedLoop &M0 = *Plan.byDim(0), &M1 = *Plan.byDim(1);
+  const StagedAccess &R = Plan.TransposeRead;
+  std::string L0 = gen("l0"), L1 = gen("l1"), B0 = gen(M0.Var + "0"),
+              B1 = gen(M1.Var + "0");
+  line("__local " + std::string(elemTypeName(R.Type)) +
+       " tile[TS][TS + 1]; // +1: no bank conflicts on the transposed read");
+  line("const int " + L0 + " = (int)get_local_id(0), " + L1 +
+       " = (int)get_local_id(1);");
+  line("const int " + B0 + " = " + plusLower(M0, "(int)get_group_id(0) * TS") + ";");
+  line("const int " + B1 + " = " + plusLower(M1, "(int)get_group_id(1) * TS") + ";");
+  declarePrivates("");
+  // Read: work-item (l0, l1) reads element (v0 = b0 + l0, v1 = b1 + l1),
+  // coalesced because the read is stride-1 in v0.
+  open("");
+  line("const int " + M0.Var + " = " + B0 + " + " + L0 + ", " + M1.Var +
+       " = " + B1 + " + " + L1 + ";");
+  open("if (" + inRange(M0.Var, M0.Upper) + " && " + inRange(M1.Var, M1.Upper) +
+       ")");
+  line("tile[" + L1 + "][" + L0 + "] = " +
+       clExpr(Expr::arrayRef(R.Array, R.Type, R.Subscripts), Ctx) + ";");
+  close();
+  close();
+  line("barrier(CLK_LOCAL_MEM_FENCE);");
+  // Write: work-item (l0, l1) writes element (v0 = b0 + l1, v1 = b1 + l0),
+  // coalesced because the write is stride-1 in v1; its value was read by
+  // work-item (l1, l0) into tile[l0][l1].
+  open("");
+  line("const int " + M0.Var + " = " + B0 + " + " + L1 + ", " + M1.Var +
+       " = " + B1 + " + " + L0 + ";");
+  open("if (" + inRange(M0.Var, M0.Upper) + " && " + inRange(M1.Var, M1.Upper) +
+       ")");
+  Ctx.ArrayHook = [&](const Expr &E) -> std::optional<std::string> {
+    if (E.Name == R.Array && E.Subscripts == R.Subscripts)
+      return "tile[" + L0 + "][" + L1 + "]";
+    return std::nullopt;
+  };
+  body(Plan.Body);
+  Ctx.ArrayHook = nullptr;
+  close();
+  close();
+  close();
+  Launch.Global = {"round_up(" + extentFormula(M0.Lower, M0.Upper) + ", TS)",
+                   "round_up(" + extentFormula(M1.Lower, M1.Upper) + ", TS)"};
+  Launch.Local = {"TS", "TS"};
+  Launch.LocalBytes = "TS*(TS + 1)*" +
+                      std::to_string(R.Type == ElemType::Double ? 8 : 4);
+  Launch.LocalBytesDefault =
+      Opts.Tile * (Opts.Tile + 1) * (R.Type == ElemType::Double ? 8 : 4);
+}
+
+std::string Emitter::run() {
+  Launch.Name = Plan.Name;
+  switch (Plan.K) {
+  case KernelPlan::Naive:
+    naive();
+    break;
+  case KernelPlan::SingleWorkItem:
+    singleWorkItem();
+    break;
+  case KernelPlan::Block:
+    block();
+    break;
+  case KernelPlan::Register:
+    registerTiled();
+    break;
+  case KernelPlan::Transpose:
+    transpose();
+    break;
+  }
+  return Out;
+}
+
+} // namespace
+
+std::string looptile::emitKernel(const Function &F, const KernelPlan &Plan,
+                                 const OpenCLOptions &Opts,
+                                 KernelLaunch &Launch) {
+  Emitter E(F, Plan, Opts, Launch);
+  return E.run();
+}

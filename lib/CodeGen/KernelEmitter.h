@@ -1,0 +1,46 @@
+//===- KernelEmitter.h - OpenCL C text of a planned kernel -----*- C++ -*-===//
+//
+// Internal to lib/CodeGen: prints one KernelPlan as an OpenCL kernel and
+// describes its launch (NDRange formulas, arguments, tunables) for the
+// manifest. One function per kernel kind lives in KernelEmitter.cpp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPTILE_LIB_CODEGEN_KERNELEMITTER_H
+#define LOOPTILE_LIB_CODEGEN_KERNELEMITTER_H
+
+#include "KernelPlan.h"
+
+#include <string>
+#include <vector>
+
+namespace looptile {
+
+struct Tunable {
+  std::string Name;
+  int64_t Default = 0;
+  int64_t Min = 1, Max = 1024;
+  std::string Constraint;
+  std::string MultipleOf;
+};
+
+/// What the manifest needs to launch a kernel.
+struct KernelLaunch {
+  std::string Name;
+  std::vector<std::string> Args;
+  std::vector<std::string> Global, Local; ///< formulas, dimension 0 first
+  std::vector<Tunable> Tunables;
+  /// Bytes of __local memory per work-group (a formula over tunables).
+  std::string LocalBytes;
+  /// The same with the tunables' defaults.
+  int64_t LocalBytesDefault = 0;
+  /// Outputs computed by one work-item (a formula).
+  std::string OutputsPerItem = "1";
+};
+
+/// The kernel's source text; fills Launch.
+std::string emitKernel(const Function &F, const KernelPlan &Plan,
+                       const OpenCLOptions &Opts, KernelLaunch &Launch);
+
+} // namespace looptile
+
+#endif // LOOPTILE_LIB_CODEGEN_KERNELEMITTER_H

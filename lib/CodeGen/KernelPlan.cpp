@@ -1,0 +1,391 @@
+//===- KernelPlan.cpp - how a nest becomes an OpenCL kernel ---------------===//
+//
+// Decides how a nest maps to OpenCL:
+//  * The outermost perfectly nested band of parallel loops (parallel-loop
+//    theorem, via the analysis' verdicts), at most three loops with unit
+//    step whose bounds do not depend on each other, becomes the NDRange.
+//  * Dimension 0 goes to the mapped loop in which the most accesses are
+//    stride-1 (consecutive work-items of a warp then touch consecutive
+//    addresses: coalescing, lecture 04); ties go to the innermost loop.
+//  * --tile: a reduction loop directly in the band's body whose read-only
+//    accesses depend on it and on one mapped loop gets those accesses staged
+//    in local memory (lecture 04 exercise 4); a single-statement copy whose
+//    read and write are stride-1 in different mapped loops is a
+//    transposition, staged through one padded tile (exercise 1).
+//  * Before staging, an array element that the reduction loop updates at a
+//    subscript invariant to it (matmul's C[i][j] +=) is promoted to a
+//    private register for the loop's duration (scalar replacement).
+//
+//===----------------------------------------------------------------------===//
+#include "KernelPlan.h"
+
+#include "OpenCLExpr.h"
+#include "looptile/Analysis/Dependence.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+
+using namespace looptile;
+
+bool looptile::isStrideOne(const Function &F, const std::string &Array,
+                           const std::vector<IndexExpr> &Subscripts,
+                           const std::string &Var) {
+  IndexExpr Flat = flatIndex(F, Array, Subscripts);
+  int64_t C = Flat.coeffOf(Var);
+  if (C != 1 && C != -1)
+    return false;
+  for (const Term &T : Flat.terms())
+    if (T.Symbols.size() > 1 &&
+        std::find(T.Symbols.begin(), T.Symbols.end(), Var) != T.Symbols.end())
+      return false;
+  return true;
+}
+
+namespace {
+
+void visitExprs(const std::vector<Node> &Body,
+                const std::function<void(const Expr &, bool IsWrite)> &Fn) {
+  std::function<void(const Expr &)> Walk = [&](const Expr &E) {
+    Fn(E, false);
+    for (const Expr &Op : E.Operands)
+      Walk(Op);
+  };
+  for (const Node &N : Body) {
+    if (N.isLoop()) {
+      visitExprs(N.loop().Body, Fn);
+      continue;
+    }
+    const Stmt &S = N.stmt();
+    Walk(S.RHS);
+    if (S.Op != AssignOp::Assign)
+      Fn(S.LHS, false);
+    Fn(S.LHS, true);
+  }
+}
+
+bool writesArray(const std::vector<Node> &Body, const std::string &Name) {
+  bool W = false;
+  visitExprs(Body, [&](const Expr &E, bool IsWrite) {
+    W |= IsWrite && E.Name == Name;
+  });
+  return W;
+}
+
+// Every symbol of the access's subscripts that is a loop variable.
+std::set<std::string> loopVarsOf(const std::vector<IndexExpr> &Subs,
+                                 const std::set<std::string> &LoopVars) {
+  std::set<std::string> Out;
+  for (const IndexExpr &S : Subs)
+    for (const std::string &Sym : S.symbols())
+      if (LoopVars.count(Sym))
+        Out.insert(Sym);
+  return Out;
+}
+
+void collectLoopVars(const std::vector<Node> &Body, std::set<std::string> &Out) {
+  for (const Node &N : Body)
+    if (N.isLoop()) {
+      Out.insert(N.loop().Var);
+      collectLoopVars(N.loop().Body, Out);
+    }
+}
+
+bool boundsMention(const Loop &L, const std::string &Var) {
+  for (const IndexExpr &E : L.Lower)
+    if (E.mentions(Var))
+      return true;
+  for (const IndexExpr &E : L.Upper)
+    if (E.mentions(Var))
+      return true;
+  return false;
+}
+
+// Preorder index of each loop of the nest, matching the analysis' LoopInfo.
+void numberLoops(const Loop &L, std::map<const Loop *, unsigned> &Out) {
+  unsigned Id = unsigned(Out.size());
+  Out[&L] = Id;
+  for (const Node &N : L.Body)
+    if (N.isLoop())
+      numberLoops(N.loop(), Out);
+}
+
+// Scalar replacement around the reduction loop Body[Index]: an array element
+// accessed in the loop only through one subscript that does not mention the
+// loop variable is kept in a private register for the loop's duration.
+void promoteInvariantElements(const Function &F, KernelPlan &Plan,
+                              size_t Index) {
+  Loop &K = Plan.Body[Index].loop();
+  std::map<std::string, std::vector<IndexExpr>> Subs;
+  std::set<std::string> Mixed;
+  visitExprs(K.Body, [&](const Expr &E, bool) {
+    if (E.K != Expr::ArrayRef)
+      return;
+    auto It = Subs.find(E.Name);
+    if (It == Subs.end())
+      Subs[E.Name] = E.Subscripts;
+    else if (It->second != E.Subscripts)
+      Mixed.insert(E.Name);
+  });
+  std::vector<Node> Before, After;
+  for (auto &[Name, S] : Subs) {
+    if (Mixed.count(Name) || !writesArray(K.Body, Name))
+      continue;
+    bool Invariant = std::none_of(S.begin(), S.end(), [&](const IndexExpr &E) {
+      return E.mentions(K.Var);
+    });
+    const Variable *V = F.lookup(Name);
+    if (!Invariant || !V || V->VarKind == Variable::LocalArray)
+      continue;
+    std::string Reg = Name + "_reg";
+    Expr Elem = Expr::arrayRef(Name, V->Type, S);
+    Expr RegRef = Expr::scalarRef(Reg, V->Type);
+    Stmt Load;
+    Load.LHS = RegRef;
+    Load.RHS = Elem;
+    Stmt Store;
+    Store.LHS = Elem;
+    Store.RHS = RegRef;
+    Before.push_back(Node{Load});
+    After.push_back(Node{Store});
+    Plan.Promoted.push_back({Reg, V->Type});
+    std::function<void(Expr &)> Rewrite = [&](Expr &E) {
+      if (E.K == Expr::ArrayRef && E.Name == Name) {
+        E = RegRef;
+        return;
+      }
+      for (Expr &Op : E.Operands)
+        Rewrite(Op);
+    };
+    for (Node &N : K.Body) {
+      Rewrite(N.stmt().LHS);
+      Rewrite(N.stmt().RHS);
+    }
+    Plan.Remarks.push_back("'" + Elem.str() + "' is kept in register '" + Reg +
+                           "' during loop '" + K.Var + "'");
+  }
+  if (Before.empty())
+    return;
+  Plan.Body.insert(Plan.Body.begin() + Index + 1, After.begin(), After.end());
+  Plan.Body.insert(Plan.Body.begin() + Index, Before.begin(), Before.end());
+  Plan.ReductionIndex = Index + Before.size();
+}
+
+// Fills Plan.Staged for the reduction loop at Plan.ReductionIndex; returns
+// false when no access qualifies.
+bool findStagedAccesses(const Function &F, const std::vector<Node> &WholeNest,
+                        KernelPlan &Plan) {
+  const Loop &K = Plan.reductionLoop();
+  std::set<std::string> LoopVars;
+  collectLoopVars(WholeNest, LoopVars);
+  std::vector<std::pair<std::string, std::vector<IndexExpr>>> Seen;
+  visitExprs(K.Body, [&](const Expr &E, bool) {
+    if (E.K != Expr::ArrayRef)
+      return;
+    const Variable *V = F.lookup(E.Name);
+    if (!V || !V->isParam() || writesArray(WholeNest, E.Name))
+      return;
+    std::set<std::string> Vars = loopVarsOf(E.Subscripts, LoopVars);
+    if (!Vars.count(K.Var) || Vars.size() != 2)
+      return;
+    int Band = -1;
+    for (unsigned B = 0; B < Plan.Band.size(); ++B)
+      if (Vars.count(Plan.Band[B].Var))
+        Band = int(B);
+    if (Band < 0)
+      return;
+    for (auto &[N, S] : Seen)
+      if (N == E.Name && S == E.Subscripts)
+        return;
+    Seen.push_back({E.Name, E.Subscripts});
+    StagedAccess A;
+    A.Array = E.Name;
+    A.Subscripts = E.Subscripts;
+    A.Type = V->Type;
+    A.BandIndex = unsigned(Band);
+    A.ReductionIsFast = !isStrideOne(F, E.Name, E.Subscripts,
+                                     Plan.Band[Band].Var);
+    unsigned Same = 0;
+    for (const StagedAccess &O : Plan.Staged)
+      Same += O.Array == E.Name;
+    A.TileName = E.Name + "_tile" + (Same ? std::to_string(Same + 1) : "");
+    Plan.Staged.push_back(A);
+  });
+  return !Plan.Staged.empty();
+}
+
+// The transposition pattern: one statement `W[..] = f(R[..])` with one
+// array read R, read-only, whose stride-1 loop differs from the write's.
+bool matchTranspose(const Function &F, const std::vector<Node> &WholeNest,
+                    KernelPlan &Plan) {
+  if (Plan.Band.size() != 2 || Plan.Body.size() != 1 || Plan.Body[0].isLoop())
+    return false;
+  const Stmt &S = Plan.Body[0].stmt();
+  if (S.LHS.K != Expr::ArrayRef || S.Op != AssignOp::Assign)
+    return false;
+  std::vector<const Expr *> Reads;
+  std::function<void(const Expr &)> Walk = [&](const Expr &E) {
+    if (E.K == Expr::ArrayRef)
+      Reads.push_back(&E);
+    for (const Expr &Op : E.Operands)
+      Walk(Op);
+  };
+  Walk(S.RHS);
+  if (Reads.size() != 1 || writesArray(WholeNest, Reads[0]->Name))
+    return false;
+  const std::string &V0 = Plan.byDim(0)->Var, &V1 = Plan.byDim(1)->Var;
+  bool ReadFast0 = isStrideOne(F, Reads[0]->Name, Reads[0]->Subscripts, V0);
+  bool WriteFast1 = isStrideOne(F, S.LHS.Name, S.LHS.Subscripts, V1);
+  if (!ReadFast0 || !WriteFast1)
+    return false;
+  const Variable *RV = F.lookup(Reads[0]->Name);
+  Plan.TransposeRead.Array = Reads[0]->Name;
+  Plan.TransposeRead.Subscripts = Reads[0]->Subscripts;
+  Plan.TransposeRead.Type = RV ? RV->Type : ElemType::Float;
+  Plan.TransposeRead.TileName = "tile";
+  return true;
+}
+
+} // namespace
+
+bool looptile::planKernel(const Function &F, unsigned NestIndex,
+                          const OpenCLOptions &Opts, KernelPlan &Plan,
+                          std::vector<Diagnostic> &Diags) {
+  const Loop &Root = F.Body[NestIndex].loop();
+  Plan.NestIndex = NestIndex;
+  Plan.Loc = Root.Loc;
+
+  std::vector<Diagnostic> AnalysisDiags;
+  NestDependences ND = analyzeNest(F, NestIndex, AnalysisDiags);
+  std::map<const Loop *, unsigned> Ids;
+  numberLoops(Root, Ids);
+
+  if (Opts.SingleWorkItem) {
+    Plan.K = KernelPlan::SingleWorkItem;
+    Plan.Body = {F.Body[NestIndex]};
+    Plan.Remarks.push_back("the whole nest runs in one work-item "
+                           "(--single-work-item)");
+    return true;
+  }
+
+  // The band of parallel loops.
+  const Loop *Cur = &Root;
+  std::vector<const Loop *> Band;
+  while (Cur && Band.size() < 3) {
+    const LoopVerdict &V = ND.Verdicts[Ids[Cur]];
+    if (!V.Parallel || (Cur->Step != 1 && Cur->Step != -1))
+      break;
+    bool Independent = true;
+    for (const Loop *B : Band)
+      Independent &= !boundsMention(*Cur, B->Var);
+    if (!Independent)
+      break;
+    Band.push_back(Cur);
+    Cur = (Cur->Body.size() == 1 && Cur->Body[0].isLoop())
+              ? &Cur->Body[0].loop()
+              : nullptr;
+  }
+  if (Band.empty()) {
+    const LoopVerdict &V = ND.Verdicts[Ids[&Root]];
+    std::string Why = Root.Step != 1 && Root.Step != -1
+                          ? "it has step " + std::to_string(Root.Step)
+                          : V.Reason;
+    Diags.push_back({Diagnostic::Error, Root.Loc,
+                     "cannot map loop '" + Root.Var +
+                         "' to OpenCL work-items: " + Why});
+    Diags.push_back({Diagnostic::Note, Root.Loc,
+                     "looptile maps the outermost parallel loops to the "
+                     "NDRange; pass --single-work-item to run this nest in "
+                     "one work-item"});
+    return false;
+  }
+  Plan.Body = Band.back()->Body;
+
+  // Dimension 0: the loop with the most stride-1 accesses, innermost on ties.
+  std::vector<unsigned> Score(Band.size(), 0);
+  visitExprs(Plan.Body, [&](const Expr &E, bool) {
+    if (E.K != Expr::ArrayRef)
+      return;
+    for (unsigned B = 0; B < Band.size(); ++B)
+      Score[B] += isStrideOne(F, E.Name, E.Subscripts, Band[B]->Var);
+  });
+  unsigned Fast = unsigned(Band.size()) - 1;
+  for (unsigned B = 0; B < Band.size(); ++B)
+    if (Score[B] > Score[Fast])
+      Fast = B;
+  unsigned NextDim = 1;
+  for (unsigned B = unsigned(Band.size()); B-- > 0;) {
+    MappedLoop M;
+    M.Var = Band[B]->Var;
+    M.Lower = Band[B]->Lower;
+    M.Upper = Band[B]->Upper;
+    M.Loc = Band[B]->Loc;
+    M.Dim = B == Fast ? 0 : NextDim++;
+    Plan.Band.insert(Plan.Band.begin(), M);
+  }
+
+  if (!Opts.Tile)
+    return true;
+
+  // Tiled kernels need two mapped dimensions.
+  if (Plan.Band.size() != 2) {
+    Plan.Remarks.push_back("--tile: " + std::to_string(Plan.Band.size()) +
+                           " parallel loop(s) mapped; local-memory tiling "
+                           "needs two, so work-groups are tiles without "
+                           "staging");
+    return true;
+  }
+  // A reduction loop directly inside the band, uniform across the
+  // work-group (bounds independent of the mapped loops), unit step, with
+  // only statements in its body.
+  for (size_t I = 0; I < Plan.Body.size(); ++I) {
+    if (!Plan.Body[I].isLoop())
+      continue;
+    const Loop &K = Plan.Body[I].loop();
+    bool Uniform = K.Step == 1 && !boundsMention(K, Plan.Band[0].Var) &&
+                   !boundsMention(K, Plan.Band[1].Var);
+    bool Flat = std::none_of(K.Body.begin(), K.Body.end(),
+                             [](const Node &N) { return N.isLoop(); });
+    if (!Uniform || !Flat)
+      continue;
+    Plan.ReductionIndex = I;
+    promoteInvariantElements(F, Plan, I);
+    if (findStagedAccesses(F, {F.Body[NestIndex]}, Plan)) {
+      Plan.K = (Opts.RegRows && Opts.RegCols) ? KernelPlan::Register
+                                              : KernelPlan::Block;
+      break;
+    }
+    Plan.Staged.clear();
+  }
+  if (Plan.K == KernelPlan::Register) {
+    // Every global access in the reduction loop must be staged: the
+    // register-tiled kernel computes out-of-range elements speculatively.
+    bool AllStaged = true;
+    visitExprs(Plan.reductionLoop().Body, [&](const Expr &E, bool) {
+      if (E.K != Expr::ArrayRef)
+        return;
+      bool Staged = false;
+      for (const StagedAccess &S : Plan.Staged)
+        Staged |= S.Array == E.Name && S.Subscripts == E.Subscripts;
+      AllStaged &= Staged;
+    });
+    if (!AllStaged) {
+      Plan.K = KernelPlan::Block;
+      Plan.Remarks.push_back("--register-tile: the reduction loop reads "
+                             "global memory that cannot be staged; using the "
+                             "block-tiled kernel");
+    }
+  }
+  if (Plan.K == KernelPlan::Naive) {
+    if (matchTranspose(F, {F.Body[NestIndex]}, Plan)) {
+      Plan.K = KernelPlan::Transpose;
+    } else {
+      Plan.Remarks.push_back("--tile: no access to stage in local memory (no "
+                             "reduction loop with reads invariant to a "
+                             "parallel loop, no transposition); the kernel "
+                             "uses TS x TS work-groups without staging");
+    }
+  }
+  return true;
+}

@@ -1,0 +1,89 @@
+//===- KernelPlan.h - how a nest becomes an OpenCL kernel ------*- C++ -*-===//
+//
+// Internal to lib/CodeGen. A KernelPlan records the decisions for one nest:
+// which parallel loops become NDRange dimensions (and which dimension each),
+// the per-work-item body, and for the tiled kernels the reduction loop and
+// the accesses staged in local memory. planKernel makes these decisions from
+// the dependence analysis and refuses (with the dependence) what it cannot
+// map soundly.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPTILE_LIB_CODEGEN_KERNELPLAN_H
+#define LOOPTILE_LIB_CODEGEN_KERNELPLAN_H
+
+#include "looptile/CodeGen/OpenCL.h"
+#include "looptile/IR/LoopNest.h"
+#include "looptile/Support/Diagnostic.h"
+
+#include <string>
+#include <vector>
+
+namespace looptile {
+
+/// A parallel loop mapped to NDRange dimension Dim.
+struct MappedLoop {
+  std::string Var;
+  std::vector<IndexExpr> Lower, Upper;
+  unsigned Dim = 0;
+  SourceLoc Loc;
+};
+
+/// A read-only access of the reduction loop's body that depends on the
+/// reduction variable and on exactly one mapped loop: it is staged in a
+/// local-memory tile, one tile per reduction step.
+struct StagedAccess {
+  std::string Array;
+  std::vector<IndexExpr> Subscripts;
+  ElemType Type = ElemType::Float;
+  unsigned BandIndex = 0; ///< the mapped loop it depends on
+  /// True when the reduction variable is the access's stride-1 coordinate;
+  /// the tile is then laid out [parallel][reduction], else the other way.
+  bool ReductionIsFast = true;
+  std::string TileName;
+};
+
+struct KernelPlan {
+  enum Kind { Naive, Block, Transpose, Register, SingleWorkItem };
+  Kind K = Naive;
+  std::string Name;
+  unsigned NestIndex = 0;
+  SourceLoc Loc;
+  /// Mapped loops, outermost first.
+  std::vector<MappedLoop> Band;
+  /// The work of one work-item: the body of the innermost mapped loop (the
+  /// whole nest for SingleWorkItem), after register promotion.
+  std::vector<Node> Body;
+  /// Private scalars introduced by register promotion (name, type).
+  std::vector<std::pair<std::string, ElemType>> Promoted;
+  /// Block/Register: position of the reduction loop in Body.
+  size_t ReductionIndex = 0;
+  std::vector<StagedAccess> Staged;
+  /// Transpose: the single statement's one read, staged through a tile.
+  StagedAccess TransposeRead;
+  /// Notes for --print-mapping (why a tiling request fell back, ...).
+  std::vector<std::string> Remarks;
+
+  const MappedLoop *byDim(unsigned D) const {
+    for (const MappedLoop &M : Band)
+      if (M.Dim == D)
+        return &M;
+    return nullptr;
+  }
+  const Loop &reductionLoop() const { return Body[ReductionIndex].loop(); }
+};
+
+/// Plans the kernel for nest NestIndex of F. Returns false (with an error in
+/// Diags) when the nest cannot be mapped soundly.
+bool planKernel(const Function &F, unsigned NestIndex,
+                const OpenCLOptions &Opts, KernelPlan &Plan,
+                std::vector<Diagnostic> &Diags);
+
+/// True when the flat index of the access moves by one element when Var
+/// moves by one (and Var occurs nowhere else in it).
+bool isStrideOne(const Function &F, const std::string &Array,
+                 const std::vector<IndexExpr> &Subscripts,
+                 const std::string &Var);
+
+} // namespace looptile
+
+#endif // LOOPTILE_LIB_CODEGEN_KERNELPLAN_H

@@ -1,0 +1,53 @@
+//===- OpenCLExpr.h - IR expressions printed as OpenCL C -------*- C++ -*-===//
+//
+// Internal to lib/CodeGen: prints IR expressions and statements as OpenCL C.
+// Multi-dimensional array parameters become flat `__global` pointers
+// (`A[i][k]` over `float A[M][K]` is `A[i*K + k]`); math functions take
+// OpenCL's overloaded names (`sqrtf` -> `sqrt`). Hooks let a kernel emitter
+// replace a staged global access by its local-memory tile and rename
+// scalars (register arrays of a register-tiled kernel).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPTILE_LIB_CODEGEN_OPENCLEXPR_H
+#define LOOPTILE_LIB_CODEGEN_OPENCLEXPR_H
+
+#include "looptile/IR/LoopNest.h"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace looptile {
+
+struct CLPrintContext {
+  const Function *F = nullptr;
+  /// Replaces an ArrayRef (e.g. by a local tile element); std::nullopt
+  /// keeps the default global access.
+  std::function<std::optional<std::string>(const Expr &)> ArrayHook;
+  /// Replaces a scalar's name (e.g. `tmp` -> `acc[wm][wn]`).
+  std::map<std::string, std::string> ScalarRename;
+  /// Substitutes loop variables inside subscripts (e.g. i -> i0 + ty).
+  std::map<std::string, IndexExpr> IndexSubst;
+};
+
+/// The flat index of an access to array Name of F with these subscripts.
+IndexExpr flatIndex(const Function &F, const std::string &Name,
+                    const std::vector<IndexExpr> &Subscripts);
+
+/// Applies Ctx.IndexSubst to E.
+IndexExpr substituted(const IndexExpr &E, const CLPrintContext &Ctx);
+
+/// OpenCL C text of E.
+std::string clExpr(const Expr &E, const CLPrintContext &Ctx);
+
+/// OpenCL C text of the assignment S (without declaration keyword unless
+/// DeclType is set and the scalar is not renamed), with the semicolon.
+std::string clStmt(const Stmt &S, const CLPrintContext &Ctx);
+
+/// The OpenCL name of a C math function (`sqrtf` -> `sqrt`).
+std::string clMathName(const std::string &CName);
+
+} // namespace looptile
+
+#endif // LOOPTILE_LIB_CODEGEN_OPENCLEXPR_H
