@@ -24,6 +24,7 @@
 #include "looptile/CodeGen/CEmitter.h"
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <set>
 
@@ -113,6 +114,35 @@ private:
   void signature(const std::string &Attr);
   void declarePrivates(const std::string &Suffix);
   void body(const std::vector<Node> &Nodes);
+  /// Emits `const int Var = Value;` and then Inner, dropping the definition
+  /// when the text Inner prints never uses Var.
+  void defineIfUsed(const std::vector<std::pair<std::string, std::string>> &Defs,
+                    const std::function<void()> &Inner) {
+    std::string Saved;
+    std::swap(Saved, Out);
+    Inner();
+    std::string Text;
+    std::swap(Text, Out);
+    Out = std::move(Saved);
+    for (auto &[Var, Value] : Defs) {
+      bool Used = false;
+      for (size_t P = Text.find(Var); P != std::string::npos;
+           P = Text.find(Var, P + 1)) {
+        auto IsIdent = [](char C) {
+          return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+        };
+        bool Before = P > 0 && IsIdent(Text[P - 1]);
+        bool After = P + Var.size() < Text.size() && IsIdent(Text[P + Var.size()]);
+        if (!Before && !After) {
+          Used = true;
+          break;
+        }
+      }
+      if (Used)
+        line("const int " + Var + " = " + Value + ";");
+    }
+    Out += Text;
+  }
   std::string lowerOf(const MappedLoop &M) {
     return joinMacro("max", strs(M.Lower));
   }
@@ -424,8 +454,7 @@ void Emitter::block() {
     if (Unroll)
       line("#pragma unroll");
     open("for (int " + KL + " = 0; " + KL + " < " + Bound + "; " + KL + "++)");
-    line("const int " + K.Var + " = " + KK + " + " + KL + ";");
-    body(K.Body);
+    defineIfUsed({{K.Var, KK + " + " + KL}}, [&] { body(K.Body); });
     close();
   };
   open("if (" + KN + " == TS)");
@@ -496,18 +525,18 @@ void Emitter::registerTiled() {
     open("for (int " + WM + " = 0; " + WM + " < WPTM; " + WM + "++)");
     line("#pragma unroll");
     open("for (int " + WN + " = 0; " + WN + " < WPTN; " + WN + "++)");
-    line("const int " + M1.Var + " = " + B1 + " + " + TY + " + " + WM +
-         " * (TSM / WPTM);");
-    line("const int " + M0.Var + " = " + B0 + " + " + TX + " + " + WN +
-         " * (TSN / WPTN);");
-    if (Guard) {
-      open("if (" + inRange(M0.Var, M0.Upper) + " && " +
-           inRange(M1.Var, M1.Upper) + ")");
-      Inner();
-      close();
-    } else {
-      Inner();
-    }
+    defineIfUsed({{M1.Var, B1 + " + " + TY + " + " + WM + " * (TSM / WPTM)"},
+                  {M0.Var, B0 + " + " + TX + " + " + WN + " * (TSN / WPTN)"}},
+                 [&] {
+                   if (Guard) {
+                     open("if (" + inRange(M0.Var, M0.Upper) + " && " +
+                          inRange(M1.Var, M1.Upper) + ")");
+                     Inner();
+                     close();
+                   } else {
+                     Inner();
+                   }
+                 });
     close();
     close();
   };
@@ -545,8 +574,8 @@ void Emitter::registerTiled() {
     if (Unroll)
       line("#pragma unroll");
     open("for (int " + KL + " = 0; " + KL + " < " + Bound + "; " + KL + "++)");
-    line("const int " + K.Var + " = " + KK + " + " + KL + ";");
-    ForEachOutput([&] { body(K.Body); }, false);
+    defineIfUsed({{K.Var, KK + " + " + KL}},
+                 [&] { ForEachOutput([&] { body(K.Body); }, false); });
     close();
   };
   open("if (" + KN + " == TSK)");
@@ -584,8 +613,9 @@ void Emitter::transpose() {
   const StagedAccess &R = Plan.TransposeRead;
   std::string L0 = gen("l0"), L1 = gen("l1"), B0 = gen(M0.Var + "0"),
               B1 = gen(M1.Var + "0");
-  line("__local " + std::string(elemTypeName(R.Type)) +
-       " tile[TS][TS + 1]; // +1: no bank conflicts on the transposed read");
+  std::string Tile = gen("tile");
+  line("__local " + std::string(elemTypeName(R.Type)) + " " + Tile +
+       "[TS][TS + 1]; // +1: no bank conflicts on the transposed read");
   line("const int " + L0 + " = (int)get_local_id(0), " + L1 +
        " = (int)get_local_id(1);");
   line("const int " + B0 + " = " + plusLower(M0, "(int)get_group_id(0) * TS") + ";");
@@ -598,7 +628,7 @@ void Emitter::transpose() {
        " = " + B1 + " + " + L1 + ";");
   open("if (" + inRange(M0.Var, M0.Upper) + " && " + inRange(M1.Var, M1.Upper) +
        ")");
-  line("tile[" + L1 + "][" + L0 + "] = " +
+  line(Tile + "[" + L1 + "][" + L0 + "] = " +
        clExpr(Expr::arrayRef(R.Array, R.Type, R.Subscripts), Ctx) + ";");
   close();
   close();
@@ -613,7 +643,7 @@ void Emitter::transpose() {
        ")");
   Ctx.ArrayHook = [&](const Expr &E) -> std::optional<std::string> {
     if (E.Name == R.Array && E.Subscripts == R.Subscripts)
-      return "tile[" + L0 + "][" + L1 + "]";
+      return Tile + "[" + L0 + "][" + L1 + "]";
     return std::nullopt;
   };
   body(Plan.Body);

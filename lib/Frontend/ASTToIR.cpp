@@ -43,6 +43,25 @@ bool looptile::containsLoop(const clang::Stmt *S) {
 
 namespace {
 
+/// `int`: the one integer type of the IR. Loop variables, sizes and integer
+/// arithmetic are int in the emitted C and OpenCL, so an unsigned, narrow or
+/// wider type (which wraps, truncates or holds values int cannot) is refused
+/// rather than silently changed.
+bool isSignedWideInteger(QualType T) {
+  const auto *BT = T.getCanonicalType()->getAs<BuiltinType>();
+  return BT && BT->getKind() == BuiltinType::Int;
+}
+
+/// True when a value of integer type From always converts to To unchanged.
+bool isValuePreservingIntCast(QualType From, QualType To, ASTContext &Ctx) {
+  return isSignedWideInteger(From) && isSignedWideInteger(To) &&
+         Ctx.getTypeSize(To) >= Ctx.getTypeSize(From);
+}
+
+/// Literals and constants must fit in 32 bits so that the polynomial
+/// arithmetic on bounds and subscripts cannot overflow 64 bits.
+constexpr int64_t MaxConstant = int64_t(1) << 31;
+
 // Side-effect-free math functions a statement may call.
 const std::set<std::string> &mathFunctions() {
   static const std::set<std::string> Names = {
@@ -256,6 +275,12 @@ bool FunctionTranslator::convertParam(const ParmVarDecl *P) {
   } else if (P->getType()->isIntegerType()) {
     // Integer parameters are the symbolic sizes; writes to them are refused
     // where they occur, so they stay constant for the whole function.
+    if (!isSignedWideInteger(P->getType()))
+      return error(P->getLocation(),
+                   "size parameter '" + V.Name + "' has type '" +
+                       P->getType().getAsString() +
+                       "'; looptile supports sizes of type int (comparisons "
+                       "with unsigned values wrap around)");
     V.VarKind = Variable::SizeParam;
     V.Type = ElemType::Int;
   } else {
@@ -503,7 +528,13 @@ std::optional<int64_t> FunctionTranslator::constantValue(const clang::Expr *E) {
   clang::Expr::EvalResult R;
   if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
     return std::nullopt;
-  return R.Val.getInt().getExtValue();
+  const llvm::APSInt &V = R.Val.getInt();
+  if (!V.isSignedIntN(32) && !(V.isUnsigned() && V.isIntN(31)))
+    return std::nullopt;
+  int64_t X = V.getExtValue();
+  if (X >= MaxConstant || X <= -MaxConstant)
+    return std::nullopt;
+  return X;
 }
 
 std::optional<int64_t> FunctionTranslator::loopStep(const ForStmt *FS,
@@ -653,9 +684,12 @@ bool FunctionTranslator::convertFor(const ForStmt *FS,
   if (!IV)
     return false;
   std::string Var = IV->getNameAsString();
-  if (!IV->getType()->isIntegerType())
+  if (!isSignedWideInteger(IV->getType()))
     return error(IV->getLocation(),
-                 "loop variable '" + Var + "' must have an integer type");
+                 "loop variable '" + Var + "' has type '" +
+                     IV->getType().getAsString() +
+                     "'; looptile supports loop variables of type int "
+                     "(unsigned and narrow types wrap around)");
   for (const VarDecl *Outer : LoopVars)
     if (Outer == IV)
       return error(FS, "loop variable '" + Var +
@@ -709,12 +743,17 @@ bool FunctionTranslator::convertFor(const ForStmt *FS,
   if ((*Step > 1 || *Step < -1) && Start.size() != 1)
     return error(InitValue, "a loop with a step other than 1 or -1 needs a "
                             "single start value, not a min or max");
-  // A condition on the start side (e.g. `i < N && i >= 2`) and the start
-  // value both constrain that side.
+  // A condition on the start side (`i < N && i > 0` counting up) is checked
+  // against the start value first: if the start fails it, C runs the loop
+  // zero times, which no max(start, bound) expresses. Refuse it.
   std::vector<IndexExpr> &StartSide = Upward ? L.Lower : L.Upper;
-  if ((*Step > 1 || *Step < -1) && !StartSide.empty())
-    return error(FS->getCond(), "a strided loop may be bounded only on the "
-                                "side it runs towards");
+  if (!StartSide.empty())
+    return error(FS->getCond(),
+                 std::string("loop condition bounds '") + Var +
+                     "' on the side it starts from (" +
+                     (Upward ? "a lower bound on an increasing loop"
+                             : "an upper bound on a decreasing loop") +
+                     "); write that bound into the start value instead");
   StartSide.insert(StartSide.begin(), Start.begin(), Start.end());
 
   LoopVars.push_back(IV);
@@ -736,16 +775,33 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
                                                           const char *Context) {
   const clang::Expr *S = E->IgnoreParens();
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(S)) {
-    if (ICE->getCastKind() == CK_LValueToRValue ||
-        ICE->getCastKind() == CK_IntegralCast || ICE->getCastKind() == CK_NoOp)
+    if (ICE->getCastKind() == CK_LValueToRValue || ICE->getCastKind() == CK_NoOp)
       return convertIndex(ICE->getSubExpr(), Context);
   }
-  if (const auto *CE = dyn_cast<CStyleCastExpr>(S);
-      CE && CE->getType()->isIntegerType() &&
-      CE->getSubExpr()->getType()->isIntegerType())
+  if (const auto *CE = dyn_cast<CastExpr>(S);
+      CE && (isa<ImplicitCastExpr>(S) || isa<CStyleCastExpr>(S)) &&
+      CE->getCastKind() == CK_IntegralCast) {
+    if (!isValuePreservingIntCast(CE->getSubExpr()->getType(), CE->getType(),
+                                  Ctx)) {
+      error(E, std::string(Context) + " '" + text(E) + "' converts '" +
+                   CE->getSubExpr()->getType().getAsString() + "' to '" +
+                   CE->getType().getAsString() +
+                   "', which can change the value; looptile supports int "
+                   "arithmetic only");
+      return std::nullopt;
+    }
     return convertIndex(CE->getSubExpr(), Context);
-  if (const auto *IL = dyn_cast<IntegerLiteral>(S))
+  }
+  if (const auto *IL = dyn_cast<IntegerLiteral>(S)) {
+    if (!IL->getValue().isSignedIntN(32) ||
+        IL->getValue().getSExtValue() >= MaxConstant) {
+      error(E, "integer constant '" + text(E) +
+                   "' is too large; looptile supports constants that fit "
+                   "in 32 bits");
+      return std::nullopt;
+    }
     return IndexExpr::constant(int64_t(IL->getValue().getSExtValue()));
+  }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD) {
@@ -982,8 +1038,17 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     if (!Sub)
       return std::nullopt;
     QualType To = CE->getType();
-    if (To->isIntegerType() && Sub->Type == ElemType::Int)
-      return Sub; // integer widening/narrowing of an int value
+    QualType From = CE->getSubExpr()->getType();
+    if (To->isIntegerType() && From->isIntegerType()) {
+      if (!isValuePreservingIntCast(From, To, Ctx)) {
+        error(E, "conversion from '" + From.getAsString() + "' to '" +
+                     To.getAsString() +
+                     "' can change the value; looptile supports int "
+                     "arithmetic only");
+        return std::nullopt;
+      }
+      return Sub; // a widening that keeps the value
+    }
     std::optional<ElemType> T = elemType(To, S->getBeginLoc(), "cast target");
     if (!T)
       return std::nullopt;
@@ -997,6 +1062,12 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     return R;
   }
   if (const auto *IL = dyn_cast<IntegerLiteral>(S)) {
+    if (!IL->getValue().isSignedIntN(32)) {
+      error(E, "integer constant '" + text(E) +
+                   "' is too large; looptile supports constants that fit in "
+                   "32 bits");
+      return std::nullopt;
+    }
     looptile::Expr R = looptile::Expr::intLit(IL->getValue().getSExtValue());
     R.Loc = loc(S->getBeginLoc());
     return R;
