@@ -17,3 +17,50 @@ config.substitutions.append(("%looptile", os.path.join(config.looptile_tools_dir
 config.substitutions.append(("%examples", os.path.join(config.looptile_src_root, "examples")))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%host_cc", config.host_cc))
+
+# --- Runtime (test/Runtime): looptile-run, the library tests, "opencl". ---
+# Inserted first, longest last: "%looptile" is a prefix of both and
+# "%looptile_run" of the other, and lit substitutes in list order.
+config.substitutions.insert(0, ("%looptile_run",
+    os.path.join(config.looptile_tools_dir, "looptile-run")))
+config.substitutions.insert(0, ("%looptile_runtime_test",
+    os.path.join(config.looptile_tools_dir, "looptile-runtime-test")))
+
+# The reference shims are compiled by the host C compiler and cached in the
+# build tree, never next to the fixtures in the source tree.
+config.environment["CC"] = config.host_cc
+config.environment["LOOPTILE_CACHE_DIR"] = os.path.join(
+    config.looptile_obj_root, "test", "Runtime", ".looptile-cache")
+config.environment.pop("LOOPTILE_DEVICE", None)
+# OpenCL ICDs and PoCL read these (PoCL keeps its kernel cache under HOME).
+for _var in ("HOME", "XDG_CACHE_HOME", "OCL_ICD_VENDORS", "OCL_ICD_FILENAMES"):
+    if _var in os.environ:
+        config.environment[_var] = os.environ[_var]
+for _var in os.environ:
+    if _var.startswith("POCL_"):
+        config.environment[_var] = os.environ[_var]
+
+
+def _has_opencl_device():
+    """True when some OpenCL platform lists a device (clinfo -l, else
+    looptile-run --list-devices as the probe)."""
+    import shutil
+    import subprocess
+    probes = []
+    if shutil.which("clinfo"):
+        probes.append((["clinfo", "-l"], "Device"))
+    probes.append(([os.path.join(config.looptile_tools_dir, "looptile-run"),
+                    "--list-devices"], "device "))
+    for cmd, marker in probes:
+        try:
+            out = subprocess.run(cmd, capture_output=True, text=True,
+                                 timeout=60, env=dict(os.environ)).stdout
+        except (OSError, subprocess.SubprocessError):
+            continue
+        if marker in out:
+            return True
+    return False
+
+
+if _has_opencl_device():
+    config.available_features.add("opencl")

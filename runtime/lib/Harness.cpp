@@ -85,6 +85,11 @@ RunResult runHarness(Executor &X, const Manifest &M, const Env &SizesIn,
     R.ReferenceMs = std::chrono::duration<double, std::milli>(
                         std::chrono::steady_clock::now() - T0)
                         .count();
+    if (Opts.Progress) {
+      char Buf[64];
+      std::snprintf(Buf, sizeof Buf, "%.2f s", R.ReferenceMs * 1e-3);
+      progress("reference done in " + std::string(Buf) + "; comparing");
+    }
     for (size_t I = 0; I < M.Arguments.size(); ++I) {
       const Argument &A = M.Arguments[I];
       if (A.K != Argument::Buffer || A.Acc == Access::In)

@@ -98,13 +98,12 @@ std::string describeMismatch(const Comparison &C) {
          " never written: still the sentinel)";
   S += "\n  first at " + C.Name + formatIndex(C.FirstBad, C.Shape) +
        " (flat index " + std::to_string(C.FirstBad) + "): expected " +
-       num(C.Expected) + ", got " +
-       (C.FirstBadIsSentinel ? std::string("the sentinel (unwritten)")
-                             : num(C.Got)) +
-       ", |error| " +
-       (C.FirstBadIsSentinel ? std::string("n/a")
-                             : num(std::fabs(C.Got - C.Expected))) +
-       " > tolerance " + num(C.Tolerance);
+       num(C.Expected) + ", got ";
+  if (C.FirstBadIsSentinel)
+    S += "the sentinel (never written)";
+  else
+    S += num(C.Got) + ", |error| " + num(std::fabs(C.Got - C.Expected)) +
+         " > tolerance " + num(C.Tolerance);
   return S;
 }
 

@@ -122,8 +122,10 @@ void printJson(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
   OS << "}\n";
 }
 
+// Elapsed times in progress lines count from program start.
+static const auto Start = std::chrono::steady_clock::now();
+
 void progressLine(const std::string &Msg) {
-  static const auto Start = std::chrono::steady_clock::now();
   double S = std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                            Start)
                  .count();
