@@ -126,7 +126,13 @@ int runSweep(const Options &O, const rt::Manifest &M, rt::Executor &X,
     if (Ran && !R.Passed)
       for (const rt::Comparison &B : R.Buffers)
         if (!B.passed())
-          OS << "    " << rt::describeMismatch(B) << "\n";
+        {
+          std::string Text = "    " + rt::describeMismatch(B);
+          for (size_t P = 0; (P = Text.find('\n', P)) != std::string::npos;
+               P += 5)
+            Text.insert(P + 1, "    ");
+          OS << Text << "\n";
+        }
   }
   if (O.Json) {
     OS << "{\"device\": " << rt::json::quote(Ctx.Device)
