@@ -1,0 +1,26 @@
+// Coalesced transposition (lecture 04 exercise 1): the read is stride-1 in j
+// and the write in i, so the kernel stages through a TS x (TS + 1) tile:
+// read row-wise, barrier, write the transposed tile row-wise.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %looptile %examples/transpose.c --tile 16 -o %t/tr.cl --print-mapping | FileCheck %s --check-prefix=MAP
+// RUN: FileCheck %s < %t/tr.cl
+// RUN: %looptile %s --tile 8 -o %t/tr2d.cl
+// RUN: FileCheck %s --check-prefix=TWOD < %t/tr2d.cl
+
+// MAP: kernel transpose: transpose (local-memory tile), nest at line 7
+// MAP: staged in local memory: A[i*width + j] -> tile[TS][TS + 1]
+
+// CHECK: __local float tile[TS][TS + 1];
+// CHECK: const int j = j0 + l0, i = i0 + l1;
+// CHECK: tile[l1][l0] = A[i*width + j];
+// CHECK: barrier(CLK_LOCAL_MEM_FENCE);
+// CHECK: const int j = j0 + l1, i = i0 + l0;
+// CHECK: B[j*height + i] = tile[l0][l1];
+
+// TWOD: tile[l1][l0] = A[r*C + c];
+// TWOD: B[c*R + r] = tile[l0][l1];
+void transpose2d(int R, int C, const float A[R][C], float B[C][R]) {
+  for (int r = 0; r < R; r++)
+    for (int c = 0; c < C; c++)
+      B[c][r] = A[r][c];
+}
