@@ -17,6 +17,9 @@ config.substitutions.append(("%looptile", os.path.join(config.looptile_tools_dir
 config.substitutions.append(("%examples", os.path.join(config.looptile_src_root, "examples")))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%host_cc", config.host_cc))
+config.substitutions.append(("%host_cxx", config.host_cxx))
+config.substitutions.append(("%runtime_include", config.runtime_include))
+config.substitutions.append(("%runtime_lib", config.runtime_lib))
 
 # --- Runtime (test/Runtime): looptile-run, the library tests, "opencl". ---
 # Inserted first, longest last: "%looptile" is a prefix of both and
