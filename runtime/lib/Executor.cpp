@@ -190,11 +190,14 @@ void Executor::prepare(const Env &Sizes) {
     std::vector<size_t> G, Lo;
     for (const Formula &F : K.Global) {
       int64_t V = F.evaluate(Values);
-      if (V <= 0)
+      if (V < 0)
         throw Error(ErrorKind::Usage, "kernel " + K.Name + ": global size \"" +
                                           F.text() + "\" = " +
                                           std::to_string(V) +
-                                          " is not positive");
+                                          " is negative");
+      // A global size of 0 is a loop that runs zero times at these sizes
+      // (e.g. i from 2 to N - 1 with N = 1): the kernel is not launched.
+      L.Empty |= V == 0;
       G.push_back(size_t(V));
     }
     if (K.Local) {
@@ -207,7 +210,7 @@ void Executor::prepare(const Env &Sizes) {
                                             ": local size \"" + F.text() +
                                             "\" = " + std::to_string(V) +
                                             " is not positive");
-        if (G[D] % size_t(V) != 0)
+        if (G[D] && G[D] % size_t(V) != 0)
           throw Error(ErrorKind::Usage,
                       "kernel " + K.Name + ": global size " +
                           std::to_string(G[D]) + " (dimension " +
@@ -239,6 +242,8 @@ void Executor::prepare(const Env &Sizes) {
              : V.size() == 2 ? cl::NDRange(V[0], V[1])
                              : cl::NDRange(V[0], V[1], V[2]);
     };
+    for (size_t &X : G)
+      X = X ? X : 1; // an empty launch is skipped; keep the range valid
     L.Global = range(G);
     if (K.Local) {
       L.Local = range(Lo);
@@ -314,10 +319,13 @@ void Executor::setScalar(const std::string &Name, const ScalarValue &V) {
 double Executor::launch() {
   if (!Prepared)
     throw Error(ErrorKind::Usage, "internal: launch() before prepare()");
-  std::vector<cl::Event> Events(Launches.size());
+  std::vector<cl::Event> Events;
   for (size_t KI = 0; KI < Launches.size(); ++KI) {
     const KernelLaunch &K = M.Kernels[KI];
     Launch &L = Launches[KI];
+    if (L.Empty)
+      continue;
+    Events.emplace_back();
     for (size_t AI = 0; AI < K.Args.size(); ++AI) {
       const std::string &N = K.Args[AI];
       try {
@@ -342,7 +350,7 @@ double Executor::launch() {
     try {
       Queue.enqueueNDRangeKernel(L.Kernel, cl::NullRange, L.Global,
                                  L.HasLocal ? L.Local : cl::NullRange, nullptr,
-                                 &Events[KI]);
+                                 &Events.back());
     } catch (const cl::Error &E) {
       throwCLError("launching kernel " + K.Name, E);
     }

@@ -71,6 +71,8 @@ private:
     cl::Kernel Kernel;
     cl::NDRange Global, Local;
     bool HasLocal = false;
+    /// A global size of 0: the loop it maps runs zero times here.
+    bool Empty = false;
   };
 
   BufferSlot &slot(const std::string &Name);
