@@ -1,0 +1,30 @@
+// Bad flag values are usage errors: a clean one-line error, exit 1, no C.
+// RUN: not %looptile %s --tile 0 2>&1 | FileCheck %s --check-prefix=TILE0
+// RUN: not %looptile %s --tile -3 2>&1 | FileCheck %s --check-prefix=TILENEG
+// RUN: not %looptile %s --tile i=x 2>&1 | FileCheck %s --check-prefix=TILEX
+// RUN: not %looptile %s --tile i=4,i=8 2>&1 | FileCheck %s --check-prefix=TWICE
+// RUN: not %looptile %s --interchange i 2>&1 | FileCheck %s --check-prefix=ONE
+// RUN: not %looptile %s --interchange i,q 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not %looptile %s --strip-mine i 2>&1 | FileCheck %s --check-prefix=SMFORM
+// RUN: not %looptile %s --strip-mine q=4 2>&1 | FileCheck %s --check-prefix=SMUNKNOWN
+// RUN: not %looptile %s --order j,j 2>&1 | FileCheck %s --check-prefix=ORDER2
+// RUN: not %looptile %s --distribute q 2>&1 | FileCheck %s --check-prefix=DIST
+// RUN: not %looptile %s --expand q 2>&1 | FileCheck %s --check-prefix=EXPAND
+void f(int N, float A[N][N]) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      A[i][j] = 0.0f;
+}
+// TILE0: looptile: error: --tile 0: tile size '0' is not a positive integer
+// TILE0-NOT: void f
+// TILENEG: looptile: error: --tile -3: tile size '-3' is not a positive integer
+// TILEX: looptile: error: --tile i=x: size 'x' of loop 'i' is not a positive integer
+// TWICE: looptile: error: --tile i=4,i=8: loop 'i' is given twice
+// ONE: looptile: error: --interchange i: expected at least 2 comma-separated loop variables
+// UNKNOWN: bad-flags.c:13:6: error: --interchange i,q: function 'f' has no loop 'q'
+// UNKNOWN: looptile: error: --interchange i,q refused; nothing was emitted
+// SMFORM: looptile: error: --strip-mine i: expected LOOP=SIZE, got 'i'
+// SMUNKNOWN: error: --strip-mine q=4: function 'f' has no loop 'q'
+// ORDER2: looptile: error: --order j,j: loop 'j' is given twice
+// DIST: error: --distribute q: function 'f' has no loop named 'q'
+// EXPAND: error: --expand q: 'q' is not a local scalar of function 'f'
