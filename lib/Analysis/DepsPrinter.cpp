@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "looptile/Analysis/DepsPrinter.h"
+#include "looptile/Support/JSON.h"
 
 #include <cstdio>
 
@@ -113,83 +114,54 @@ std::string looptile::printDepsText(const Program &,
   return Out;
 }
 
-// A JSON string literal.
-static std::string jsonStr(const std::string &S) {
-  std::string Out = "\"";
-  for (char C : S) {
-    switch (C) {
-    case '"':
-      Out += "\\\"";
-      break;
-    case '\\':
-      Out += "\\\\";
-      break;
-    case '\n':
-      Out += "\\n";
-      break;
-    case '\t':
-      Out += "\\t";
-      break;
-    default:
-      if (static_cast<unsigned char>(C) < 0x20) {
-        char Buf[8];
-        std::snprintf(Buf, sizeof(Buf), "\\u%04x", C);
-        Out += Buf;
-      } else {
-        Out += C;
-      }
-    }
-  }
-  return Out + "\"";
-}
 
 static std::string jsonBool(bool B) { return B ? "true" : "false"; }
 
 static void printNestJSON(const NestDependences &N, std::string &Out) {
-  Out += "{\"function\":" + jsonStr(N.Function) +
+  Out += "{\"function\":" + jsonString(N.Function) +
          ",\"line\":" + lineOf(N.Loops[0].Loc) + ",\"loops\":[";
   for (size_t L = 0; L < N.Loops.size(); ++L) {
     const LoopVerdict &V = N.Verdicts[L];
-    Out += std::string(L ? "," : "") + "{\"var\":" + jsonStr(N.Loops[L].Var) +
+    Out += std::string(L ? "," : "") + "{\"var\":" + jsonString(N.Loops[L].Var) +
            ",\"line\":" + lineOf(N.Loops[L].Loc) +
            ",\"depth\":" + std::to_string(N.Loops[L].Depth) +
            ",\"parallel\":" + jsonBool(V.Parallel) +
            ",\"reduction\":" + jsonBool(V.Reduction) +
-           ",\"verdict\":" + jsonStr(V.Reason) + "}";
+           ",\"verdict\":" + jsonString(V.Reason) + "}";
   }
   Out += "],\"statements\":[";
   for (size_t S = 0; S < N.Stmts.size(); ++S)
-    Out += std::string(S ? "," : "") + "{\"id\":" + jsonStr(N.Stmts[S].name()) +
+    Out += std::string(S ? "," : "") + "{\"id\":" + jsonString(N.Stmts[S].name()) +
            ",\"line\":" + lineOf(N.Stmts[S].Loc) +
-           ",\"text\":" + jsonStr(N.Stmts[S].Text) + "}";
+           ",\"text\":" + jsonString(N.Stmts[S].Text) + "}";
   Out += "],\"dependences\":[";
   bool First = true;
   for (const Dependence &D : N.Deps)
     for (const DirectionVector &V : D.Directions) {
       Out += std::string(First ? "" : ",") +
-             "{\"kind\":" + jsonStr(depKindName(D.DepKind)) +
-             ",\"array\":" + jsonStr(D.Array) +
-             ",\"source\":" + jsonStr(D.sourceName()) +
-             ",\"sink\":" + jsonStr(D.sinkName()) + ",\"loops\":[";
+             "{\"kind\":" + jsonString(depKindName(D.DepKind)) +
+             ",\"array\":" + jsonString(D.Array) +
+             ",\"source\":" + jsonString(D.sourceName()) +
+             ",\"sink\":" + jsonString(D.sinkName()) + ",\"loops\":[";
       for (size_t K = 0; K < D.CommonLoops.size(); ++K)
-        Out += std::string(K ? "," : "") + jsonStr(N.loopOf(D, K).Var);
+        Out += std::string(K ? "," : "") + jsonString(N.loopOf(D, K).Var);
       Out += "],\"direction\":[";
       for (size_t K = 0; K < V.size(); ++K)
-        Out += std::string(K ? "," : "") + jsonStr(std::string(1, dirChar(V[K])));
+        Out += std::string(K ? "," : "") + jsonString(std::string(1, dirChar(V[K])));
       Out += "],\"assumed\":" + jsonBool(D.Assumed) +
-             ",\"source_access\":" + jsonStr(D.SourceAccess.str()) +
-             ",\"sink_access\":" + jsonStr(D.SinkAccess.str()) + "}";
+             ",\"source_access\":" + jsonString(D.SourceAccess.str()) +
+             ",\"sink_access\":" + jsonString(D.SinkAccess.str()) + "}";
       First = false;
     }
   Out += "],\"scalars\":[";
   for (size_t S = 0; S < N.Scalars.size(); ++S) {
     const ScalarInfo &I = N.Scalars[S];
-    Out += std::string(S ? "," : "") + "{\"name\":" + jsonStr(I.Name) +
-           ",\"class\":" + jsonStr(varClassName(I.Class)) + ",\"loops\":[";
+    Out += std::string(S ? "," : "") + "{\"name\":" + jsonString(I.Name) +
+           ",\"class\":" + jsonString(varClassName(I.Class)) + ",\"loops\":[";
     for (size_t K = 0; K < I.PerLoop.size(); ++K)
       Out += std::string(K ? "," : "") +
-             "{\"var\":" + jsonStr(N.Loops[I.PerLoop[K].first].Var) +
-             ",\"class\":" + jsonStr(varClassName(I.PerLoop[K].second)) + "}";
+             "{\"var\":" + jsonString(N.Loops[I.PerLoop[K].first].Var) +
+             ",\"class\":" + jsonString(varClassName(I.PerLoop[K].second)) + "}";
     Out += "],\"live_out\":" + jsonBool(I.LiveOut) + "}";
   }
   Out += "]}";

@@ -50,75 +50,45 @@ IndexExpr looptile::substituted(const IndexExpr &E, const CLPrintContext &Ctx) {
   return R;
 }
 
-static int precedence(const Expr &E) {
-  if (E.K == Expr::Binary)
-    return (E.Op == '+' || E.Op == '-') ? 1 : 2;
-  if (E.K == Expr::Unary || E.K == Expr::Cast)
-    return 3;
-  return 4;
-}
-
 std::string looptile::clExpr(const Expr &E, const CLPrintContext &Ctx) {
-  switch (E.K) {
-  case Expr::IntLit:
-    return std::to_string(E.IntValue);
-  case Expr::FloatLit:
-    return E.Spelling.empty() ? std::to_string(E.FloatValue) : E.Spelling;
-  case Expr::ScalarRef: {
-    auto It = Ctx.ScalarRename.find(E.Name);
-    if (It != Ctx.ScalarRename.end())
-      return It->second;
-    auto Sub = Ctx.IndexSubst.find(E.Name);
-    if (Sub != Ctx.IndexSubst.end())
-      return "(" + Sub->second.str() + ")";
-    return E.Name;
-  }
-  case Expr::ArrayRef: {
-    if (Ctx.ArrayHook)
-      if (std::optional<std::string> R = Ctx.ArrayHook(E))
-        return *R;
-    const Variable *V = Ctx.F->lookup(E.Name);
-    if (V && V->VarKind == Variable::LocalArray) {
-      std::string Out = E.Name;
-      for (const IndexExpr &S : E.Subscripts)
-        Out += "[" + substituted(S, Ctx).str() + "]";
-      return Out;
+  return printExpr(E, [&](const Expr &X) -> std::optional<std::string> {
+    switch (X.K) {
+    case Expr::ScalarRef: {
+      auto It = Ctx.ScalarRename.find(X.Name);
+      if (It != Ctx.ScalarRename.end())
+        return It->second;
+      auto Sub = Ctx.IndexSubst.find(X.Name);
+      if (Sub != Ctx.IndexSubst.end())
+        return "(" + Sub->second.str() + ")";
+      return std::nullopt;
     }
-    return E.Name + "[" +
-           substituted(flatIndex(*Ctx.F, E.Name, E.Subscripts), Ctx).str() +
-           "]";
-  }
-  case Expr::Unary: {
-    std::string Inner = clExpr(E.Operands[0], Ctx);
-    if (precedence(E.Operands[0]) < 3)
-      Inner = "(" + Inner + ")";
-    return std::string(1, E.Op) + Inner;
-  }
-  case Expr::Binary: {
-    int P = precedence(E);
-    std::string L = clExpr(E.Operands[0], Ctx), R = clExpr(E.Operands[1], Ctx);
-    if (precedence(E.Operands[0]) < P)
-      L = "(" + L + ")";
-    bool RightStrict = E.Op == '-' || E.Op == '/' || E.Op == '%';
-    int RP = precedence(E.Operands[1]);
-    if (RP < P || (RightStrict && RP == P))
-      R = "(" + R + ")";
-    return L + " " + std::string(1, E.Op) + " " + R;
-  }
-  case Expr::Call: {
-    std::string Out = clMathName(E.Name) + "(";
-    for (size_t I = 0; I < E.Operands.size(); ++I)
-      Out += (I ? ", " : "") + clExpr(E.Operands[I], Ctx);
-    return Out + ")";
-  }
-  case Expr::Cast: {
-    std::string Inner = clExpr(E.Operands[0], Ctx);
-    if (precedence(E.Operands[0]) < 3)
-      Inner = "(" + Inner + ")";
-    return "(" + std::string(elemTypeName(E.Type)) + ")" + Inner;
-  }
-  }
-  return "?";
+    case Expr::ArrayRef: {
+      if (Ctx.ArrayHook)
+        if (std::optional<std::string> R = Ctx.ArrayHook(X))
+          return R;
+      const Variable *V = Ctx.F->lookup(X.Name);
+      if (V && V->VarKind == Variable::LocalArray) {
+        std::string Out = X.Name;
+        for (const IndexExpr &S : X.Subscripts)
+          Out += "[" + substituted(S, Ctx).str() + "]";
+        return Out;
+      }
+      return X.Name + "[" +
+             substituted(flatIndex(*Ctx.F, X.Name, X.Subscripts), Ctx).str() +
+             "]";
+    }
+    case Expr::Call: {
+      Expr Renamed = X;
+      Renamed.Name = clMathName(X.Name);
+      std::string Out = Renamed.Name + "(";
+      for (size_t I = 0; I < X.Operands.size(); ++I)
+        Out += (I ? ", " : "") + clExpr(X.Operands[I], Ctx);
+      return Out + ")";
+    }
+    default:
+      return std::nullopt;
+    }
+  });
 }
 
 std::string looptile::clStmt(const Stmt &S, const CLPrintContext &Ctx) {

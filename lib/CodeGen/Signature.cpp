@@ -1,39 +1,12 @@
 //===- Signature.cpp - what a function's parameters are -------------------===//
 #include "looptile/CodeGen/Signature.h"
+#include "looptile/Support/JSON.h"
 
 #include <functional>
 #include <map>
 
 using namespace looptile;
 
-std::string looptile::jsonString(const std::string &S) {
-  std::string Out = "\"";
-  for (char C : S) {
-    switch (C) {
-    case '"':
-      Out += "\\\"";
-      break;
-    case '\\':
-      Out += "\\\\";
-      break;
-    case '\n':
-      Out += "\\n";
-      break;
-    case '\t':
-      Out += "\\t";
-      break;
-    default:
-      if (static_cast<unsigned char>(C) < 0x20) {
-        char Buf[8];
-        snprintf(Buf, sizeof Buf, "\\u%04x", C);
-        Out += Buf;
-      } else {
-        Out += C;
-      }
-    }
-  }
-  return Out + "\"";
-}
 
 namespace {
 

@@ -93,50 +93,50 @@ static std::string subscriptsStr(const std::vector<IndexExpr> &Subs) {
   return Out;
 }
 
-std::string Expr::str() const {
-  switch (K) {
-  case IntLit:
-    return std::to_string(IntValue);
-  case FloatLit:
-    return Spelling.empty() ? std::to_string(FloatValue) : Spelling;
-  case ScalarRef:
-    return Name;
-  case ArrayRef:
-    return Name + subscriptsStr(Subscripts);
-  case Unary: {
-    std::string Inner = Operands[0].str();
-    if (precedence(Operands[0]) < 3)
-      Inner = "(" + Inner + ")";
-    return std::string(1, Op) + Inner;
+std::string looptile::printExpr(const Expr &E, const ExprOverride &Override) {
+  if (Override)
+    if (std::optional<std::string> S = Override(E))
+      return *S;
+  auto Operand = [&](const Expr &Op, bool Parenthesize) {
+    std::string Text = printExpr(Op, Override);
+    return Parenthesize ? "(" + Text + ")" : Text;
+  };
+  switch (E.K) {
+  case Expr::IntLit:
+    return std::to_string(E.IntValue);
+  case Expr::FloatLit:
+    return E.Spelling.empty() ? std::to_string(E.FloatValue) : E.Spelling;
+  case Expr::ScalarRef:
+    return E.Name;
+  case Expr::ArrayRef:
+    return E.Name + subscriptsStr(E.Subscripts);
+  case Expr::Unary:
+    return std::string(1, E.Op) +
+           Operand(E.Operands[0], precedence(E.Operands[0]) < 3);
+  case Expr::Binary: {
+    int P = precedence(E);
+    // The right operand of a non-commutative operator also needs
+    // parentheses at equal precedence: a - (b + c), a / (b * c).
+    bool RightStrict = E.Op == '-' || E.Op == '/' || E.Op == '%';
+    int RP = precedence(E.Operands[1]);
+    return Operand(E.Operands[0], precedence(E.Operands[0]) < P) + " " +
+           std::string(1, E.Op) + " " +
+           Operand(E.Operands[1], RP < P || (RightStrict && RP == P));
   }
-  case Binary: {
-    int P = precedence(*this);
-    std::string L = Operands[0].str(), R = Operands[1].str();
-    if (precedence(Operands[0]) < P)
-      L = "(" + L + ")";
-    // The right operand of a non-commutative operator also needs parentheses
-    // at equal precedence: a - (b + c), a / (b * c).
-    bool RightStrict = Op == '-' || Op == '/' || Op == '%';
-    int RP = precedence(Operands[1]);
-    if (RP < P || (RightStrict && RP == P))
-      R = "(" + R + ")";
-    return L + " " + std::string(1, Op) + " " + R;
-  }
-  case Call: {
-    std::string Out = Name + "(";
-    for (size_t I = 0; I < Operands.size(); ++I)
-      Out += (I ? ", " : "") + Operands[I].str();
+  case Expr::Call: {
+    std::string Out = E.Name + "(";
+    for (size_t I = 0; I < E.Operands.size(); ++I)
+      Out += (I ? ", " : "") + Operand(E.Operands[I], false);
     return Out + ")";
   }
-  case Cast: {
-    std::string Inner = Operands[0].str();
-    if (precedence(Operands[0]) < 3)
-      Inner = "(" + Inner + ")";
-    return "(" + std::string(elemTypeName(Type)) + ")" + Inner;
-  }
+  case Expr::Cast:
+    return "(" + std::string(elemTypeName(E.Type)) + ")" +
+           Operand(E.Operands[0], precedence(E.Operands[0]) < 3);
   }
   return "?";
 }
+
+std::string Expr::str() const { return printExpr(*this, nullptr); }
 
 std::string Access::str() const { return Name + subscriptsStr(Subscripts); }
 

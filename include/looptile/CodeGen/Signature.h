@@ -12,6 +12,7 @@
 #define LOOPTILE_CODEGEN_SIGNATURE_H
 
 #include "looptile/IR/LoopNest.h"
+#include "looptile/Support/JSON.h"
 
 #include <optional>
 #include <string>
@@ -42,9 +43,6 @@ std::string argumentJSON(const ArgumentInfo &A);
 /// {"function":..., "file":..., "arguments":[...]}.
 std::string signatureJSON(const std::string &File, const Function &F,
                           const std::vector<ArgumentInfo> &Args);
-
-/// A JSON string literal for S (quoted and escaped).
-std::string jsonString(const std::string &S);
 
 } // namespace looptile
 

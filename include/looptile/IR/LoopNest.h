@@ -19,6 +19,7 @@
 
 #include "looptile/IR/IndexExpr.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <variant>
@@ -71,6 +72,14 @@ struct Expr {
   /// C syntax of the expression, fully parenthesised only where needed.
   std::string str() const;
 };
+
+/// Lets a back end print some nodes its own way (an array access as a
+/// flattened global access, a math call by its OpenCL name); std::nullopt
+/// prints the node as C. Operators and parentheses stay the same.
+using ExprOverride = std::function<std::optional<std::string>(const Expr &)>;
+
+/// C syntax of E with Override consulted at every node.
+std::string printExpr(const Expr &E, const ExprOverride &Override);
 
 /// The assignment operator of a statement.
 enum class AssignOp { Assign, AddAssign, SubAssign, MulAssign, DivAssign };
