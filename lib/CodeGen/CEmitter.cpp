@@ -90,10 +90,25 @@ private:
 
   // Locals declared in the scope of loop Var (or the function when empty)
   // that no declaration statement introduces.
+  // A variable-length local array gets at least one element: C leaves a
+  // VLA of size <= 0 undefined, while the loops that use it simply do not
+  // run for such sizes.
   void declareLocals(const std::string &Var, unsigned Indent) {
-    for (const Variable &V : F.Locals)
-      if (V.DeclaredIn == Var && !DeclaredByStmt.count(V.Name))
-        Body += std::string(2 * Indent, ' ') + variableDeclStr(V) + ";\n";
+    for (const Variable &V : F.Locals) {
+      if (V.DeclaredIn != Var || DeclaredByStmt.count(V.Name))
+        continue;
+      std::string Decl = variableDeclStr(V);
+      if (V.VarKind == Variable::LocalArray) {
+        Decl = std::string(elemTypeName(V.Type)) + " " + V.Name;
+        for (const std::optional<IndexExpr> &E : V.Extents)
+          Decl += "[" +
+                  (!E ? std::string()
+                   : E->isConstant() ? E->str()
+                                     : "MAX(" + E->str() + ", 1)") +
+                  "]";
+      }
+      Body += std::string(2 * Indent, ' ') + Decl + ";\n";
+    }
   }
 
   void emit(const Node &N, unsigned Indent) {

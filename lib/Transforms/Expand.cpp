@@ -57,6 +57,22 @@ bool enclosingVars(const std::vector<Node> &Body, const Loop *Target,
   return false;
 }
 
+bool mentionsScalar(const std::vector<Node> &Body, const std::string &Name) {
+  std::function<bool(const Expr &)> In = [&](const Expr &E) {
+    if (E.K == Expr::ScalarRef && E.Name == Name)
+      return true;
+    for (const Expr &Op : E.Operands)
+      if (In(Op))
+        return true;
+    return false;
+  };
+  for (const Node &N : Body)
+    if (N.isLoop() ? mentionsScalar(N.loop().Body, Name)
+                   : In(N.stmt().LHS) || In(N.stmt().RHS))
+      return true;
+  return false;
+}
+
 bool writesScalar(const std::vector<Node> &Body, const std::string &Name) {
   for (const Node &N : Body) {
     if (N.isLoop() ? writesScalar(N.loop().Body, Name)
@@ -114,7 +130,7 @@ std::string looptile::expandScalar(Function &F, Loop &L,
   A.Loc = L.Loc;
 
   rewriteBody(L.Body, Name, Array, L.Var);
-  if (DeclaredInside) {
+  if (DeclaredInside || (!LiveOut && !mentionsScalar(F.Body, Name))) {
     // The scalar no longer exists anywhere.
     F.Locals.erase(std::remove_if(F.Locals.begin(), F.Locals.end(),
                                   [&](const Variable &X) { return X.Name == Name; }),
@@ -164,35 +180,54 @@ bool looptile::applyExpandStep(Function &F, const std::string &Name,
                          "'"});
     return false;
   }
-  // The outermost loop that writes Name and in which it is private.
-  std::string FirstReason;
-  SourceLoc FirstLoc = V->Loc;
-  std::function<Loop *(std::vector<Node> &)> Find =
-      [&](std::vector<Node> &Body) -> Loop * {
+  // The loops that enclose every access of Name inside loops, innermost
+  // first: the scalar is expanded along the innermost of them in which it
+  // is private (tmp in matmul along j, the lecture's tmp along i).
+  std::vector<Loop *> Candidates;
+  std::vector<std::vector<Loop *>> AccessPaths;
+  std::vector<Loop *> Path;
+  std::function<void(std::vector<Node> &)> Walk = [&](std::vector<Node> &Body) {
     for (Node &N : Body) {
-      if (!N.isLoop())
+      if (N.isLoop()) {
+        Path.push_back(&N.loop());
+        Walk(N.loop().Body);
+        Path.pop_back();
         continue;
-      Loop &L = N.loop();
-      if (writesScalar(L.Body, Name)) {
-        std::optional<std::string> Why = whyCannotExpand(F, L, Name);
-        if (!Why)
-          return &L;
-        if (FirstReason.empty()) {
-          FirstReason = *Why;
-          FirstLoc = L.Loc;
-        }
       }
-      if (Loop *Inner = Find(L.Body))
-        return Inner;
+      std::vector<std::string> Skip;
+      for (const Access &A : N.stmt().accesses(Skip))
+        if (A.Name == Name && A.Subscripts.empty() && !Path.empty()) {
+          AccessPaths.push_back(Path);
+          break;
+        }
     }
-    return nullptr;
   };
-  Loop *L = Find(F.Body);
+  Walk(F.Body);
+  if (!AccessPaths.empty()) {
+    std::vector<Loop *> Common = AccessPaths.front();
+    for (const std::vector<Loop *> &P : AccessPaths) {
+      size_t K = 0;
+      while (K < Common.size() && K < P.size() && Common[K] == P[K])
+        ++K;
+      Common.resize(K);
+    }
+    Candidates.assign(Common.rbegin(), Common.rend());
+  }
+  Loop *L = nullptr;
+  std::string FirstReason = "no loop encloses all of its accesses";
+  SourceLoc FirstLoc = V->Loc;
+  for (size_t I = 0; I < Candidates.size() && !L; ++I) {
+    std::optional<std::string> Why = whyCannotExpand(F, *Candidates[I], Name);
+    if (!Why) {
+      L = Candidates[I];
+    } else if (I == 0) {
+      FirstReason = *Why;
+      FirstLoc = Candidates[I]->Loc;
+    }
+  }
   if (!L) {
     Diags.push_back({Diagnostic::Error, FirstLoc,
-                     "cannot expand '" + Name + "': " +
-                         (FirstReason.empty() ? "no loop writes it"
-                                              : FirstReason)});
+                     "cannot expand '" + Name + "': " + FirstReason});
     return false;
   }
   expandScalar(F, *L, Name);

@@ -20,17 +20,35 @@ static void search(std::vector<Node> &Body, const std::string &Var,
   }
 }
 
-bool looptile::findLoop(Function &F, const std::string &Var,
-                        LoopLocation &Out, bool &Ambiguous) {
+std::string looptile::selectorVar(const std::string &Spec) {
+  return Spec.substr(0, Spec.find(':'));
+}
+
+bool looptile::findLoop(Function &F, const std::string &Spec,
+                        LoopLocation &Out, bool &Ambiguous, int OnlyNest,
+                        std::vector<unsigned> *Lines) {
+  std::string Var = selectorVar(Spec);
+  unsigned Line = 0;
+  if (size_t Colon = Spec.find(':'); Colon != std::string::npos)
+    Line = unsigned(std::stoul(Spec.substr(Colon + 1)));
   std::vector<LoopLocation> Found;
   for (unsigned I = 0; I < F.Body.size(); ++I) {
-    if (!F.Body[I].isLoop())
+    if (!F.Body[I].isLoop() || (OnlyNest >= 0 && int(I) != OnlyNest))
       continue;
     std::vector<Loop *> Path{&F.Body[I].loop()};
     if (Path[0]->Var == Var)
       Found.push_back({I, Path});
     search(Path[0]->Body, Var, Path, I, Found);
   }
+  if (Line)
+    Found.erase(std::remove_if(Found.begin(), Found.end(),
+                               [&](const LoopLocation &L) {
+                                 return L.loop().Loc.Line != Line;
+                               }),
+                Found.end());
+  if (Lines)
+    for (const LoopLocation &L : Found)
+      Lines->push_back(L.loop().Loc.Line);
   Ambiguous = Found.size() > 1;
   if (Found.empty())
     return false;

@@ -50,12 +50,25 @@ std::string TransformStep::spelling() const {
   return "?";
 }
 
-static bool isIdentifier(const std::string &S) {
+static bool isPlainIdentifier(const std::string &S) {
   if (S.empty() || std::isdigit(static_cast<unsigned char>(S[0])))
     return false;
   return std::all_of(S.begin(), S.end(), [](char C) {
     return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
   });
+}
+
+// A loop selector: `j`, or `j:12` for the loop `j` whose `for` is on line 12.
+static bool isIdentifier(const std::string &S) {
+  size_t Colon = S.find(':');
+  if (Colon == std::string::npos)
+    return isPlainIdentifier(S);
+  std::string Line = S.substr(Colon + 1);
+  return isPlainIdentifier(S.substr(0, Colon)) && !Line.empty() &&
+         Line.size() < 9 &&
+         std::all_of(Line.begin(), Line.end(), [](char C) {
+           return std::isdigit(static_cast<unsigned char>(C));
+         });
 }
 
 static std::vector<std::string> splitComma(const std::string &S) {
@@ -146,6 +159,8 @@ std::optional<std::string> looptile::parseStep(TransformStep::Kind K,
   case TransformStep::Expand:
     if (!isIdentifier(Value))
       return "'" + Value + "' is not a variable name";
+    if (Value.find(':') != std::string::npos)
+      return "'" + Value + "': --expand takes a variable name, not a loop";
     Out.Target = Value;
     return std::nullopt;
   }
@@ -155,19 +170,25 @@ std::optional<std::string> looptile::parseStep(TransformStep::Kind K,
 namespace {
 
 bool locate(Function &F, const std::string &Var, LoopLocation &Out,
-            const TransformStep &Step, std::vector<Diagnostic> &Diags) {
+            const TransformStep &Step, std::vector<Diagnostic> &Diags,
+            int OnlyNest = -1) {
   bool Ambiguous = false;
-  if (!findLoop(F, Var, Out, Ambiguous)) {
+  std::vector<unsigned> Lines;
+  if (!findLoop(F, Var, Out, Ambiguous, OnlyNest, &Lines)) {
     Diags.push_back({Diagnostic::Error, F.Loc,
                      Step.spelling() + ": function '" + F.Name +
                          "' has no loop '" + Var + "'"});
     return false;
   }
   if (Ambiguous) {
+    std::string Where;
+    for (unsigned L : Lines)
+      Where += (Where.empty() ? "" : ", ") + std::to_string(L);
+    std::string V = selectorVar(Var);
     Diags.push_back({Diagnostic::Error, Out.loop().Loc,
                      Step.spelling() + ": function '" + F.Name +
-                         "' has several loops named '" + Var +
-                         "'; rename them to select one"});
+                         "' has several loops named '" + V + "' (lines " +
+                         Where + "); select one as " + V + ":LINE"});
     return false;
   }
   return true;
@@ -195,7 +216,9 @@ bool locateBand(Function &F, const std::vector<std::string> &Vars,
       TopIdx = I;
   Top = Locs[TopIdx];
   Band = perfectBand(Top.loop(), unsigned(Vars.size()));
-  std::set<std::string> Want(Vars.begin(), Vars.end());
+  std::set<std::string> Want;
+  for (const std::string &V : Vars)
+    Want.insert(selectorVar(V));
   BandVars.clear();
   for (Loop *L : Band)
     BandVars.push_back(L->Var);
@@ -228,7 +251,8 @@ bool applyPermutationStep(Function &F, const TransformStep &Step,
   } else {
     for (const std::string &V : Step.Loops)
       Order.push_back(unsigned(
-          std::find(BandVars.begin(), BandVars.end(), V) - BandVars.begin()));
+          std::find(BandVars.begin(), BandVars.end(), selectorVar(V)) -
+          BandVars.begin()));
     What = "reorder loops " + joinNames(BandVars) + " as " +
            joinNames(Step.Loops);
   }
@@ -265,142 +289,138 @@ bool applyStripMineStep(Function &F, const TransformStep &Step,
   return true;
 }
 
-// The outermost perfectly nested band of loops with step 1 under Root.
-std::vector<std::string> outermostBand(Loop &Root) {
-  std::vector<std::string> Vars;
-  Loop *Cur = &Root;
-  while (Cur && Cur->Step == 1) {
-    Vars.push_back(Cur->Var);
-    Cur = singleInnerLoop(*Cur);
+// One loop of a tiling request, remembered by a selector that stays valid
+// while the nest is rewritten (strip-mining keeps a loop's variable and line).
+struct TileTarget {
+  std::string Spec; ///< `var:line`
+  std::string Var;
+  int64_t Size = 0;
+};
+
+bool tileNest(Function &F, const TransformStep &Step,
+              const std::vector<std::pair<std::string, int64_t>> &Request,
+              int OnlyNest, std::vector<Diagnostic> &Diags) {
+  // The band: the requested loops that form a perfect band from the
+  // outermost requested loop down; requested loops deeper inside are
+  // strip-mined in place.
+  std::vector<LoopLocation> Locs(Request.size());
+  for (size_t I = 0; I < Request.size(); ++I)
+    if (!locate(F, Request[I].first, Locs[I], Step, Diags, OnlyNest))
+      return false;
+  size_t TopIdx = 0;
+  for (size_t I = 1; I < Locs.size(); ++I)
+    if (Locs[I].Path.size() < Locs[TopIdx].Path.size())
+      TopIdx = I;
+  LoopLocation Top = Locs[TopIdx];
+  int Nest = int(Top.NestIndex);
+  auto SizeOf = [&](const Loop *L) -> int64_t {
+    for (size_t I = 0; I < Locs.size(); ++I)
+      if (&Locs[I].loop() == L)
+        return Request[I].second;
+    return 0;
+  };
+  auto Target = [](const Loop &L, int64_t Size) {
+    return TileTarget{L.Var + ":" + std::to_string(L.Loc.Line), L.Var, Size};
+  };
+  std::vector<TileTarget> Band, Inner;
+  std::vector<const Loop *> BandLoops;
+  for (Loop *Cur = &Top.loop(); Cur && SizeOf(Cur);
+       Cur = singleInnerLoop(*Cur)) {
+    Band.push_back(Target(*Cur, SizeOf(Cur)));
+    BandLoops.push_back(Cur);
   }
-  return Vars;
+  std::vector<std::string> BandVars;
+  for (const TileTarget &T : Band)
+    BandVars.push_back(T.Var);
+  for (size_t I = 0; I < Locs.size(); ++I) {
+    const Loop *L = &Locs[I].loop();
+    if (std::find(BandLoops.begin(), BandLoops.end(), L) != BandLoops.end())
+      continue;
+    // Must be nested inside the band's innermost loop.
+    bool Inside = int(Locs[I].NestIndex) == Nest &&
+                  std::find(Locs[I].Path.begin(), Locs[I].Path.end(),
+                            BandLoops.back()) != Locs[I].Path.end();
+    if (!Inside)
+      return structuralError(L->Loc,
+                             Step.spelling() + ": loop '" + L->Var +
+                                 "' is neither part of the perfectly nested "
+                                 "band " +
+                                 joinNames(BandVars) + " nor nested inside it",
+                             Diags);
+    Inner.push_back(Target(*L, Request[I].second));
+  }
+  for (size_t I = 0; I < Locs.size(); ++I)
+    if (std::optional<std::string> Why =
+            whyCannotStripMine(Locs[I].loop(), Request[I].second))
+      return structuralError(Locs[I].loop().Loc, "cannot tile: " + *Why,
+                             Diags);
+  std::string What = "tile loops " + joinNames(BandVars);
+  SourceLoc TopLoc = Top.loop().Loc;
+  if (Band.size() > 1 &&
+      !checkBandPermutable(F, Top.NestIndex, BandVars, What, TopLoc, Diags))
+    return false;
+
+  // Mechanism: strip-mine every loop, then move the tile loops of the band
+  // outward (ii, jj, i, j), the lecture's block tiling.
+  auto Refind = [&](const std::string &Spec) {
+    LoopLocation L;
+    bool Amb = false;
+    findLoop(F, Spec, L, Amb, Nest);
+    return L;
+  };
+  std::vector<std::string> TileVars;
+  for (const TileTarget &T : Band) {
+    std::string TV = freshName(F, T.Var + T.Var);
+    stripMine(Refind(T.Spec), T.Size, TV);
+    TileVars.push_back(TV);
+  }
+  for (const TileTarget &T : Inner)
+    stripMine(Refind(T.Spec), T.Size, freshName(F, T.Var + T.Var));
+  if (Band.size() > 1) {
+    std::vector<Loop *> Perfect =
+        perfectBand(Refind(TileVars.front()).loop(), unsigned(2 * Band.size()));
+    std::vector<unsigned> Order;
+    for (unsigned I = 0; I < Band.size(); ++I)
+      Order.push_back(2 * I);
+    for (unsigned I = 0; I < Band.size(); ++I)
+      Order.push_back(2 * I + 1);
+    std::vector<Loop> Headers;
+    std::optional<std::string> Why =
+        Perfect.empty() ? std::optional<std::string>("the strip-mined band is "
+                                                     "not perfectly nested")
+                        : permutedHeaders(Perfect, Order, Headers);
+    if (Why)
+      return structuralError(TopLoc, "cannot " + What + ": " + *Why, Diags);
+    applyPermutation(Perfect, Headers);
+  }
+  return true;
 }
 
 bool applyTileStep(Function &F, const TransformStep &Step,
                    std::vector<Diagnostic> &Diags) {
-  // Which loops: the named ones, or the outermost band of every nest.
-  std::vector<std::vector<std::pair<std::string, int64_t>>> Requests;
-  if (Step.UniformSize) {
-    for (Node &N : F.Body) {
-      if (!N.isLoop())
-        continue;
-      std::vector<std::pair<std::string, int64_t>> R;
-      for (const std::string &V : outermostBand(N.loop()))
-        R.push_back({V, Step.UniformSize});
-      if (!R.empty())
-        Requests.push_back(R);
-    }
-    if (Requests.empty())
-      return structuralError(F.Loc, Step.spelling() + ": function '" +
-                                        F.Name + "' has no loop with step 1 "
-                                        "to tile",
-                             Diags);
-  } else {
-    Requests.push_back(Step.Sizes);
-  }
-
-  for (auto &Request : Requests) {
-    // The band: the named loops that form a perfect band from the outermost
-    // named loop down; named loops deeper inside are strip-mined in place.
-    std::vector<LoopLocation> Locs(Request.size());
-    for (size_t I = 0; I < Request.size(); ++I)
-      if (!locate(F, Request[I].first, Locs[I], Step, Diags))
-        return false;
-    size_t TopIdx = 0;
-    for (size_t I = 1; I < Locs.size(); ++I)
-      if (Locs[I].Path.size() < Locs[TopIdx].Path.size())
-        TopIdx = I;
-    LoopLocation Top = Locs[TopIdx];
-    auto Size = [&](const std::string &V) -> int64_t {
-      for (auto &[N, S] : Request)
-        if (N == V)
-          return S;
-      return 0;
-    };
-    std::vector<std::string> BandVars;
-    for (Loop *Cur = &Top.loop(); Cur && Size(Cur->Var);
+  if (!Step.UniformSize)
+    return tileNest(F, Step, Step.Sizes, -1, Diags);
+  // `--tile T`: the outermost band of every nest, each nest on its own (so
+  // nests may reuse loop names).
+  bool Any = false;
+  for (unsigned I = 0; I < F.Body.size(); ++I) {
+    if (!F.Body[I].isLoop())
+      continue;
+    std::vector<std::pair<std::string, int64_t>> R;
+    for (Loop *Cur = &F.Body[I].loop(); Cur && Cur->Step == 1;
          Cur = singleInnerLoop(*Cur))
-      BandVars.push_back(Cur->Var);
-    std::vector<std::string> Inner;
-    for (size_t I = 0; I < Request.size(); ++I) {
-      const std::string &V = Request[I].first;
-      if (std::find(BandVars.begin(), BandVars.end(), V) != BandVars.end())
-        continue;
-      // Must be nested inside the band's innermost loop.
-      bool Inside = Locs[I].NestIndex == Top.NestIndex &&
-                    Locs[I].Path.size() > Top.Path.size() + BandVars.size() - 1;
-      if (Inside)
-        for (const std::string &B : BandVars)
-          Inside &= std::any_of(Locs[I].Path.begin(), Locs[I].Path.end(),
-                                [&](Loop *L) { return L->Var == B; });
-      if (!Inside)
-        return structuralError(
-            Locs[I].loop().Loc,
-            Step.spelling() + ": loop '" + V +
-                "' is neither part of the perfectly nested band " +
-                joinNames(BandVars) + " nor nested inside it",
-            Diags);
-      Inner.push_back(V);
-    }
-    for (const std::string &V : BandVars) {
-      LoopLocation L;
-      bool Amb;
-      findLoop(F, V, L, Amb);
-      if (std::optional<std::string> Why = whyCannotStripMine(L.loop(), Size(V)))
-        return structuralError(L.loop().Loc, "cannot tile: " + *Why, Diags);
-    }
-    for (const std::string &V : Inner) {
-      LoopLocation L;
-      bool Amb;
-      findLoop(F, V, L, Amb);
-      if (std::optional<std::string> Why = whyCannotStripMine(L.loop(), Size(V)))
-        return structuralError(L.loop().Loc, "cannot tile: " + *Why, Diags);
-    }
-    std::string What = "tile loops " + joinNames(BandVars);
-    if (BandVars.size() > 1 &&
-        !checkBandPermutable(F, Top.NestIndex, BandVars, What, Top.loop().Loc,
-                             Diags))
+      R.push_back({Cur->Var + ":" + std::to_string(Cur->Loc.Line),
+                   Step.UniformSize});
+    if (R.empty())
+      continue;
+    Any = true;
+    if (!tileNest(F, Step, R, int(I), Diags))
       return false;
-
-    // Mechanism: strip-mine every loop, then move the tile loops of the band
-    // outward (ii, jj, i, j), the lecture's block tiling.
-    SourceLoc TopLoc = Top.loop().Loc;
-    std::vector<std::string> TileVars, PointVars = BandVars;
-    for (const std::string &V : BandVars) {
-      LoopLocation L;
-      bool Amb;
-      findLoop(F, V, L, Amb);
-      std::string TV = freshName(F, V + V);
-      stripMine(L, Size(V), TV);
-      TileVars.push_back(TV);
-    }
-    for (const std::string &V : Inner) {
-      LoopLocation L;
-      bool Amb;
-      findLoop(F, V, L, Amb);
-      stripMine(L, Size(V), freshName(F, V + V));
-    }
-    if (BandVars.size() > 1) {
-      LoopLocation L;
-      bool Amb;
-      findLoop(F, TileVars.front(), L, Amb);
-      std::vector<Loop *> Band =
-          perfectBand(L.loop(), unsigned(2 * BandVars.size()));
-      std::vector<unsigned> Order;
-      for (unsigned I = 0; I < BandVars.size(); ++I)
-        Order.push_back(2 * I);
-      for (unsigned I = 0; I < BandVars.size(); ++I)
-        Order.push_back(2 * I + 1);
-      std::vector<Loop> Headers;
-      std::optional<std::string> Why =
-          Band.empty() ? std::optional<std::string>("the strip-mined band is "
-                                                    "not perfectly nested")
-                       : permutedHeaders(Band, Order, Headers);
-      if (Why)
-        return structuralError(TopLoc, "cannot " + What + ": " + *Why, Diags);
-      applyPermutation(Band, Headers);
-    }
   }
+  if (!Any)
+    return structuralError(F.Loc, Step.spelling() + ": function '" + F.Name +
+                                      "' has no loop with step 1 to tile",
+                           Diags);
   return true;
 }
 

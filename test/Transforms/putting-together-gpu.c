@@ -50,4 +50,4 @@ void pt(int M, int N, int T, float X[M][N][N], const float B[M][N][N],
 // REFUSED: putting-together-gpu.c:31:5: error: cannot reorder loops t,j,k as j,k,t: anti dependence S2 -> S2 on 'A' has direction (=, <, =, >), which becomes (=, =, >, <) ('>' as the leftmost non-'=' entry)
 // REFUSED: looptile: error: --order j,k,t refused; nothing was emitted
 // DISTI: putting-together-gpu.c:24:3: error: cannot distribute loop 'i': every statement of its body is in one dependence cycle
-// REFUSED-NAME: putting_together.c:{{[0-9]+}}:{{[0-9]+}}: error: --interchange t,j: function 'putting_together' has several loops named 'j'; rename them to select one
+// REFUSED-NAME: putting_together.c:{{[0-9]+}}:{{[0-9]+}}: error: --interchange t,j: function 'putting_together' has several loops named 'j' (lines 12, 19); select one as j:LINE

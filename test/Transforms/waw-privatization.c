@@ -12,7 +12,7 @@
 // RUN: not %looptile %examples/waw_privatization.c --expand A 2>&1 | FileCheck %s --check-prefix=EXPAND
 // RUN: not %looptile %examples/waw_privatization.c --distribute i 2>&1 | FileCheck %s --check-prefix=DIST
 // CHECK-NOT: error
-// CHECK:        float A[M];
+// CHECK:        float A[MAX(M, 1)];
 // CHECK-NEXT:   for (int ii = 0; ii < N; ii += 4) {
 // CHECK-NEXT:     for (int i = ii; i < MIN(ii + 4, N); i++) {
 // CHECK-NEXT:       for (int j = 0; j < M; j++) {

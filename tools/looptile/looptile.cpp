@@ -86,12 +86,20 @@ static cl::opt<std::string>
     OnlyFunction("function", cl::desc("Only process this function"),
                  cl::value_desc("name"), cl::cat(Category));
 
+// An identifier, or a loop selector `j:12`.
 static bool isIdentifier(const char *S) {
   if (!*S || std::isdigit(static_cast<unsigned char>(*S)))
     return false;
-  for (; *S; ++S)
-    if (!std::isalnum(static_cast<unsigned char>(*S)) && *S != '_')
+  bool Colon = false;
+  for (; *S; ++S) {
+    if (*S == ':' && !Colon) {
+      Colon = true;
+      continue;
+    }
+    if (Colon ? !std::isdigit(static_cast<unsigned char>(*S))
+              : !std::isalnum(static_cast<unsigned char>(*S)) && *S != '_')
       return false;
+  }
   return true;
 }
 

@@ -22,10 +22,16 @@ struct LoopLocation {
   Loop &loop() const { return *Path.back(); }
 };
 
-/// Finds the loop whose variable is Var. Returns false when there is none;
-/// sets Ambiguous when several loops of F use that name.
-bool findLoop(Function &F, const std::string &Var, LoopLocation &Out,
-              bool &Ambiguous);
+/// Finds the loop selected by Spec: a loop variable (`j`) or a loop variable
+/// and the line its `for` is on (`j:12`), for functions that reuse a name.
+/// OnlyNest >= 0 restricts the search to that nest. Returns false when there
+/// is none; sets Ambiguous when several loops match (Lines then lists them).
+bool findLoop(Function &F, const std::string &Spec, LoopLocation &Out,
+              bool &Ambiguous, int OnlyNest = -1,
+              std::vector<unsigned> *Lines = nullptr);
+
+/// The loop variable of a selector (`j` for `j:12`).
+std::string selectorVar(const std::string &Spec);
 
 /// True when Outer's body is exactly one loop (nothing before or after it).
 bool hasSingleLoopBody(const Loop &Outer);

@@ -7,9 +7,11 @@
 //   for (ii = lo; ii <= hi; ii += T)
 //     for (i = ii; i <= MIN(ii + T - 1, hi); i++) body
 //
+// (and likewise for other steps: the tile loop steps by T*step, the point
+// loop runs T values of the original step from the tile loop's value).
 // Strip-mining is always legal: the new loops execute the same iterations in
-// the same order. The only preconditions are structural (unit step, a single
-// start value), checked by whyCannotStripMine.
+// the same order. The only precondition is structural (a single start
+// value), checked by whyCannotStripMine.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPTILE_TRANSFORMS_STRIPMINE_H
