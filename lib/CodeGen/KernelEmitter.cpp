@@ -65,6 +65,28 @@ std::string extentFormula(const std::vector<IndexExpr> &Lower,
          joinMacro("max", strs(Lower)) + " + 1, 0)";
 }
 
+/// Every variable Body reads or writes (Used) and every one it assigns
+/// (Written, when given).
+void namesUsed(const std::vector<Node> &Body, std::set<std::string> &Used,
+               std::set<std::string> *Written) {
+  std::function<void(const Expr &)> Walk = [&](const Expr &E) {
+    if (E.K == Expr::ArrayRef || E.K == Expr::ScalarRef)
+      Used.insert(E.Name);
+    for (const Expr &Op : E.Operands)
+      Walk(Op);
+  };
+  for (const Node &N : Body) {
+    if (N.isLoop()) {
+      namesUsed(N.loop().Body, Used, Written);
+      continue;
+    }
+    Walk(N.stmt().LHS);
+    Walk(N.stmt().RHS);
+    if (Written)
+      Written->insert(N.stmt().LHS.Name);
+  }
+}
+
 class Emitter {
 public:
   Emitter(const Function &F, const KernelPlan &Plan, const OpenCLOptions &Opts,
@@ -199,25 +221,7 @@ void Emitter::signature(const std::string &Attr) {
   // Arguments: the buffers the kernel touches, every size parameter, and
   // the scalar parameters it reads, in the function's parameter order.
   std::set<std::string> Used, Written;
-  std::function<void(const Expr &)> Walk = [&](const Expr &E) {
-    if (E.K == Expr::ArrayRef || E.K == Expr::ScalarRef)
-      Used.insert(E.Name);
-    for (const Expr &Op : E.Operands)
-      Walk(Op);
-  };
-  std::function<void(const std::vector<Node> &)> Scan =
-      [&](const std::vector<Node> &B) {
-        for (const Node &N : B) {
-          if (N.isLoop()) {
-            Scan(N.loop().Body);
-            continue;
-          }
-          Walk(N.stmt().LHS);
-          Walk(N.stmt().RHS);
-          Written.insert(N.stmt().LHS.Name);
-        }
-      };
-  Scan(Plan.Body);
+  namesUsed(Plan.Body, Used, &Written);
   std::vector<std::string> Params;
   for (const Variable &V : F.Params) {
     bool IsBuffer = V.VarKind == Variable::ArrayParam ||
@@ -248,24 +252,7 @@ void Emitter::signature(const std::string &Attr) {
 // register arrays.
 void Emitter::declarePrivates(const std::string &Suffix) {
   std::set<std::string> Used;
-  std::function<void(const Expr &)> Walk = [&](const Expr &E) {
-    if (E.K == Expr::ArrayRef || E.K == Expr::ScalarRef)
-      Used.insert(E.Name);
-    for (const Expr &Op : E.Operands)
-      Walk(Op);
-  };
-  std::function<void(const std::vector<Node> &)> Scan =
-      [&](const std::vector<Node> &B) {
-        for (const Node &N : B) {
-          if (N.isLoop()) {
-            Scan(N.loop().Body);
-            continue;
-          }
-          Walk(N.stmt().LHS);
-          Walk(N.stmt().RHS);
-        }
-      };
-  Scan(Plan.Body);
+  namesUsed(Plan.Body, Used, nullptr);
   for (const Variable &V : F.Locals) {
     if (!Used.count(V.Name))
       continue;

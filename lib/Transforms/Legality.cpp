@@ -5,6 +5,7 @@
 #include "looptile/Analysis/Legality.h"
 
 #include <algorithm>
+#include <functional>
 
 using namespace looptile;
 
@@ -55,10 +56,28 @@ bool refuseAssumed(const Dependence &D, const std::string &What, SourceLoc At,
   return false;
 }
 
-NestDependences analyze(const Function &F, unsigned NestIndex) {
+// Runs the analysis on the nest as it is now and calls Check for every
+// dependence that spans the whole band, with the band's columns in it; an
+// undecided one refuses. Returns false as soon as a check refuses.
+bool checkBandDependences(
+    const Function &F, unsigned NestIndex,
+    const std::vector<std::string> &BandVars, const std::string &What,
+    SourceLoc At, std::vector<Diagnostic> &Diags,
+    const std::function<bool(const NestDependences &, const Dependence &,
+                             const std::vector<unsigned> &)> &Check) {
   std::vector<Diagnostic> Ignored; // the aliasing policy is reported once,
                                    // by --print-deps and the driver
-  return analyzeNest(F, NestIndex, Ignored);
+  NestDependences ND = analyzeNest(F, NestIndex, Ignored);
+  for (const Dependence &D : ND.Deps) {
+    std::vector<unsigned> Cols = bandColumns(ND, D, BandVars);
+    if (Cols.empty())
+      continue;
+    if (D.Assumed)
+      return refuseAssumed(D, What, At, Diags);
+    if (!Check(ND, D, Cols))
+      return false;
+  }
+  return true;
 }
 
 } // namespace
@@ -68,13 +87,9 @@ bool looptile::checkPermutationLegal(const Function &F, unsigned NestIndex,
                                      const std::vector<unsigned> &Order,
                                      const std::string &What, SourceLoc At,
                                      std::vector<Diagnostic> &Diags) {
-  NestDependences ND = analyze(F, NestIndex);
-  for (const Dependence &D : ND.Deps) {
-    std::vector<unsigned> Cols = bandColumns(ND, D, BandVars);
-    if (Cols.empty())
-      continue;
-    if (D.Assumed)
-      return refuseAssumed(D, What, At, Diags);
+  return checkBandDependences(F, NestIndex, BandVars, What, At, Diags,
+                              [&](const NestDependences &, const Dependence &D,
+                                  const std::vector<unsigned> &Cols) {
     // Column permutation over the dependence's own loops: the band's
     // columns are reordered, every other column stays.
     std::vector<unsigned> Perm(D.CommonLoops.size());
@@ -95,21 +110,17 @@ bool looptile::checkPermutationLegal(const Function &F, unsigned NestIndex,
       addAccessNotes(D, Diags);
       return false;
     }
-  }
-  return true;
+    return true;
+  });
 }
 
 bool looptile::checkBandPermutable(const Function &F, unsigned NestIndex,
                                    const std::vector<std::string> &BandVars,
                                    const std::string &What, SourceLoc At,
                                    std::vector<Diagnostic> &Diags) {
-  NestDependences ND = analyze(F, NestIndex);
-  for (const Dependence &D : ND.Deps) {
-    std::vector<unsigned> Cols = bandColumns(ND, D, BandVars);
-    if (Cols.empty())
-      continue;
-    if (D.Assumed)
-      return refuseAssumed(D, What, At, Diags);
+  return checkBandDependences(F, NestIndex, BandVars, What, At, Diags,
+                              [&](const NestDependences &ND, const Dependence &D,
+                                  const std::vector<unsigned> &Cols) {
     unsigned First = *std::min_element(Cols.begin(), Cols.end());
     for (const DirectionVector &V : D.Directions) {
       // Carried by a loop outside (above) the band: the band's order does
@@ -134,6 +145,6 @@ bool looptile::checkBandPermutable(const Function &F, unsigned NestIndex,
           return false;
         }
     }
-  }
-  return true;
+    return true;
+  });
 }

@@ -172,12 +172,15 @@ std::string buildReference(const Manifest &M, const std::string &OutPath) {
   }
   std::remove(LogPath.c_str());
   if (Rc != 0) {
+    // Nothing of a failed build stays in the cache (the compiler's output
+    // below says what went wrong).
     std::remove(TmpTarget.c_str());
+    std::remove(ShimPath.c_str());
     throw Error(ErrorKind::Reference,
                 "compiling the reference shim for " + M.SourceFunction +
                     "() failed (set CC to choose the compiler, or pass "
                     "--reference a prebuilt shim)\n  command: " +
-                    Cmd + "\n  shim: " + ShimPath + "\n" + Log);
+                    Cmd + "\n" + Log);
   }
   std::remove(ShimPath.c_str());
   if (std::rename(TmpTarget.c_str(), Target.c_str()) != 0)
