@@ -37,10 +37,8 @@ IndexExpr tripCount(const Loop &L, const std::vector<const Loop *> &Outer) {
   for (size_t I = Outer.size(); I-- > 0;)
     if (E.mentions(Outer[I]->Var))
       E = E.substitute(Outer[I]->Var, Outer[I]->Upper.front());
-  int64_t Step = L.Step < 0 ? -L.Step : L.Step;
-  if (Step == 1)
-    return E;
-  // Not exact for strided loops; the manifest's counts are estimates there.
+  // For a strided loop this counts the values in its range, not the ones it
+  // visits: the manifest's flop count is then an upper bound too.
   return E;
 }
 
