@@ -204,7 +204,8 @@ private:
   void stageCopy(const StagedAccess &S, const std::string &PBase,
                  const std::vector<IndexExpr> &PUpper, const Loop &K,
                  const std::string &KBase, const std::string &C1,
-                 const std::string &C0, bool OneElementPerItem);
+                 const std::string &C0, bool OneElementPerItem,
+                 bool ReductionMajor = false);
 
   const Function &F;
   const KernelPlan &Plan;
@@ -345,7 +346,8 @@ void Emitter::singleWorkItem() {
 void Emitter::stageCopy(const StagedAccess &S, const std::string &PBase,
                         const std::vector<IndexExpr> &PUpper, const Loop &K,
                         const std::string &KBase, const std::string &C1,
-                        const std::string &C0, bool OneElementPerItem) {
+                        const std::string &C0, bool OneElementPerItem,
+                        bool ReductionMajor) {
   const std::string &PVar = Plan.Band[S.BandIndex].Var;
   // Tile coordinates: a0 (fast, dimension 0 of the copy) and a1.
   std::string A0 = gen("a0"), A1 = gen("a1");
@@ -359,7 +361,12 @@ void Emitter::stageCopy(const StagedAccess &S, const std::string &PBase,
   std::string Load = clExpr(Ref, C);
   std::string Cond = inRange("(" + PBase + " + " + PCoord + ")", PUpper);
   std::string KCond = inRange("(" + KBase + " + " + KCoord + ")", K.Upper);
-  std::string Assign = S.TileName + "[" + A1 + "][" + A0 + "] = (" + Cond +
+  // The tile is indexed [a1][a0] (the copy's order), or [k][p] when
+  // ReductionMajor (whichever of the two is fast in global memory).
+  std::string Target = ReductionMajor
+                           ? S.TileName + "[" + KCoord + "][" + PCoord + "]"
+                           : S.TileName + "[" + A1 + "][" + A0 + "]";
+  std::string Assign = Target + " = (" + Cond +
                        " && " + KCond + ") ? " + Load + " : " + zeroOf(S.Type) +
                        ";";
   if (OneElementPerItem) {
@@ -471,37 +478,108 @@ void Emitter::block() {
       int64_t(LocalElems) * Opts.Tile * (Opts.Tile + 1) * std::stoll(ElemBytes);
 }
 
+// Register tiling (lecture 05, "2D register blocking"): a work-group computes
+// a TSM x TSN tile of the output, each work-item WPTM x WPTN outputs. The
+// outputs of a work-item come in groups of VW adjacent ones, the groups of
+// neighbouring work-items adjacent (output (t, w) of a dimension with NT
+// work-items sits at (w / VW) * VW * NT + t * VW + w % VW): the VW values a
+// work-item reads from a tile per reduction step are one aligned vector read
+// of local memory, and the vector reads of a warp hit consecutive banks.
+// Tiles are stored reduction-major ([TSK][TS + pad]); a tile whose global
+// copy is fast along the reduction is transposed on the way in and padded by
+// VW elements so that the transposing stores spread over the banks.
 void Emitter::registerTiled() {
   const Loop &K = Plan.reductionLoop();
   int64_t T = Opts.Tile;
+  int64_t VWDefault = (Opts.RegRows % 4 == 0 && Opts.RegCols % 4 == 0)   ? 4
+                      : (Opts.RegRows % 2 == 0 && Opts.RegCols % 2 == 0) ? 2
+                                                                         : 1;
   Launch.Tunables = {
-      {"WPTM", Opts.RegRows, 1, 16, "outputs per work-item along dimension 1", ""},
-      {"WPTN", Opts.RegCols, 1, 16, "outputs per work-item along dimension 0", ""},
+      {"VW", VWDefault, 1, 4,
+       "vector width of the local-memory reads: 1, 2 or 4, dividing WPTM and "
+       "WPTN",
+       "",
+       {1, 2, 4}},
+      {"WPTM", Opts.RegRows, 1, 16, "outputs per work-item along dimension 1",
+       "VW", {1, 2, 4, 8}},
+      {"WPTN", Opts.RegCols, 1, 16, "outputs per work-item along dimension 0",
+       "VW", {1, 2, 4, 8}},
       {"TSM", T * Opts.RegRows, 1, 256,
-       "rows of a work-group's tile; (TSM/WPTM)*(TSN/WPTN) work-items", "WPTM"},
-      {"TSN", T * Opts.RegCols, 1, 256, "columns of a work-group's tile", "WPTN"},
-      {"TSK", T, 1, 64,
-       "reduction step; local memory (TSM*(TSK+1) + TSK*(TSN+1)) elements",
-       ""}};
+       "rows of a work-group's tile; (TSM/WPTM)*(TSN/WPTN) work-items",
+       "WPTM", {16, 32, 64, 128}},
+      {"TSN", T * Opts.RegCols, 1, 256, "columns of a work-group's tile",
+       "WPTN", {16, 32, 64, 128}},
+      {"TSK", T, 1, 64, "reduction step of the local-memory tiles", "",
+       {8, 16, 32}}};
+  // Shape presets: the generated tile first, then smaller ones with the
+  // same work-group shape (T x T work-items) and fewer outputs each, down
+  // to one output per work-item.
+  for (int64_t R = Opts.RegRows, C = Opts.RegCols; R >= 1 && C >= 1;
+       R /= 2, C /= 2) {
+    int64_t V = (R % 4 == 0 && C % 4 == 0) ? 4 : (R % 2 == 0 && C % 2 == 0) ? 2 : 1;
+    Launch.Presets.push_back(
+        {std::to_string(T * R) + "x" + std::to_string(T * C),
+         {{"VW", V}, {"WPTM", R}, {"WPTN", C}, {"TSM", T * R}, {"TSN", T * C},
+          {"TSK", T}}});
+    if (R % 2 || C % 2)
+      break;
+  }
   Launch.OutputsPerItem = "WPTM*WPTN";
-  signature("__attribute__((reqd_work_group_size(TSN / WPTN, TSM / WPTM, 1))) ");
   const MappedLoop &M0 = *Plan.byDim(0), &M1 = *Plan.byDim(1);
+  // Vector reads of local memory into a private array (VW == 1: scalar).
+  std::set<std::string> Types;
+  for (const StagedAccess &S : Plan.Staged)
+    Types.insert(elemTypeName(S.Type));
+  line("#ifndef LT_CAT");
+  line("#define LT_CAT_(a, b) a##b");
+  line("#define LT_CAT(a, b) LT_CAT_(a, b)");
+  line("#endif");
+  for (const std::string &Ty : Types) {
+    std::string Macro = "LT_VLOAD_" + Ty;
+    line("#ifndef " + Macro);
+    line("#if VW == 1");
+    line("#define " + Macro + "(dst, src) (*(dst) = *(src))");
+    line("#else");
+    line("#define " + Macro + "(dst, src) LT_CAT(vstore, VW)(*(__local const LT_CAT(" +
+         Ty + ", VW) *)(src), 0, (dst))");
+    line("#endif");
+    line("#endif");
+  }
+  signature("__attribute__((reqd_work_group_size(TSN / WPTN, TSM / WPTM, 1))) ");
   std::string TX = gen("tx"), TY = gen("ty"), B0 = gen(M0.Var + "0"),
               B1 = gen(M1.Var + "0"), WM = gen("wm"), WN = gen("wn"),
-              TID = gen("tid"), NT = gen("nthreads");
+              WV = gen("wv"), TID = gen("tid"), NT = gen("nthreads");
+  // Position in the work-group's tile of output W of work-item T.
+  auto Pos = [&](const std::string &Item, const std::string &W, bool Dim0) {
+    std::string Items = Dim0 ? "(TSN / WPTN)" : "(TSM / WPTM)";
+    return "(" + W + " / VW) * (VW * " + Items + ") + " + Item + " * VW + " +
+           W + " % VW";
+  };
   line("const int " + TX + " = (int)get_local_id(0), " + TY +
        " = (int)get_local_id(1);");
   line("const int " + TID + " = " + TY + " * (TSN / WPTN) + " + TX + ";");
   line("const int " + NT + " = (TSN / WPTN) * (TSM / WPTM);");
   line("const int " + B0 + " = " + plusLower(M0, "(int)get_group_id(0) * TSN") + ";");
   line("const int " + B1 + " = " + plusLower(M1, "(int)get_group_id(1) * TSM") + ";");
+  std::vector<std::string> Regs;
+  std::string LocalBytes;
+  int64_t LocalDefault = 0;
   for (const StagedAccess &S : Plan.Staged) {
     const MappedLoop &P = Plan.Band[S.BandIndex];
+    std::string Ty = elemTypeName(S.Type);
     std::string PExt = P.Dim == 0 ? "TSN" : "TSM";
-    std::string C1 = S.ReductionIsFast ? PExt : "TSK";
-    std::string C0 = S.ReductionIsFast ? "TSK" : PExt;
-    line("__local " + std::string(elemTypeName(S.Type)) + " " + S.TileName +
-         "[" + C1 + "][" + C0 + " + 1];");
+    std::string Row = S.ReductionIsFast ? PExt + " + VW" : PExt;
+    line("__local " + Ty + " " + S.TileName + "[TSK][" + Row +
+         "] __attribute__((aligned(VW * sizeof(" + Ty + "))));");
+    std::string Reg = gen(S.Array + "_reg");
+    Regs.push_back(Reg);
+    line(Ty + " " + Reg + (P.Dim == 0 ? "[WPTN];" : "[WPTM];"));
+    std::string Size = S.Type == ElemType::Double ? "8" : "4";
+    LocalBytes += (LocalBytes.empty() ? "" : " + ") + std::string("TSK*(") +
+                  Row + ")*" + Size;
+    int64_t PDefault = T * (P.Dim == 0 ? Opts.RegCols : Opts.RegRows);
+    LocalDefault += T * (PDefault + (S.ReductionIsFast ? VWDefault : 0)) *
+                    std::stoll(Size);
   }
   declarePrivates("[WPTM][WPTN]");
   // Private scalars become register arrays indexed by the output.
@@ -512,8 +590,8 @@ void Emitter::registerTiled() {
     open("for (int " + WM + " = 0; " + WM + " < WPTM; " + WM + "++)");
     line("#pragma unroll");
     open("for (int " + WN + " = 0; " + WN + " < WPTN; " + WN + "++)");
-    defineIfUsed({{M1.Var, B1 + " + " + TY + " + " + WM + " * (TSM / WPTM)"},
-                  {M0.Var, B0 + " + " + TX + " + " + WN + " * (TSN / WPTN)"}},
+    defineIfUsed({{M1.Var, B1 + " + " + Pos(TY, WM, false)},
+                  {M0.Var, B0 + " + " + Pos(TX, WN, true)}},
                  [&] {
                    if (Guard) {
                      open("if (" + inRange(M0.Var, M0.Upper) + " && " +
@@ -541,18 +619,18 @@ void Emitter::registerTiled() {
     std::string PExt = P.Dim == 0 ? "TSN" : "TSM";
     std::string C1 = S.ReductionIsFast ? PExt : "TSK";
     std::string C0 = S.ReductionIsFast ? "TSK" : PExt;
-    stageCopy(S, P.Dim == 0 ? B0 : B1, P.Upper, K, KK, C1, C0, false);
+    stageCopy(S, P.Dim == 0 ? B0 : B1, P.Upper, K, KK, C1, C0, false,
+              /*ReductionMajor=*/true);
   }
   line("barrier(CLK_LOCAL_MEM_FENCE); // the tiles are complete");
+  // In the reduction, a staged access reads the work-item's register copy.
   Ctx.ArrayHook = [&](const Expr &E) -> std::optional<std::string> {
-    for (const StagedAccess &S : Plan.Staged) {
+    for (size_t I = 0; I < Plan.Staged.size(); ++I) {
+      const StagedAccess &S = Plan.Staged[I];
       if (S.Array != E.Name || S.Subscripts != E.Subscripts)
         continue;
-      const MappedLoop &P = Plan.Band[S.BandIndex];
-      std::string PLocal = P.Dim == 0 ? TX + " + " + WN + " * (TSN / WPTN)"
-                                      : TY + " + " + WM + " * (TSM / WPTM)";
-      return S.ReductionIsFast ? S.TileName + "[" + PLocal + "][" + KL + "]"
-                               : S.TileName + "[" + KL + "][" + PLocal + "]";
+      bool Dim0 = Plan.Band[S.BandIndex].Dim == 0;
+      return Regs[I] + "[" + (Dim0 ? WN : WM) + "]";
     }
     return std::nullopt;
   };
@@ -561,6 +639,18 @@ void Emitter::registerTiled() {
     if (Unroll)
       line("#pragma unroll");
     open("for (int " + KL + " = 0; " + KL + " < " + Bound + "; " + KL + "++)");
+    for (size_t I = 0; I < Plan.Staged.size(); ++I) {
+      const StagedAccess &S = Plan.Staged[I];
+      bool Dim0 = Plan.Band[S.BandIndex].Dim == 0;
+      std::string W = Dim0 ? "WPTN" : "WPTM";
+      line("#pragma unroll");
+      open("for (int " + WV + " = 0; " + WV + " < " + W + "; " + WV +
+           " += VW)");
+      line("LT_VLOAD_" + std::string(elemTypeName(S.Type)) + "(&" + Regs[I] +
+           "[" + WV + "], &" + S.TileName + "[" + KL + "][" +
+           Pos(Dim0 ? TX : TY, WV, Dim0) + "]);");
+      close();
+    }
     defineIfUsed({{K.Var, KK + " + " + KL}},
                  [&] { ForEachOutput([&] { body(K.Body); }, false); });
     close();
@@ -582,24 +672,27 @@ void Emitter::registerTiled() {
                    "ceil_div(" + extentFormula(M1.Lower, M1.Upper) +
                        ", TSM) * (TSM / WPTM)"};
   Launch.Local = {"TSN / WPTN", "TSM / WPTM"};
-  std::string ElemBytes =
-      std::to_string(Plan.Staged[0].Type == ElemType::Double ? 8 : 4);
-  Launch.LocalBytes = "(TSM*(TSK + 1) + TSK*(TSN + 1))*" + ElemBytes;
-  int64_t TSM = T * Opts.RegRows, TSN = T * Opts.RegCols;
-  Launch.LocalBytesDefault =
-      (TSM * (T + 1) + T * (TSN + 1)) * std::stoll(ElemBytes);
+  Launch.LocalBytes = LocalBytes;
+  Launch.LocalBytesDefault = LocalDefault;
 }
 
+// Transposition through a TS x TS tile of local memory, padded by one
+// column so that the transposed read touches TS different banks. The
+// work-group is TS x TSR work-items; each copies TS / TSR rows of the tile.
 void Emitter::transpose() {
-  Launch.Tunables.push_back({"TS", Opts.Tile, 1, 64,
-                             "TS*TS work-items per work-group; TS*(TS+1) "
-                             "elements of local memory",
-                             ""});
-  signature("__attribute__((reqd_work_group_size(TS, TS, 1))) ");
+  int64_t T = Opts.Tile, Rows = std::min<int64_t>(Opts.Tile, 8);
+  Launch.Tunables.push_back({"TSR", Rows, 1, 64,
+                             "rows of the TS x TSR work-group; divides TS", "",
+                             {1, 2, 4, 8, 16, 32}});
+  Launch.Tunables.push_back({"TS", T, 1, 64,
+                             "edge of the tile: TS*TSR work-items per "
+                             "work-group, TS*(TS+1) elements of local memory",
+                             "TSR", {8, 16, 32, 64}});
+  signature("__attribute__((reqd_work_group_size(TS, TSR, 1))) ");
   const MappedLoop &M0 = *Plan.byDim(0), &M1 = *Plan.byDim(1);
   const StagedAccess &R = Plan.TransposeRead;
   std::string L0 = gen("l0"), L1 = gen("l1"), B0 = gen(M0.Var + "0"),
-              B1 = gen(M1.Var + "0");
+              B1 = gen(M1.Var + "0"), Row = gen("r");
   std::string Tile = gen("tile");
   line("__local " + std::string(elemTypeName(R.Type)) + " " + Tile +
        "[TS][TS + 1]; // +1: no bank conflicts on the transposed read");
@@ -608,29 +701,31 @@ void Emitter::transpose() {
   line("const int " + B0 + " = " + plusLower(M0, "(int)get_group_id(0) * TS") + ";");
   line("const int " + B1 + " = " + plusLower(M1, "(int)get_group_id(1) * TS") + ";");
   declarePrivates("");
-  // Read: work-item (l0, l1) reads element (v0 = b0 + l0, v1 = b1 + l1),
-  // coalesced because the read is stride-1 in v0.
-  open("");
+  // Read: work-item (l0, l1) reads the elements (v0 = b0 + l0, v1 = b1 +
+  // l1 + r), coalesced because the read is stride-1 in v0.
+  line("#pragma unroll");
+  open("for (int " + Row + " = 0; " + Row + " < TS; " + Row + " += TSR)");
   line("const int " + M0.Var + " = " + B0 + " + " + L0 + ", " + M1.Var +
-       " = " + B1 + " + " + L1 + ";");
+       " = " + B1 + " + " + L1 + " + " + Row + ";");
   open("if (" + inRange(M0.Var, M0.Upper) + " && " + inRange(M1.Var, M1.Upper) +
        ")");
-  line(Tile + "[" + L1 + "][" + L0 + "] = " +
+  line(Tile + "[" + L1 + " + " + Row + "][" + L0 + "] = " +
        clExpr(Expr::arrayRef(R.Array, R.Type, R.Subscripts), Ctx) + ";");
   close();
   close();
   line("barrier(CLK_LOCAL_MEM_FENCE);");
-  // Write: work-item (l0, l1) writes element (v0 = b0 + l1, v1 = b1 + l0),
-  // coalesced because the write is stride-1 in v1; its value was read by
-  // work-item (l1, l0) into tile[l0][l1].
-  open("");
-  line("const int " + M0.Var + " = " + B0 + " + " + L1 + ", " + M1.Var +
-       " = " + B1 + " + " + L0 + ";");
+  // Write: work-item (l0, l1) writes the elements (v0 = b0 + l1 + r, v1 =
+  // b1 + l0), coalesced because the write is stride-1 in v1; the value was
+  // read into tile[l0][l1 + r].
+  line("#pragma unroll");
+  open("for (int " + Row + " = 0; " + Row + " < TS; " + Row + " += TSR)");
+  line("const int " + M0.Var + " = " + B0 + " + " + L1 + " + " + Row + ", " +
+       M1.Var + " = " + B1 + " + " + L0 + ";");
   open("if (" + inRange(M0.Var, M0.Upper) + " && " + inRange(M1.Var, M1.Upper) +
        ")");
   Ctx.ArrayHook = [&](const Expr &E) -> std::optional<std::string> {
     if (E.Name == R.Array && E.Subscripts == R.Subscripts)
-      return Tile + "[" + L0 + "][" + L1 + "]";
+      return Tile + "[" + L0 + "][" + L1 + " + " + Row + "]";
     return std::nullopt;
   };
   body(Plan.Body);
@@ -639,12 +734,13 @@ void Emitter::transpose() {
   close();
   close();
   Launch.Global = {"round_up(" + extentFormula(M0.Lower, M0.Upper) + ", TS)",
-                   "round_up(" + extentFormula(M1.Lower, M1.Upper) + ", TS)"};
-  Launch.Local = {"TS", "TS"};
+                   "ceil_div(" + extentFormula(M1.Lower, M1.Upper) +
+                       ", TS) * TSR"};
+  Launch.Local = {"TS", "TSR"};
+  Launch.OutputsPerItem = "TS / TSR";
   Launch.LocalBytes = "TS*(TS + 1)*" +
                       std::to_string(R.Type == ElemType::Double ? 8 : 4);
-  Launch.LocalBytesDefault =
-      Opts.Tile * (Opts.Tile + 1) * (R.Type == ElemType::Double ? 8 : 4);
+  Launch.LocalBytesDefault = T * (T + 1) * (R.Type == ElemType::Double ? 8 : 4);
 }
 
 std::string Emitter::run() {

@@ -21,6 +21,17 @@ struct Tunable {
   int64_t Min = 1, Max = 1024;
   std::string Constraint;
   std::string MultipleOf;
+  /// Candidate values for `looptile-run --tune` (empty: the runtime's
+  /// powers of two in [Min, Max]).
+  std::vector<int64_t> Values;
+};
+
+/// A named set of tunable values the runtime may pick by shape
+/// (docs/manifest.md, "presets"): listed from the largest work-group tile
+/// to the smallest.
+struct Preset {
+  std::string Name;
+  std::vector<std::pair<std::string, int64_t>> Values;
 };
 
 /// What the manifest needs to launch a kernel.
@@ -35,6 +46,8 @@ struct KernelLaunch {
   int64_t LocalBytesDefault = 0;
   /// Outputs computed by one work-item (a formula).
   std::string OutputsPerItem = "1";
+  /// Shape presets of this kernel's tunables (may be empty).
+  std::vector<Preset> Presets;
 };
 
 /// The kernel's source text; fills Launch.

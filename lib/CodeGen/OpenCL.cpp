@@ -259,8 +259,30 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
          ", \"min\": " + std::to_string(T.Min) + ", \"max\": " +
          std::to_string(T.Max) +
          (T.MultipleOf.empty() ? std::string()
-                               : ", \"multiple_of\": " + jsonString(T.MultipleOf)) +
-         ", \"constraint\": " + jsonString(T.Constraint) + "}";
+                               : ", \"multiple_of\": " + jsonString(T.MultipleOf));
+    if (!T.Values.empty()) {
+      M += ", \"values\": [";
+      for (size_t V = 0; V < T.Values.size(); ++V)
+        M += (V ? ", " : "") + std::to_string(T.Values[V]);
+      M += "]";
+    }
+    M += ", \"constraint\": " + jsonString(T.Constraint) + "}";
+  }
+  M += "\n  ],\n  \"presets\": [";
+  // The presets of the first kernel that has any (kernels of one program
+  // share their tunables by name).
+  for (const KernelLaunch &L : Launches) {
+    if (L.Presets.empty())
+      continue;
+    for (size_t P = 0; P < L.Presets.size(); ++P) {
+      M += std::string(P ? ",\n    " : "\n    ") + "{\"name\": " +
+           jsonString(L.Presets[P].Name) + ", \"set\": {";
+      for (size_t V = 0; V < L.Presets[P].Values.size(); ++V)
+        M += (V ? ", " : "") + jsonString(L.Presets[P].Values[V].first) + ": " +
+             std::to_string(L.Presets[P].Values[V].second);
+      M += "}}";
+    }
+    break;
   }
   M += "\n  ],\n  \"kernels\": [";
   for (size_t I = 0; I < Launches.size(); ++I) {

@@ -1,6 +1,7 @@
 // Coalesced transposition (lecture 04 exercise 1): the read is stride-1 in j
 // and the write in i, so the kernel stages through a TS x (TS + 1) tile:
-// read row-wise, barrier, write the transposed tile row-wise.
+// read row-wise, barrier, write the transposed tile row-wise. The work-group
+// is TS x TSR work-items, each copying TS / TSR rows (r in steps of TSR).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %looptile %examples/transpose.c --tile 16 -o %t/tr.cl --print-mapping | FileCheck %s --check-prefix=MAP
 // RUN: FileCheck %s < %t/tr.cl
@@ -10,15 +11,25 @@
 // MAP: kernel transpose: transpose (local-memory tile), nest at line 7
 // MAP: staged in local memory: A[i*width + j] -> tile[TS][TS + 1]
 
-// CHECK: __local float tile[TS][TS + 1];
-// CHECK: const int j = j0 + l0, i = i0 + l1;
-// CHECK: tile[l1][l0] = A[i*width + j];
-// CHECK: barrier(CLK_LOCAL_MEM_FENCE);
-// CHECK: const int j = j0 + l1, i = i0 + l0;
-// CHECK: B[j*height + i] = tile[l0][l1];
+// MAP: work-group: TS x TSR (TSR = 8, TS = 16)
+// MAP: outputs per work-item: TS / TSR
 
-// TWOD: tile[l1][l0] = A[r*C + c];
-// TWOD: B[c*R + r] = tile[l0][l1];
+// CHECK: #define TSR 8
+// CHECK: #define TS 16
+// CHECK: __kernel __attribute__((reqd_work_group_size(TS, TSR, 1))) void transpose(
+// CHECK: __local float tile[TS][TS + 1];
+// CHECK: for (int r = 0; r < TS; r += TSR) {
+// CHECK-NEXT: const int j = j0 + l0, i = i0 + l1 + r;
+// CHECK: tile[l1 + r][l0] = A[i*width + j];
+// CHECK: barrier(CLK_LOCAL_MEM_FENCE);
+// CHECK: for (int r = 0; r < TS; r += TSR) {
+// CHECK-NEXT: const int j = j0 + l1 + r, i = i0 + l0;
+// CHECK: B[j*height + i] = tile[l0][l1 + r];
+
+// The function's own loop variable r: the generated row counter is renamed.
+// TWOD: #define TSR 8
+// TWOD: tile[l1 + r_][l0] = A[r*C + c];
+// TWOD: B[c*R + r] = tile[l0][l1 + r_];
 void transpose2d(int R, int C, const float A[R][C], float B[C][R]) {
   for (int r = 0; r < R; r++)
     for (int c = 0; c < C; c++)
