@@ -200,12 +200,23 @@ private:
   void block();
   void registerTiled();
   void transpose();
-  /// The cooperative copy of one staged access into its tile.
+  /// `(in range) ? S at (PBase + PCoord, KBase + KCoord) : 0`.
+  std::string guardedLoad(const StagedAccess &S, const std::string &PBase,
+                          const std::vector<IndexExpr> &PUpper, const Loop &K,
+                          const std::string &KBase, const std::string &PCoord,
+                          const std::string &KCoord);
+  /// The block kernel's copy of S into its tile, one element per work-item.
   void stageCopy(const StagedAccess &S, const std::string &PBase,
                  const std::vector<IndexExpr> &PUpper, const Loop &K,
-                 const std::string &KBase, const std::string &C1,
-                 const std::string &C0, bool OneElementPerItem,
-                 bool ReductionMajor = false);
+                 const std::string &KBase);
+  /// The register kernel's cooperative copy of S, in two halves: Fetch
+  /// loads this work-item's share of the C1 x C0 tile into the private
+  /// array Regs, the other half stores Regs into the reduction-major tile.
+  void stageThroughRegisters(const StagedAccess &S, const std::string &PBase,
+                             const std::vector<IndexExpr> &PUpper,
+                             const Loop &K, const std::string &KBase,
+                             const std::string &C1, const std::string &C0,
+                             const std::string &Regs, bool Fetch);
 
   const Function &F;
   const KernelPlan &Plan;
@@ -343,46 +354,66 @@ void Emitter::singleWorkItem() {
   close();
 }
 
+std::string Emitter::guardedLoad(const StagedAccess &S, const std::string &PBase,
+                                 const std::vector<IndexExpr> &PUpper,
+                                 const Loop &K, const std::string &KBase,
+                                 const std::string &PCoord,
+                                 const std::string &KCoord) {
+  CLPrintContext C;
+  C.F = &F;
+  C.IndexSubst[Plan.Band[S.BandIndex].Var] =
+      IndexExpr::symbol(PBase) + IndexExpr::symbol(PCoord);
+  C.IndexSubst[K.Var] = IndexExpr::symbol(KBase) + IndexExpr::symbol(KCoord);
+  std::string Load = clExpr(Expr::arrayRef(S.Array, S.Type, S.Subscripts), C);
+  std::string Cond = inRange("(" + PBase + " + " + PCoord + ")", PUpper);
+  std::string KCond = inRange("(" + KBase + " + " + KCoord + ")", K.Upper);
+  return "(" + Cond + " && " + KCond + ") ? " + Load + " : " + zeroOf(S.Type);
+}
+
 void Emitter::stageCopy(const StagedAccess &S, const std::string &PBase,
                         const std::vector<IndexExpr> &PUpper, const Loop &K,
-                        const std::string &KBase, const std::string &C1,
-                        const std::string &C0, bool OneElementPerItem,
-                        bool ReductionMajor) {
-  const std::string &PVar = Plan.Band[S.BandIndex].Var;
-  // Tile coordinates: a0 (fast, dimension 0 of the copy) and a1.
+                        const std::string &KBase) {
+  // Tile coordinates: a0 (fast) and a1, one element per work-item.
   std::string A0 = gen("a0"), A1 = gen("a1");
   std::string PCoord = S.ReductionIsFast ? A1 : A0;
   std::string KCoord = S.ReductionIsFast ? A0 : A1;
-  CLPrintContext C;
-  C.F = &F;
-  C.IndexSubst[PVar] = IndexExpr::symbol(PBase) + IndexExpr::symbol(PCoord);
-  C.IndexSubst[K.Var] = IndexExpr::symbol(KBase) + IndexExpr::symbol(KCoord);
-  Expr Ref = Expr::arrayRef(S.Array, S.Type, S.Subscripts);
-  std::string Load = clExpr(Ref, C);
-  std::string Cond = inRange("(" + PBase + " + " + PCoord + ")", PUpper);
-  std::string KCond = inRange("(" + KBase + " + " + KCoord + ")", K.Upper);
-  // The tile is indexed [a1][a0] (the copy's order), or [k][p] when
-  // ReductionMajor (whichever of the two is fast in global memory).
-  std::string Target = ReductionMajor
-                           ? S.TileName + "[" + KCoord + "][" + PCoord + "]"
-                           : S.TileName + "[" + A1 + "][" + A0 + "]";
-  std::string Assign = Target + " = (" + Cond +
-                       " && " + KCond + ") ? " + Load + " : " + zeroOf(S.Type) +
-                       ";";
-  if (OneElementPerItem) {
-    open("");
-    line("const int " + A0 + " = " + gen("l0") + ", " + A1 + " = " +
-         gen("l1") + ";");
-    line(Assign);
-    close();
-    return;
-  }
-  std::string E = gen("e");
-  open("for (int " + E + " = " + gen("tid") + "; " + E + " < (" + C1 + ") * (" +
-       C0 + "); " + E + " += " + gen("nthreads") + ")");
+  open("");
+  line("const int " + A0 + " = " + gen("l0") + ", " + A1 + " = " + gen("l1") +
+       ";");
+  line(S.TileName + "[" + A1 + "][" + A0 + "] = " +
+       guardedLoad(S, PBase, PUpper, K, KBase, PCoord, KCoord) + ";");
+  close();
+}
+
+void Emitter::stageThroughRegisters(const StagedAccess &S,
+                                    const std::string &PBase,
+                                    const std::vector<IndexExpr> &PUpper,
+                                    const Loop &K, const std::string &KBase,
+                                    const std::string &C1,
+                                    const std::string &C0,
+                                    const std::string &Regs, bool Fetch) {
+  // Element e = tid + q * nthreads of the C1 x C0 copy (C0 fast, so that
+  // consecutive work-items touch consecutive global addresses) goes
+  // through Regs[q].
+  std::string A0 = gen("a0"), A1 = gen("a1"), E = gen("e"), Q = gen("q");
+  std::string PCoord = S.ReductionIsFast ? A1 : A0;
+  std::string KCoord = S.ReductionIsFast ? A0 : A1;
+  std::string Count = "(" + C1 + ") * (" + C0 + ")";
+  line("#pragma unroll");
+  open("for (int " + Q + " = 0; " + Q + " < (" + Count + " + " + gen("nthreads") +
+       " - 1) / " + gen("nthreads") + "; " + Q + "++)");
+  line("const int " + E + " = " + gen("tid") + " + " + Q + " * " +
+       gen("nthreads") + ";");
+  open("if (" + E + " < " + Count + ")");
   line("const int " + A1 + " = " + E + " / (" + C0 + "), " + A0 + " = " + E +
        " % (" + C0 + ");");
-  line(Assign);
+  if (Fetch)
+    line(Regs + "[" + Q + "] = " +
+         guardedLoad(S, PBase, PUpper, K, KBase, PCoord, KCoord) + ";");
+  else
+    line(S.TileName + "[" + KCoord + "][" + PCoord + "] = " + Regs + "[" + Q +
+         "];");
+  close();
   close();
 }
 
@@ -427,7 +458,7 @@ void Emitter::block() {
   for (const StagedAccess &S : Plan.Staged) {
     const MappedLoop &P = Plan.Band[S.BandIndex];
     std::string PBase = P.Dim == 0 ? B0 : B1;
-    stageCopy(S, PBase, P.Upper, K, KK, "TS", "TS", true);
+    stageCopy(S, PBase, P.Upper, K, KK);
   }
   line("barrier(CLK_LOCAL_MEM_FENCE); // the tiles are complete");
   // Reduction over the tile: staged accesses read the tile.
@@ -609,20 +640,49 @@ void Emitter::registerTiled() {
   std::vector<Node> Post(Plan.Body.begin() + Plan.ReductionIndex + 1, Plan.Body.end());
   if (!Pre.empty())
     ForEachOutput([&] { body(Pre); }, true);
-  std::string KK = gen(K.Var + K.Var), KL = gen(K.Var + "l"), KN = gen(K.Var + "n");
-  open("for (int " + KK + " = " + joinMacro("max", strs(K.Lower)) + "; " + KK +
-       " <= " + joinMacro("min", strs(K.Upper)) + "; " + KK + " += TSK)");
-  line("// Stage the tiles cooperatively: consecutive work-items copy "
-       "consecutive elements.");
+  std::string KK = gen(K.Var + K.Var), KL = gen(K.Var + "l"),
+              KN = gen(K.Var + "n"), KX = gen(K.Var + "x");
+  // Software pipelining: the next step's tiles are loaded from global memory
+  // into private registers while this step computes, and stored into local
+  // memory at the start of the next step.
+  std::vector<std::string> Fetched;
+  auto Extents = [&](const StagedAccess &S) {
+    std::string PExt = Plan.Band[S.BandIndex].Dim == 0 ? "TSN" : "TSM";
+    return S.ReductionIsFast ? std::make_pair(PExt, std::string("TSK"))
+                             : std::make_pair(std::string("TSK"), PExt);
+  };
   for (const StagedAccess &S : Plan.Staged) {
-    const MappedLoop &P = Plan.Band[S.BandIndex];
-    std::string PExt = P.Dim == 0 ? "TSN" : "TSM";
-    std::string C1 = S.ReductionIsFast ? PExt : "TSK";
-    std::string C0 = S.ReductionIsFast ? "TSK" : PExt;
-    stageCopy(S, P.Dim == 0 ? B0 : B1, P.Upper, K, KK, C1, C0, false,
-              /*ReductionMajor=*/true);
+    auto [C1, C0] = Extents(S);
+    Fetched.push_back(gen(S.Array + "_next"));
+    line(std::string(elemTypeName(S.Type)) + " " + Fetched.back() + "[(" + C1 +
+         " * " + C0 + " + (TSN / WPTN) * (TSM / WPTM) - 1) / ((TSN / WPTN) * "
+         "(TSM / WPTM))];");
   }
+  auto StageAll = [&](const std::string &KBase, bool Fetch) {
+    for (size_t I = 0; I < Plan.Staged.size(); ++I) {
+      const StagedAccess &S = Plan.Staged[I];
+      const MappedLoop &P = Plan.Band[S.BandIndex];
+      auto [C1, C0] = Extents(S);
+      stageThroughRegisters(S, P.Dim == 0 ? B0 : B1, P.Upper, K, KBase, C1, C0,
+                            Fetched[I], Fetch);
+    }
+  };
+  std::string KLower = joinMacro("max", strs(K.Lower)),
+              KUpper = joinMacro("min", strs(K.Upper));
+  open("");
+  line("const int " + KK + " = " + KLower + "; // the first step's tiles");
+  StageAll(KK, true);
+  close();
+  open("for (int " + KK + " = " + KLower + "; " + KK + " <= " + KUpper + "; " +
+       KK + " += TSK)");
+  line("// Store the prefetched tiles: consecutive work-items copied "
+       "consecutive elements.");
+  StageAll(KK, false);
   line("barrier(CLK_LOCAL_MEM_FENCE); // the tiles are complete");
+  line("const int " + KX + " = " + KK + " + TSK;");
+  open("if (" + KX + " <= " + KUpper + ")");
+  StageAll(KX, true);
+  close();
   // In the reduction, a staged access reads the work-item's register copy.
   Ctx.ArrayHook = [&](const Expr &E) -> std::optional<std::string> {
     for (size_t I = 0; I < Plan.Staged.size(); ++I) {

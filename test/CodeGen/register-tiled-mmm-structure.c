@@ -33,14 +33,26 @@
 // CHECK: const int i = i0 + (wm / VW) * (VW * (TSM / WPTM)) + ty * VW + wm % VW;
 // CHECK: const int j = j0 + (wn / VW) * (VW * (TSN / WPTN)) + tx * VW + wn % VW;
 // CHECK: tmp[wm][wn] = 0.0f;
-// The copy of A reads along k (coalesced) and stores transposed:
-// CHECK: for (int e = tid; e < (TSM) * (TSK); e += nthreads) {
+// Software pipelining: the first step's tiles are loaded into registers
+// before the loop; each step stores them into local memory and loads the
+// next step's while it computes. The copy of A reads along k (coalesced)
+// and stores transposed.
+// CHECK: float A_next[(TSM * TSK + (TSN / WPTN) * (TSM / WPTM) - 1) / ((TSN / WPTN) * (TSM / WPTM))];
+// CHECK: float B_next[(TSK * TSN + (TSN / WPTN) * (TSM / WPTM) - 1) / ((TSN / WPTN) * (TSM / WPTM))];
+// CHECK: const int kk = 0; // the first step's tiles
+// CHECK: for (int q = 0; q < ((TSM) * (TSK) + nthreads - 1) / nthreads; q++) {
+// CHECK-NEXT: const int e = tid + q * nthreads;
+// CHECK-NEXT: if (e < (TSM) * (TSK)) {
 // CHECK-NEXT: const int a1 = e / (TSK), a0 = e % (TSK);
-// CHECK-NEXT: A_tile[a0][a1] = ((i0 + a1) <= M - 1 && (kk + a0) <= K - 1) ? A[i0*K + a1*K + kk + a0] : 0.0f;
-// CHECK: for (int e = tid; e < (TSK) * (TSN); e += nthreads) {
-// CHECK-NEXT: const int a1 = e / (TSN), a0 = e % (TSN);
-// CHECK-NEXT: B_tile[a1][a0] = ((j0 + a0) <= N - 1 && (kk + a1) <= K - 1) ? B[kk*N + a1*N + j0 + a0] : 0.0f;
+// CHECK-NEXT: A_next[q] = ((i0 + a1) <= M - 1 && (kk + a0) <= K - 1) ? A[i0*K + a1*K + kk + a0] : 0.0f;
+// CHECK: for (int kk = 0; kk <= K - 1; kk += TSK) {
+// CHECK: A_tile[a0][a1] = A_next[q];
+// CHECK: B_tile[a1][a0] = B_next[q];
 // CHECK: barrier(CLK_LOCAL_MEM_FENCE); // the tiles are complete
+// CHECK-NEXT: const int kx = kk + TSK;
+// CHECK-NEXT: if (kx <= K - 1) {
+// CHECK: A_next[q] = ((i0 + a1) <= M - 1 && (kx + a0) <= K - 1) ? A[i0*K + a1*K + kx + a0] : 0.0f;
+// CHECK: B_next[q] = ((j0 + a0) <= N - 1 && (kx + a1) <= K - 1) ? B[kx*N + a1*N + j0 + a0] : 0.0f;
 // CHECK: for (int kl = 0; kl < TSK; kl++) {
 // CHECK: for (int wv = 0; wv < WPTM; wv += VW) {
 // CHECK-NEXT: LT_VLOAD_float(&A_reg[wv], &A_tile[kl][(wv / VW) * (VW * (TSM / WPTM)) + ty * VW + wv % VW]);
