@@ -522,6 +522,11 @@ void Emitter::block() {
 void Emitter::registerTiled() {
   const Loop &K = Plan.reductionLoop();
   int64_t T = Opts.Tile;
+  // The reduction step: each work-item holds its share of the next step's
+  // tiles, TSM*TSK/(work-items) values per operand, in registers besides its
+  // WPTM*WPTN accumulators; 8 measured fastest for 8x8 outputs on an H100
+  // (bench/RESULTS.md). Smaller presets keep T, which costs fewer barriers.
+  int64_t TSKDefault = std::min<int64_t>(T, 8);
   int64_t VWDefault = (Opts.RegRows % 4 == 0 && Opts.RegCols % 4 == 0)   ? 4
                       : (Opts.RegRows % 2 == 0 && Opts.RegCols % 2 == 0) ? 2
                                                                          : 1;
@@ -540,7 +545,7 @@ void Emitter::registerTiled() {
        "WPTM", {16, 32, 64, 128}},
       {"TSN", T * Opts.RegCols, 1, 256, "columns of a work-group's tile",
        "WPTN", {16, 32, 64, 128}},
-      {"TSK", T, 1, 64, "reduction step of the local-memory tiles", "",
+      {"TSK", TSKDefault, 1, 64, "reduction step of the local-memory tiles", "",
        {8, 16, 32}}};
   // Shape presets: the generated tile first, then smaller ones with the
   // same work-group shape (T x T work-items) and fewer outputs each, down
@@ -551,7 +556,7 @@ void Emitter::registerTiled() {
     Launch.Presets.push_back(
         {std::to_string(T * R) + "x" + std::to_string(T * C),
          {{"VW", V}, {"WPTM", R}, {"WPTN", C}, {"TSM", T * R}, {"TSN", T * C},
-          {"TSK", T}}});
+          {"TSK", Launch.Presets.empty() ? TSKDefault : std::max<int64_t>(T, TSKDefault)}}});
     if (R % 2 || C % 2)
       break;
   }
@@ -609,7 +614,7 @@ void Emitter::registerTiled() {
     LocalBytes += (LocalBytes.empty() ? "" : " + ") + std::string("TSK*(") +
                   Row + ")*" + Size;
     int64_t PDefault = T * (P.Dim == 0 ? Opts.RegCols : Opts.RegRows);
-    LocalDefault += T * (PDefault + (S.ReductionIsFast ? VWDefault : 0)) *
+    LocalDefault += TSKDefault * (PDefault + (S.ReductionIsFast ? VWDefault : 0)) *
                     std::stoll(Size);
   }
   declarePrivates("[WPTM][WPTN]");

@@ -15,10 +15,10 @@
 // RUN: FileCheck %s --check-prefix=R3 < %t/r3.json
 
 // MAP: kernel mmm: register-tiled, nest at line 7
-// MAP: work-group: TSN / WPTN x TSM / WPTM (VW = 2, WPTM = 4, WPTN = 2, TSM = 64, TSN = 32, TSK = 16)
+// MAP: work-group: TSN / WPTN x TSM / WPTM (VW = 2, WPTM = 4, WPTN = 2, TSM = 64, TSN = 32, TSK = 8)
 // A is fast along k, so its tile is transposed and padded by VW:
-// 16*(64+2)*4 + 16*32*4 bytes.
-// MAP: local memory per work-group: TSK*(TSM + VW)*4 + TSK*(TSN)*4 = 6272 bytes
+// 8*(64+2)*4 + 8*32*4 bytes (TSK defaults to min(tile, 8)).
+// MAP: local memory per work-group: TSK*(TSM + VW)*4 + TSK*(TSN)*4 = 3136 bytes
 // MAP: outputs per work-item: WPTM*WPTN
 
 // CHECK: #define LT_VLOAD_float(dst, src) (*(dst) = *(src))
@@ -67,16 +67,17 @@
 // CHECK: C[i*N + j] = tmp[wm][wn];
 
 // The manifest lists candidate values and shape presets, from the generated
-// tile down to one output per work-item:
+// tile (reduction step 8) down to one output per work-item (reduction step
+// = the tile edge):
 // JSON: {"name": "VW", "default": 2, "min": 1, "max": 4, "values": [1, 2, 4]
 // JSON: {"name": "WPTM", "default": 4, "min": 1, "max": 16, "multiple_of": "VW"
 // JSON: "presets": [
-// JSON-NEXT: {"name": "64x32", "set": {"VW": 2, "WPTM": 4, "WPTN": 2, "TSM": 64, "TSN": 32, "TSK": 16}},
+// JSON-NEXT: {"name": "64x32", "set": {"VW": 2, "WPTM": 4, "WPTN": 2, "TSM": 64, "TSN": 32, "TSK": 8}},
 // JSON-NEXT: {"name": "32x16", "set": {"VW": 1, "WPTM": 2, "WPTN": 1, "TSM": 32, "TSN": 16, "TSK": 16}}
 // JSON-NEXT: ],
 // R8: {"name": "VW", "default": 4,
 // R8: "presets": [
-// R8-NEXT: {"name": "128x128", "set": {"VW": 4, "WPTM": 8, "WPTN": 8, "TSM": 128, "TSN": 128, "TSK": 16}},
+// R8-NEXT: {"name": "128x128", "set": {"VW": 4, "WPTM": 8, "WPTN": 8, "TSM": 128, "TSN": 128, "TSK": 8}},
 // R8-NEXT: {"name": "64x64", "set": {"VW": 4, "WPTM": 4, "WPTN": 4, "TSM": 64, "TSN": 64, "TSK": 16}},
 // R8-NEXT: {"name": "32x32", "set": {"VW": 2, "WPTM": 2, "WPTN": 2, "TSM": 32, "TSN": 32, "TSK": 16}},
 // R8-NEXT: {"name": "16x16", "set": {"VW": 1, "WPTM": 1, "WPTN": 1, "TSM": 16, "TSN": 16, "TSK": 16}}
