@@ -108,8 +108,12 @@ def header(env, raw_results, out):
         out.append(f"- OpenCL driver: {', '.join(drivers)}")
     if prep:
         dirty = " (with uncommitted changes)" if prep.get("dirty") else ""
-        out.append(f"- Kernels generated at commit {prep.get('commit')}"
-                   f"{dirty} on {prep.get('date', '?')[:10]}:")
+        ldirty = (" (with uncommitted changes)" if prep.get("looptile_dirty")
+                  else "")
+        out.append(f"- Benchmark scripts at commit {prep.get('commit')}"
+                   f"{dirty}; kernels generated on "
+                   f"{prep.get('date', '?')[:10]} by {prep.get('looptile')} "
+                   f"at commit {prep.get('looptile_commit')}{ldirty}:")
         out.append("")
         out.append("  ```sh")
         for c in prep.get("commands", []):
@@ -284,8 +288,8 @@ def problems(raw, out):
                          if all(k in x for k in "MNK") else "")
                 why += ("; " if why else "") + shape + (
                     x.get("error") or "failed validation")
-            lines.append(f"- {part} {r.get('name')} {what}: "
-                         f"{r.get('status')}{': ' + why if why else ''}")
+            lines.append(f"- {part} {r.get('name')}{' ' + what if what else ''}"
+                         f": {r.get('status')}{': ' + why if why else ''}")
     if lines:
         out.append("### Not measured or failed")
         out.append("")

@@ -133,18 +133,26 @@ def prepare(args):
     if "looptile-bench-clblast" in present and not args.no_fetch_clblast:
         run([os.path.join(HERE, "fetch-clblast.sh"), os.path.join(gpu, "lib")])
 
-    def git(*a):
+    def git(where, *a):
         try:
-            return subprocess.run(["git", *a], cwd=ROOT, capture_output=True,
-                                  text=True, timeout=30).stdout.strip()
+            return subprocess.run(["git", "-C", where, *a],
+                                  capture_output=True, text=True,
+                                  timeout=30).stdout.strip() or None
         except (OSError, subprocess.SubprocessError):
             return None
+    # The kernels come from the looptile binary's checkout, which need not
+    # be this one (e.g. /work/main's build used from a worktree).
+    ldir = os.path.dirname(looptile)
     info = {
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
         "host": platform.node(),
-        "commit": git("rev-parse", "HEAD"),
-        "dirty": bool(git("status", "--porcelain", "--untracked-files=no")),
+        "commit": git(ROOT, "rev-parse", "HEAD"),
+        "dirty": bool(git(ROOT, "status", "--porcelain",
+                          "--untracked-files=no")),
         "looptile": looptile,
+        "looptile_commit": git(ldir, "rev-parse", "HEAD"),
+        "looptile_dirty": bool(git(ldir, "status", "--porcelain",
+                                   "--untracked-files=no")),
         "commands": commands,
         "binaries": present,
     }
