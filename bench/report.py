@@ -186,6 +186,8 @@ def sgemm_tables(raw, out):
                    + " | ".join(row[c].text("{:.3g}") for c in cols)
                    + f" | {validation_summary(row, kernels)} |")
     out.append("")
+    if not kernels:
+        return table
     out.append("### SGEMM ratios: reference time / kernel time "
                "(x cuBLAS, x CLBlast; above 1 = the kernel is faster)")
     out.append("")
@@ -239,10 +241,10 @@ def transpose_table(raw, out):
     out.append("### Transpose: median ms (GB/s, read + write) and "
                "x copy bandwidth")
     out.append("")
-    out.append("| height x width | clEnqueueCopyBuffer | "
-               + " | ".join(TRANSPOSE_NAMES.get(n, n) for n in kernels)
-               + " | validated |")
-    out.append("|---" * (len(kernels) + 3) + "|")
+    cols = (["height x width", "clEnqueueCopyBuffer"]
+            + [TRANSPOSE_NAMES.get(n, n) for n in kernels] + ["validated"])
+    out.append("| " + " | ".join(cols) + " |")
+    out.append("|---" * len(cols) + "|")
     for k in shapes:
         copy = cell_of(next((r for r in cp if shape_key(r.get("case"), keys)
                              == k), None), "median_ms", gbps)
@@ -262,8 +264,8 @@ def transpose_table(raw, out):
                    else ", ".join(f"{TRANSPOSE_NAMES.get(n, n)} {c.validation}"
                                   for n, c in zip(kernels, cells)
                                   if c.validation) or "-")
-        out.append(f"| {k[0]}x{k[1]} | {copy.text('{:.0f}')} | "
-                   + " | ".join(texts) + f" | {summary} |")
+        out.append("| " + " | ".join([f"{k[0]}x{k[1]}", copy.text("{:.0f}")]
+                                      + texts + [summary]) + " |")
     out.append("")
 
 

@@ -11,10 +11,12 @@ Two steps, on two machines:
   (default build/gpu), and lists every command in GPU_DIR/prepare.json:
 
       bench/run_bench.py prepare [--gpu-dir build/gpu]
-          [--looptile /work/main/build/bin/looptile] [--bin build/bin]
+          [--looptile build/bin/looptile] [--bin build/bin]
           [--no-fetch-clblast]
 
-  run (GPU machine, no compiler needed; also the --smoke test on PoCL):
+  run (GPU machine, no compiler needed; also the --smoke test on PoCL),
+  from the repository root with GPU_DIR copied over, e.g.
+  `python3 bench/run_bench.py run --gpu-dir build/gpu --out "$OUT"`:
   measures every part, each command under a time limit, and writes the raw
   JSON into OUT (default $OUT, else /tmp/looptile-bench), one file per part
   (copy, transpose, sgemm, clblast, cublas .jsonl) plus env.json and
@@ -32,7 +34,9 @@ Two steps, on two machines:
 A failing or timed-out command never stops the others: it is recorded with
 its exit status and the tail of its stderr. Every record is written as soon
 as its command ends, so a killed run keeps what it measured. Exit status 0
-when every part ran (skips included), 1 when a command failed.
+when every command ran and succeeded or its part could not run here
+(skipped: no CLBlast, no torch/CUDA), 1 when a command failed, timed out or
+was skipped because the time budget was spent.
 """
 import argparse
 import datetime
@@ -41,6 +45,7 @@ import os
 import platform
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -107,9 +112,13 @@ def prepare(args):
         commands.append(" ".join(shlex.quote(rel(c) if os.sep in c else c)
                                  for c in cmd))
         log(commands[-1])
-        subprocess.run(cmd, check=True, cwd=ROOT)
+        subprocess.run(cmd, check=True, cwd=ROOT)  # a failure stops prepare
 
     looptile = os.path.abspath(args.looptile)
+    if not os.access(looptile, os.X_OK):
+        log(f"error: no looptile compiler at {looptile} (build it, or give "
+            "--looptile PATH)")
+        return 2
     looptile_run = os.path.join(os.path.abspath(args.bin), "looptile-run")
     for name, src, opts in SGEMM_KERNELS + TRANSPOSE_KERNELS:
         run([looptile, src] + opts + ["-o", os.path.join(kdir, name + ".cl")])
@@ -203,19 +212,25 @@ class Runner:
         if left < 5:
             rec.update(status="skipped", reason="time budget spent")
             log(f"{part}: {name} {case}: skipped (time budget spent)")
+            self.failures += 1  # an incomplete benchmark is not a success
             self.record(part, rec)
             return rec
         t0 = time.monotonic()
         timed_out = False
         try:
-            p = subprocess.run(cmd, capture_output=True, text=True,
-                               timeout=min(limit, left), env=self.env,
-                               cwd=ROOT)
-            rc, stdout, stderr = p.returncode, p.stdout, p.stderr
-        except subprocess.TimeoutExpired as e:
-            rc, timed_out = None, True
-            stdout, stderr = text_of(e.stdout), text_of(e.stderr)
-            stderr += f"\nkilled after {min(limit, left):.0f} s"
+            # Its own process group, so that a timeout ends its children too.
+            p = subprocess.Popen(cmd, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True,
+                                 env=self.env, cwd=ROOT,
+                                 start_new_session=True)
+            try:
+                stdout, stderr = p.communicate(timeout=min(limit, left))
+                rc = p.returncode
+            except subprocess.TimeoutExpired:
+                os.killpg(p.pid, signal.SIGKILL)
+                stdout, stderr = p.communicate()
+                rc, timed_out = None, True
+                stderr += f"\nkilled after {min(limit, left):.0f} s"
         except OSError as e:
             rc, stdout, stderr = None, "", str(e)
         rec["seconds"] = round(time.monotonic() - t0, 3)
@@ -251,13 +266,6 @@ class Runner:
             rec["result"] = results[0] if results else None
         self.record(part, rec)
         return rec
-
-
-def text_of(b):
-    """A TimeoutExpired's captured output (bytes, str or None) as text."""
-    if isinstance(b, bytes):
-        return b.decode(errors="replace")
-    return b or ""
 
 
 def register_nvidia_icd():
@@ -408,7 +416,9 @@ def main():
     sub = ap.add_subparsers(dest="mode", required=True)
     p = sub.add_parser("prepare", help="generate kernels and gather binaries")
     p.add_argument("--gpu-dir", default=os.path.join(ROOT, "build", "gpu"))
-    p.add_argument("--looptile", default="/work/main/build/bin/looptile")
+    p.add_argument("--looptile", default=os.path.join(ROOT, "build", "bin",
+                                                      "looptile"),
+                   help="the looptile compiler (default build/bin/looptile)")
     p.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"),
                    help="where looptile-run and the benchmarks were built")
     p.add_argument("--no-fetch-clblast", action="store_true",
@@ -426,7 +436,13 @@ def main():
                         "when spent (default 420)")
     r.add_argument("--parts", help="comma-separated subset of " + ",".join(PARTS))
     args = ap.parse_args()
-    return prepare(args) if args.mode == "prepare" else run_all(args)
+    if args.mode == "run":
+        return run_all(args)
+    try:
+        return prepare(args)
+    except (subprocess.CalledProcessError, OSError) as e:
+        log(f"error: prepare failed: {e}")
+        return 1
 
 
 if __name__ == "__main__":
