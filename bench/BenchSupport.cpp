@@ -92,8 +92,8 @@ TimedQueue makeTimedQueue(const std::string &DeviceSpec) {
   T.Dev = rt::selectDevice(DeviceSpec);
   try {
     T.Context = cl::Context(T.Dev.Device);
-    T.Queue = cl::CommandQueue(T.Context, T.Dev.Device,
-                               CL_QUEUE_PROFILING_ENABLE);
+    T.Queue =
+        cl::CommandQueue(T.Context, T.Dev.Device, CL_QUEUE_PROFILING_ENABLE);
   } catch (const cl::Error &E) {
     rt::throwCLError("creating the context and queue", E);
   }

@@ -1,4 +1,5 @@
-//===- BenchSupport.h - Shared pieces of the reference benchmarks -*- C++ -*-===//
+//===- BenchSupport.h - Shared pieces of the reference benchmarks -*- C++
+//-*-===//
 //
 // Owns what the reference benchmarks (looptile-bench-copy,
 // looptile-bench-clblast) share: their small command line (positional

@@ -149,12 +149,11 @@ std::vector<std::pair<size_t, size_t>> samplePicks(size_t M, size_t N,
 
 void checkStatus(clblast::StatusCode S, const std::string &What) {
   if (S != clblast::StatusCode::kSuccess)
-    throw rt::Error(rt::ErrorKind::OpenCL,
-                    What + " failed with CLBlast status " +
-                        std::to_string(int(S)) +
-                        (int(S) > -1024 ? " (" + rt::clErrorName(cl_int(S)) +
-                                              ")"
-                                        : std::string()));
+    throw rt::Error(
+        rt::ErrorKind::OpenCL,
+        What + " failed with CLBlast status " + std::to_string(int(S)) +
+            (int(S) > -1024 ? " (" + rt::clErrorName(cl_int(S)) + ")"
+                            : std::string()));
 }
 
 /// CLBlast's Xgemm parameters for the device as a JSON object ("{}" when
@@ -222,8 +221,8 @@ int sgemmMain(int Argc, char **Argv) {
     auto gemm = [&](cl_event *Last) {
       checkStatus(clblast::Gemm<float>(
                       clblast::Layout::kRowMajor, clblast::Transpose::kNo,
-                      clblast::Transpose::kNo, M, N, K, 1.0f, DA(), 0, K,
-                      DB(), 0, N, 0.0f, DC(), 0, N, &Q, Last,
+                      clblast::Transpose::kNo, M, N, K, 1.0f, DA(), 0, K, DB(),
+                      0, N, 0.0f, DC(), 0, N, &Q, Last,
                       TempBytes > 0 ? Temp() : nullptr),
                   "clblast::Gemm<float>");
     };
@@ -301,12 +300,16 @@ int sgemmMain(int Argc, char **Argv) {
             << ", \"last_kernel_median_ms\": "
             << (LastKernelMs.empty() ? "null" : ms(L.Median))
             << ", \"validation\": \""
-            << (!Validate ? "skipped" : Ok ? "passed" : "failed") << "\""
+            << (!Validate ? "skipped"
+                : Ok      ? "passed"
+                          : "failed")
+            << "\""
             << ", \"validation_mode\": "
-            << (!Validate ? "null" : V.Full ? "\"full\"" : "\"sampled\"")
+            << (!Validate ? "null"
+                : V.Full  ? "\"full\""
+                          : "\"sampled\"")
             << ", \"checked_entries\": " << V.Entries
-            << ", \"bad_entries\": " << V.Bad
-            << ", \"max_abs_error\": "
+            << ", \"bad_entries\": " << V.Bad << ", \"max_abs_error\": "
             << (Validate ? jsonNumber(V.MaxAbsError) : "null")
             << ", \"xgemm_parameters\": " << xgemmParameters(T.Dev.Device())
             << "}" << std::endl;

@@ -78,8 +78,8 @@ static int copyMain(int Argc, char **Argv) {
             << ", \"min_ms\": " << jsonNumber(S.Min)
             << ", \"max_ms\": " << jsonNumber(S.Max)
             << ", \"gbps\": " << (CopyOk ? jsonNumber(Gbps) : "null")
-            << ", \"validation\": \"" << (CopyOk ? "passed" : "failed")
-            << "\"}" << std::endl;
+            << ", \"validation\": \"" << (CopyOk ? "passed" : "failed") << "\"}"
+            << std::endl;
   if (!CopyOk)
     std::cerr << "looptile-bench-copy: error: the copied buffer differs from "
                  "its source\n";
