@@ -1,4 +1,8 @@
 #!/usr/bin/env bash
+# Superseded by bench/run_bench.py (bench/README.md), which adds CLBlast, the
+# copy bandwidth, time limits and per-part JSON; kept because the first
+# entry of bench/RESULTS.md was measured with it.
+#
 # Validates and times looptile's generated matmul and transpose kernels on
 # the NVIDIA GPU, with cuBLAS (PyTorch, TF32 off) measured in the same run.
 #

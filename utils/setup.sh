@@ -15,6 +15,8 @@ PACKAGES=(
   libisl-dev libgtest-dev
   opencl-headers opencl-clhpp-headers ocl-icd-opencl-dev pocl-opencl-icd clinfo
 )
+# Optional, never installed here (bench/README.md): libclblast-dev builds
+# looptile-bench-clblast, python3-matplotlib draws the benchmark plot.
 
 missing=()
 for p in "${PACKAGES[@]}"; do
