@@ -33,7 +33,7 @@ CandidateGrid candidateGrid(const Manifest &M, const Env &Pinned) {
         Vals.insert(T.Values.begin(), T.Values.end());
       } else {
         int64_t Lo = std::max<int64_t>(T.Min.value_or(1), 1);
-        int64_t Hi = T.Max ? *T.Max : std::max(UnboundedTunableCap, T.Default);
+        int64_t Hi = T.Max ? *T.Max : UnboundedTunableCap;
         for (int64_t P = 1; P <= Hi && P > 0; P *= 2)
           if (P >= Lo)
             Vals.insert(P);

@@ -11,6 +11,7 @@
 #include "looptile/Runtime/Executor.h"
 #include "looptile/Runtime/Setting.h"
 
+#include <cstdlib>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -25,6 +26,7 @@ struct Session::Impl {
   std::map<Env, std::unique_ptr<Executor>> Builds;   // by tunables
   std::map<Env, TunableSetting> BySizes;             // the choice per sizes
   TunableSetting Last;
+  bool Verbose = false;
   std::string CacheProblem;
   mutable std::mutex Lock;
   double LastMs = 0;
@@ -48,6 +50,7 @@ Session::Session(const std::string &ManifestText,
     : P(std::make_unique<Impl>()) {
   P->M = Manifest::parse(ManifestText, "<embedded manifest>", "");
   P->Program = ProgramSource;
+  P->Verbose = Opts.Verbose;
   checkOverrides(P->M, Opts.Tunables);
   P->Dev = selectDevice(Opts.Device);
   P->Resolver = std::make_unique<SettingResolver>(
@@ -60,6 +63,11 @@ Session::Session(const std::string &ManifestText,
 }
 
 Session::~Session() = default;
+
+bool SessionOptions::verboseFromEnvironment() {
+  const char *V = std::getenv("LOOPTILE_VERBOSE");
+  return V && *V && std::string(V) != "0";
+}
 
 static const char *kindName(HostArg::Kind K) {
   switch (K) {
@@ -124,6 +132,16 @@ void Session::run(const std::vector<HostArg> &Args) {
     });
     P->Last = Settings[I];
     P->BySizes[Sizes] = Settings[I];
+    if (P->Verbose) {
+      std::string Text;
+      for (const std::string &N : M.sizeNames())
+        Text += (Text.empty() ? "" : " ") + N + "=" +
+                std::to_string(Sizes.at(N));
+      std::cerr << "looptile: " << M.SourceFunction << "(" << Text
+                << "): " << Settings[I].describe(M) << "\n";
+      for (const std::string &N : Settings[I].Notes)
+        std::cerr << "looptile: note: " << N << "\n";
+    }
   }
   Executor &X = *XP;
   for (size_t I = 0; I < Args.size(); ++I) {

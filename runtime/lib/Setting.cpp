@@ -9,6 +9,8 @@
 #include "looptile/Runtime/Executor.h"
 #include "looptile/Runtime/Presets.h"
 
+#include <algorithm>
+
 namespace looptile::rt {
 
 const char *originName(TunableOrigin O) {
@@ -161,6 +163,30 @@ std::vector<TunableSetting> SettingResolver::settingsFor(const Env &Sizes) {
     Out.push_back(std::move(D));
   else if (Out.empty())
     throw Error(ErrorKind::Usage, Why);
+  // The same values twice (the overrides replaced a whole layer) are tried
+  // once, under the higher layer.
+  std::vector<TunableSetting> Unique;
+  for (TunableSetting &S : Out) {
+    bool Seen = false;
+    for (const TunableSetting &U : Unique)
+      Seen |= U.Values == S.Values;
+    if (!Seen)
+      Unique.push_back(std::move(S));
+  }
+  FirstPreset = std::min(FirstPreset, Unique.size());
+  Out = std::move(Unique);
+  // A layer whose every value the overrides replaced is not reported.
+  for (TunableSetting &S : Out) {
+    bool FromCache = false, FromPreset = false;
+    for (const auto &[N, O] : S.Origins) {
+      FromCache |= O == TunableOrigin::Cache;
+      FromPreset |= O == TunableOrigin::Preset;
+    }
+    if (!FromCache)
+      S.CachePath.clear(), S.CacheTuned.clear();
+    if (!FromPreset)
+      S.PresetName.clear();
+  }
   // Every setting carries why the layers above it were passed over.
   for (size_t I = 0; I < Out.size(); ++I) {
     Out[I].Notes = Notes;

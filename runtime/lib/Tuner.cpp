@@ -112,10 +112,10 @@ TuneResult tune(const Manifest &M, const std::string &Source,
           std::string Why = describeMismatch(Cmp);
           size_t NL = Why.find('\n');
           // "MISMATCH in C: n of m ...; first at C[i][j] ...".
-          C.Reason = NL == std::string::npos
-                         ? Why
-                         : Why.substr(0, NL) + "; " +
-                               firstLine(Why.substr(NL + 1));
+          std::string Next =
+              NL == std::string::npos ? "" : firstLine(Why.substr(NL + 1));
+          Next.erase(0, Next.find_first_not_of(' '));
+          C.Reason = Why.substr(0, NL) + (Next.empty() ? "" : "; " + Next);
         }
       }
       if (C.S != CandidateResult::Invalid) {

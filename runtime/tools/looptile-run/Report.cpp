@@ -100,29 +100,7 @@ void printJson(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
     OS << (First ? "" : ", ") << quote(N) << ": " << V;
     First = false;
   }
-  OS << "}";
-  if (C.Setting) {
-    const rt::TunableSetting &S = *C.Setting;
-    OS << ", \"tunable_sources\": {";
-    First = true;
-    for (const auto &[N, O] : S.Origins) {
-      OS << (First ? "" : ", ") << quote(N) << ": "
-         << quote(rt::originName(O));
-      First = false;
-    }
-    OS << "}, \"preset\": "
-       << (S.PresetName.empty() ? "null" : quote(S.PresetName))
-       << ", \"tune_cache\": "
-       << (S.CachePath.empty() ? "null" : quote(S.CachePath))
-       << ", \"notes\": [";
-    First = true;
-    for (const std::string &N : S.Notes) {
-      OS << (First ? "" : ", ") << quote(N);
-      First = false;
-    }
-    OS << "]";
-  }
-  OS << ", \"reps\": " << R.KernelMs.size()
+  OS << "}, \"reps\": " << R.KernelMs.size()
      << ", \"kernel_ms\": " << jnum(R.MedianMs)
      << ", \"median_ms\": " << jnum(R.MedianMs)
      << ", \"min_ms\": " << jnum(R.MinMs) << ", \"max_ms\": " << jnum(R.MaxMs)
@@ -151,6 +129,27 @@ void printJson(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
            << ", \"expected\": " << jnum(B.Expected) << ", \"got\": "
            << (B.FirstBadIsSentinel ? std::string("null") : jnum(B.Got));
       OS << "}";
+      First = false;
+    }
+    OS << "]";
+  }
+  if (C.Setting) {
+    const rt::TunableSetting &S = *C.Setting;
+    OS << ", \"tunable_sources\": {";
+    First = true;
+    for (const auto &[N, O] : S.Origins) {
+      OS << (First ? "" : ", ") << quote(N) << ": "
+         << quote(rt::originName(O));
+      First = false;
+    }
+    OS << "}, \"preset\": "
+       << (S.PresetName.empty() ? "null" : quote(S.PresetName))
+       << ", \"tune_cache\": "
+       << (S.CachePath.empty() ? "null" : quote(S.CachePath))
+       << ", \"notes\": [";
+    First = true;
+    for (const std::string &N : S.Notes) {
+      OS << (First ? "" : ", ") << quote(N);
       First = false;
     }
     OS << "]";

@@ -102,7 +102,7 @@ static void printTuneText(std::ostream &OS, const rt::Manifest &M,
      << " skipped, " << R.Invalid << " invalid, " << R.Valid
      << " valid; search " << fmt("%.1f", R.WallSeconds) << " s (reference "
      << fmt("%.2f", R.ReferenceMs * 1e-3) << " s, " << O.Reps
-     << " timed runs per candidate)\n";
+     << " timed run" << (O.Reps == 1 ? "" : "s") << " per candidate)\n";
   if (R.Best < 0) {
     OS << "chosen: none (no candidate is valid)\n";
     return;

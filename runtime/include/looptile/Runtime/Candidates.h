@@ -24,7 +24,7 @@
 namespace looptile::rt {
 
 /// Powers of two tried for a tunable without "values" and without "max"
-/// stop here (or at the default, if larger).
+/// stop here (its default is tried in any case).
 constexpr int64_t UnboundedTunableCap = 1024;
 /// Grids larger than this are sampled at random (deterministically)
 /// instead of enumerated.

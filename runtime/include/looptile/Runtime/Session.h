@@ -67,6 +67,12 @@ struct SessionOptions {
   /// The cache file; empty: $LOOPTILE_TUNE_CACHE, else
   /// $XDG_CACHE_HOME/looptile/tuning.json, else ~/.cache/looptile/...
   std::string TuneCachePath;
+  /// Print on stderr, once per distinct sizes, the tunables chosen and
+  /// where they came from ("looptile: mmm(M=512 N=512 K=512): TS=8
+  /// (tuning cache)"). Default: on when $LOOPTILE_VERBOSE is set and not 0.
+  bool Verbose = verboseFromEnvironment();
+
+  static bool verboseFromEnvironment();
 };
 
 class Session {
