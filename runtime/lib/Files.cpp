@@ -24,6 +24,13 @@ bool makeDirs(const std::string &Path) {
     if (I < Path.size())
       Cur += Path[I];
   }
+  struct stat St;
+  if (stat(Path.c_str(), &St) != 0)
+    return false;
+  if (!S_ISDIR(St.st_mode)) {
+    errno = ENOTDIR; // e.g. a file where the folder should be
+    return false;
+  }
   return access(Path.c_str(), W_OK) == 0;
 }
 

@@ -222,7 +222,7 @@ int runTune(const Options &O, const rt::Manifest &M, const std::string &Source,
 
   Options Shown = O;
   Shown.Reps = TO.Reps;
-  std::string CacheLine;
+  std::string CacheLine, StoreError;
   bool Stored = false;
   if (R.Best >= 0 && !CachePath.empty()) {
     rt::TuneCacheEntry E;
@@ -236,10 +236,16 @@ int runTune(const Options &O, const rt::Manifest &M, const std::string &Source,
       E.DefaultMs = R.Results[R.ShapeDefault].MedianMs;
     E.Candidates = int64_t(R.Results.size());
     E.Tuned = rt::utcNow();
-    for (const std::string &W : rt::TuneCache::store(CachePath, E))
-      std::cerr << "looptile-run: warning: " << W << "\n";
-    Stored = true;
-    CacheLine = "stored in " + CachePath;
+    try {
+      for (const std::string &W : rt::TuneCache::store(CachePath, E))
+        std::cerr << "looptile-run: warning: " << W << "\n";
+      Stored = true;
+      CacheLine = "stored in " + CachePath;
+    } catch (const rt::Error &Err) {
+      // The report still shows what the search found.
+      StoreError = Err.what();
+      CacheLine = "NOT stored (" + StoreError + ")";
+    }
   } else if (R.Best >= 0) {
     CacheLine = O.NoTuneCache ? "not stored (--no-tune-cache)"
                               : "not stored (no cache path: set "
@@ -249,6 +255,10 @@ int runTune(const Options &O, const rt::Manifest &M, const std::string &Source,
     printTuneJson(std::cout, M, Ctx, R, Shown, CachePath, Stored);
   else
     printTuneText(std::cout, M, Ctx, R, Shown, CacheLine);
+  if (!StoreError.empty()) {
+    std::cerr << "looptile-run: error: " << StoreError << "\n";
+    return 2;
+  }
   if (R.Invalid)
     return 1;
   return R.Best >= 0 ? 0 : 3;

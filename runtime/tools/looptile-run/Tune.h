@@ -16,7 +16,8 @@ namespace looptile::run {
 
 /// Returns the exit status: 0 when a valid setting was found and no
 /// candidate gave wrong results, 1 when some candidate gave wrong results
-/// (the fastest valid one is still stored), 3 when no candidate ran.
+/// (the fastest valid one is still stored), 2 when the tuning cache cannot
+/// be written (after the report), 3 when no candidate ran.
 int runTune(const Options &O, const rt::Manifest &M, const std::string &Source,
             const rt::DeviceRef &Dev, const rt::ReferenceLibrary &Ref,
             const RunContext &Ctx, bool Progress);

@@ -13,7 +13,8 @@
 
 namespace looptile::rt {
 
-/// Creates Path and its parents; true when it exists and is writable.
+/// Creates Path and its parents; true when it is a writable folder (else
+/// errno says why).
 bool makeDirs(const std::string &Path);
 
 /// The folder part of Path ("" when it has none).
