@@ -51,8 +51,7 @@ std::string settingText(const Manifest &M, const Env &Tunables) {
   for (const Tunable &T : M.Tunables) {
     auto It = Tunables.find(T.Name);
     S += (S.empty() ? "" : " ") + T.Name + "=" +
-         (It == Tunables.end() ? std::string("?")
-                               : std::to_string(It->second));
+         (It == Tunables.end() ? std::string("?") : std::to_string(It->second));
   }
   return S;
 }

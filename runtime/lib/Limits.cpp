@@ -15,7 +15,8 @@ DeviceLimits queryLimits(const DeviceRef &D) {
   DeviceLimits L;
   try {
     L.ComputeUnits = D.Device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
-    L.MaxWorkGroupSize = int64_t(D.Device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>());
+    L.MaxWorkGroupSize =
+        int64_t(D.Device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>());
     for (size_t S : D.Device.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>())
       L.MaxWorkItemSizes.push_back(int64_t(S));
     L.LocalMemBytes = int64_t(D.Device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>());

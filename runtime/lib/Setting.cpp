@@ -15,10 +15,14 @@ namespace looptile::rt {
 
 const char *originName(TunableOrigin O) {
   switch (O) {
-  case TunableOrigin::Default: return "default";
-  case TunableOrigin::Preset: return "preset";
-  case TunableOrigin::Cache: return "cache";
-  case TunableOrigin::Override: return "set";
+  case TunableOrigin::Default:
+    return "default";
+  case TunableOrigin::Preset:
+    return "preset";
+  case TunableOrigin::Cache:
+    return "cache";
+  case TunableOrigin::Override:
+    return "set";
   }
   return "?";
 }
@@ -221,8 +225,8 @@ size_t pickSetting(std::vector<TunableSetting> &Settings,
     } catch (const Error &E) {
       if (E.kind() != ErrorKind::OpenCL || I + 1 == Settings.size())
         throw;
-      Passed.push_back(label(Settings[I]) + " passed over: " +
-                       firstLine(E.what()));
+      Passed.push_back(label(Settings[I]) +
+                       " passed over: " + firstLine(E.what()));
     }
   }
   throw Error(ErrorKind::Usage, "internal: no tunable setting to try");

@@ -35,8 +35,7 @@ std::string programHash(const Manifest &M, const std::string &ProgramText) {
   for (const Tunable &T : M.Tunables) {
     Rules += T.Name + " " + std::to_string(T.Default) + " " +
              (T.Min ? std::to_string(*T.Min) : "-") + " " +
-             (T.Max ? std::to_string(*T.Max) : "-") + " " + T.MultipleOf +
-             " [";
+             (T.Max ? std::to_string(*T.Max) : "-") + " " + T.MultipleOf + " [";
     for (int64_t V : T.Values)
       Rules += std::to_string(V) + ",";
     Rules += "]\n";
@@ -92,9 +91,8 @@ const json::Value &member(const json::Value &O, const char *Key,
   if (!V)
     throw Corrupt{Where + ": missing \"" + Key + "\""};
   if (V->type() != T)
-    throw Corrupt{Where + "." + Key + ": expected " +
-                  json::Value::typeName(T) + ", got " +
-                  json::Value::typeName(V->type())};
+    throw Corrupt{Where + "." + Key + ": expected " + json::Value::typeName(T) +
+                  ", got " + json::Value::typeName(V->type())};
   return *V;
 }
 
@@ -128,15 +126,13 @@ std::string number(double V) {
 std::string envJson(const Env &E) {
   std::string S = "{";
   for (const auto &[N, V] : E)
-    S += (S.size() > 1 ? ", " : "") + json::quote(N) + ": " +
-         std::to_string(V);
+    S += (S.size() > 1 ? ", " : "") + json::quote(N) + ": " + std::to_string(V);
   return S + "}";
 }
 
 } // namespace
 
-TuneCache TuneCache::parse(const std::string &Text,
-                           const std::string &Origin) {
+TuneCache TuneCache::parse(const std::string &Text, const std::string &Origin) {
   using T = json::Value::Type;
   TuneCache C;
   C.Exists = true;
@@ -218,8 +214,9 @@ std::string TuneCache::serialize() const {
   std::string S = "{\"looptile_tuning_cache\": 1, \"entries\": [";
   for (size_t I = 0; I < Entries.size(); ++I) {
     const TuneCacheEntry &E = Entries[I];
-    S += std::string(I ? "," : "") + "\n  {\"platform\": " +
-         quote(E.Key.Platform) + ", \"device\": " + quote(E.Key.Device) +
+    S += std::string(I ? "," : "") +
+         "\n  {\"platform\": " + quote(E.Key.Platform) +
+         ", \"device\": " + quote(E.Key.Device) +
          ", \"driver\": " + quote(E.Key.Driver) +
          ", \"program_hash\": " + quote(E.Key.ProgramHash) +
          ", \"sizes\": " + envJson(E.Key.Sizes) +
@@ -249,8 +246,7 @@ std::vector<std::string> TuneCache::store(const std::string &Path,
                   "the tuning cache is unusable (" + C.problem() +
                       ") and cannot be moved aside: " + std::strerror(errno));
     Warnings.push_back("the tuning cache was corrupt (" + C.problem() +
-                       "); moved it to '" + Aside +
-                       "' and started a new one");
+                       "); moved it to '" + Aside + "' and started a new one");
     C = TuneCache();
   }
   C.put(E);

@@ -67,7 +67,13 @@ TuneResult tune(const Manifest &M, const std::string &Source,
     Mandatory.push_back(E);
     Labels.emplace(E, "preset " + P.Name);
   }
-  for (const Env &E : O.Extra) {
+  for (const Env &Extra : O.Extra) {
+    // Only this manifest's tunables, the pinned values on top.
+    Env E = defaultTunables(M);
+    for (const auto &[N, V] : Extra)
+      if (M.findTunable(N))
+        E[N] = V;
+    E = merged(E, O.Pinned);
     Mandatory.push_back(E);
     Labels.emplace(E, "cached");
   }
@@ -82,8 +88,7 @@ TuneResult tune(const Manifest &M, const std::string &Source,
   R.ValidationSizes =
       validationSizes(M, R.Sizes, Chosen, O.ValidateLimit, &R.Reduced);
   Env Defaults = defaultTunables(M);
-  HostInputs ValIn =
-      makeInputs(M, merged(R.ValidationSizes, Defaults), O.Seed);
+  HostInputs ValIn = makeInputs(M, merged(R.ValidationSizes, Defaults), O.Seed);
   progress("running the reference " + M.SourceFunction + "() once");
   std::vector<HostArray> RefOut =
       runReference(M, *O.Reference, ValIn, &R.ReferenceMs);
@@ -144,10 +149,10 @@ TuneResult tune(const Manifest &M, const std::string &Source,
     }
     progress("candidate " + std::to_string(I + 1) + "/" +
              std::to_string(Chosen.size()) + ": " + Text + ": " +
-             (C.S == CandidateResult::Valid     ? fmtMs(C.MedianMs)
-              : C.S == CandidateResult::Invalid ? "INVALID"
-                                                : "skipped (" + C.Reason +
-                                                      ")"));
+             (C.S == CandidateResult::Valid ? fmtMs(C.MedianMs)
+              : C.S == CandidateResult::Invalid
+                  ? "INVALID"
+                  : "skipped (" + C.Reason + ")"));
     R.Results.push_back(std::move(C));
   }
 
@@ -180,9 +185,9 @@ TuneResult tune(const Manifest &M, const std::string &Source,
     if (R.ShapeDefault >= 0)
       break;
   }
-  R.WallSeconds = std::chrono::duration<double>(
-                      std::chrono::steady_clock::now() - Start)
-                      .count();
+  R.WallSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
   return R;
 }
 

@@ -91,8 +91,8 @@ TEST(TuneManifest, ParsesValuesPresetsAndLocalMemory) {
   EXPECT_EQ(M.Tunables[2].Values, (std::vector<int64_t>{16, 32, 64, 128}));
   ASSERT_EQ(M.Presets.size(), 3u);
   EXPECT_EQ(M.Presets[1].Name, "medium");
-  EXPECT_EQ(M.Presets[1].Set, (Env{{"TSM", 64}, {"TSN", 64}, {"WPTM", 4},
-                                   {"WPTN", 4}}));
+  EXPECT_EQ(M.Presets[1].Set,
+            (Env{{"TSM", 64}, {"TSN", 64}, {"WPTM", 4}, {"WPTN", 4}}));
   ASSERT_TRUE(M.Kernels[0].LocalMemoryBytes.has_value());
   // 16 * (64 + 64) * 4 = 8192 bytes with the defaults.
   EXPECT_EQ(M.Kernels[0].LocalMemoryBytes->evaluate(
@@ -141,8 +141,9 @@ TEST(TuneManifest, RejectsBadPresets) {
 TEST(TunePrecedence, LayersPerValue) {
   Manifest M = tiled();
   TunableSetting D = layerSetting(M, {}, TunableOrigin::Default, {});
-  EXPECT_EQ(D.Values, (Env{{"WPTM", 4}, {"WPTN", 4}, {"TSM", 64},
-                           {"TSN", 64}, {"TSK", 16}}));
+  EXPECT_EQ(
+      D.Values,
+      (Env{{"WPTM", 4}, {"WPTN", 4}, {"TSM", 64}, {"TSN", 64}, {"TSK", 16}}));
   EXPECT_EQ(D.describe(M), "WPTM=4 WPTN=4 TSM=64 TSN=64 TSK=16 "
                            "(manifest default)");
 
@@ -216,8 +217,8 @@ TEST(TunePresets, ChoosesByShapeForComputeUnits) {
 
 TEST(TunePresets, OrderAndWorkGroupCounts) {
   Manifest M = tiled();
-  std::vector<RankedPreset> R = rankPresets(M, sizes(1024, 1024, 64),
-                                            limits(132));
+  std::vector<RankedPreset> R =
+      rankPresets(M, sizes(1024, 1024, 64), limits(132));
   ASSERT_EQ(R.size(), 3u);
   // medium (256) and small (1024) fill the device, in manifest order; then
   // large (64).
@@ -243,8 +244,8 @@ TEST(TunePresets, SkipsUnlaunchableAndConflicting) {
   DeviceLimits L = limits(132);
   L.LocalMemBytes = 10000;
   std::vector<std::string> Why;
-  std::vector<RankedPreset> R = rankPresets(M, sizes(4096, 4096, 64), L, {},
-                                            &Why);
+  std::vector<RankedPreset> R =
+      rankPresets(M, sizes(4096, 4096, 64), L, {}, &Why);
   ASSERT_EQ(R.size(), 2u);
   EXPECT_EQ(M.Presets[R[0].Index].Name, "medium");
   ASSERT_EQ(Why.size(), 1u);
@@ -260,8 +261,7 @@ TEST(TunePresets, SkipsUnlaunchableAndConflicting) {
   // --set TSM=36: a multiple of WPTM=4 (medium) and 2 (small), not of 8
   // (large), which is left out.
   Why.clear();
-  R = rankPresets(M, sizes(2048, 2048, 64), limits(132), {{"TSM", 36}},
-                  &Why);
+  R = rankPresets(M, sizes(2048, 2048, 64), limits(132), {{"TSM", 36}}, &Why);
   ASSERT_EQ(Why.size(), 1u);
   EXPECT_EQ(Why[0], "preset 'large': tunable TSM=36 must be a multiple of "
                     "WPTM=8 (with --set)");
@@ -294,8 +294,8 @@ TEST(TuneCandidates, Grid) {
   G = candidateGrid(B, {});
   EXPECT_EQ(G.Values[0], (std::vector<int64_t>{4, 8, 12, 16, 32}));
   // No max: the powers of two up to 1024, and the default.
-  EXPECT_EQ(G.Values[1], (std::vector<int64_t>{1, 2, 4, 8, 16, 32, 64, 128,
-                                               256, 512, 1024, 3000}));
+  EXPECT_EQ(G.Values[1], (std::vector<int64_t>{1, 2, 4, 8, 16, 32, 64, 128, 256,
+                                               512, 1024, 3000}));
 }
 
 TEST(TuneCandidates, EligibilityAndBudget) {
@@ -315,8 +315,8 @@ TEST(TuneCandidates, EligibilityAndBudget) {
   EXPECT_GT(Over, 0u);
   std::vector<Env> Mandatory = {
       {{"WPTM", 4}, {"WPTN", 4}, {"TSM", 64}, {"TSN", 64}, {"TSK", 16}}};
-  CandidateSelection S = selectCandidates(M, sizes(1024, 1024, 1024), L, {},
-                                          Mandatory, 10);
+  CandidateSelection S =
+      selectCandidates(M, sizes(1024, 1024, 1024), L, {}, Mandatory, 10);
   EXPECT_TRUE(S.Enumerated);
   EXPECT_EQ(S.GridSize, 768u);
   EXPECT_EQ(S.Eligible, 768u - Over);
@@ -332,15 +332,15 @@ TEST(TuneCandidates, EligibilityAndBudget) {
     EXPECT_EQ(candidateProblem(M, sizes(1024, 1024, 1024), L, E), "");
 
   // Deterministic: the same call gives the same sample.
-  CandidateSelection S2 = selectCandidates(M, sizes(1024, 1024, 1024), L, {},
-                                           Mandatory, 10);
+  CandidateSelection S2 =
+      selectCandidates(M, sizes(1024, 1024, 1024), L, {}, Mandatory, 10);
   EXPECT_EQ(S.Chosen, S2.Chosen);
   // The budget never drops mandatory settings.
   std::vector<Env> Three = Mandatory;
-  Three.push_back({{"WPTM", 8}, {"WPTN", 8}, {"TSM", 128}, {"TSN", 128},
-                   {"TSK", 16}});
-  Three.push_back({{"WPTM", 2}, {"WPTN", 2}, {"TSM", 32}, {"TSN", 32},
-                   {"TSK", 16}});
+  Three.push_back(
+      {{"WPTM", 8}, {"WPTN", 8}, {"TSM", 128}, {"TSN", 128}, {"TSK", 16}});
+  Three.push_back(
+      {{"WPTM", 2}, {"WPTN", 2}, {"TSM", 32}, {"TSN", 32}, {"TSK", 16}});
   S = selectCandidates(M, sizes(1024, 1024, 1024), L, {}, Three, 2);
   EXPECT_EQ(S.Chosen, Three);
   // A budget larger than the eligible settings takes them all.
@@ -362,8 +362,7 @@ TEST(TuneCandidates, MandatoryOutsideTheLimitsIsDropped) {
   ASSERT_EQ(S.Dropped.size(), 1u);
   EXPECT_NE(S.Dropped[0].find("exceeds the device's 64"), std::string::npos);
   for (const Env &E : S.Chosen)
-    EXPECT_LE((E.at("TSM") / E.at("WPTM")) * (E.at("TSN") / E.at("WPTN")),
-              64);
+    EXPECT_LE((E.at("TSM") / E.at("WPTM")) * (E.at("TSN") / E.at("WPTN")), 64);
 }
 
 TEST(TuneCandidates, PinnedValuesHold) {
@@ -458,14 +457,14 @@ TEST(TuneCacheFile, ProgramHashCoversTextAndTunables) {
   EXPECT_EQ(H, programHash(M, "kernel text"));
   EXPECT_NE(H, programHash(M, "kernel text "));
   Manifest M2 = Manifest::parse(
-      replaced(TiledManifest, "\"values\": [8, 16, 32]",
-               "\"values\": [8, 16]"),
+      replaced(TiledManifest, "\"values\": [8, 16, 32]", "\"values\": [8, 16]"),
       "t.json", "");
   EXPECT_NE(H, programHash(M2, "kernel text"));
 }
 
 TEST(TuneCacheFile, CorruptFilesAreReported) {
-  TuneCache C = TuneCache::parse("{\"looptile_tuning_cache\": 1, \"ent", "c.json");
+  TuneCache C =
+      TuneCache::parse("{\"looptile_tuning_cache\": 1, \"ent", "c.json");
   EXPECT_NE(C.problem().find("c.json:1:"), std::string::npos) << C.problem();
   EXPECT_TRUE(C.entries().empty());
   C = TuneCache::parse("[1, 2]", "c.json");
@@ -517,8 +516,7 @@ TEST_F(TuneCacheDir, StoreMergesAndMovesCorruptFilesAside) {
   EXPECT_NE(C.problem().find("invalid JSON"), std::string::npos);
   std::vector<std::string> W = TuneCache::store(Path, entry(sizes(7, 8, 9), 4));
   ASSERT_EQ(W.size(), 1u);
-  EXPECT_NE(W[0].find("moved it to '" + Path + ".corrupt'"),
-            std::string::npos);
+  EXPECT_NE(W[0].find("moved it to '" + Path + ".corrupt'"), std::string::npos);
   C = TuneCache::load(Path);
   EXPECT_EQ(C.problem(), "");
   ASSERT_EQ(C.entries().size(), 1u);

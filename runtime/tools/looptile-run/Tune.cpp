@@ -101,8 +101,8 @@ static void printTuneText(std::ostream &OS, const rt::Manifest &M,
   OS << "result: " << R.Results.size() << " tried, " << R.Skipped
      << " skipped, " << R.Invalid << " invalid, " << R.Valid
      << " valid; search " << fmt("%.1f", R.WallSeconds) << " s (reference "
-     << fmt("%.2f", R.ReferenceMs * 1e-3) << " s, " << O.Reps
-     << " timed run" << (O.Reps == 1 ? "" : "s") << " per candidate)\n";
+     << fmt("%.2f", R.ReferenceMs * 1e-3) << " s, " << O.Reps << " timed run"
+     << (O.Reps == 1 ? "" : "s") << " per candidate)\n";
   if (R.Best < 0) {
     OS << "chosen: none (no candidate is valid)\n";
     return;
@@ -119,11 +119,12 @@ static void printTuneText(std::ostream &OS, const rt::Manifest &M,
     const CandidateResult &D = R.Results[R.ShapeDefault];
     OS << ", " << fmt("%.2f", B.MedianMs > 0 ? D.MedianMs / B.MedianMs : 0)
        << "x the speed of the shape-based default "
-       << rt::settingText(M, D.Tunables) << " (" << R.ShapeDefaultLabel
-       << ", " << fmt("%.4f", D.MedianMs) << " ms)";
+       << rt::settingText(M, D.Tunables) << " (" << R.ShapeDefaultLabel << ", "
+       << fmt("%.4f", D.MedianMs) << " ms)";
   } else if (R.ShapeDefault >= 0) {
-    OS << "; the shape-based default " << rt::settingText(M, R.Results[R.ShapeDefault].Tunables)
-       << " (" << R.ShapeDefaultLabel << ") is INVALID";
+    OS << "; the shape-based default "
+       << rt::settingText(M, R.Results[R.ShapeDefault].Tunables) << " ("
+       << R.ShapeDefaultLabel << ") is INVALID";
   }
   OS << "\n";
   if (!CacheLine.empty())
@@ -140,15 +141,13 @@ static void printTuneJson(std::ostream &OS, const rt::Manifest &M,
      << ", \"program\": " << quote(Ctx.ProgramPath)
      << ", \"sizes\": " << envJson(M, R.Sizes, true)
      << ", \"tune\": {\"compute_units\": " << R.Limits.ComputeUnits
-     << ", \"grid\": " << Sel.GridSize << ", \"enumerated\": "
-     << (Sel.Enumerated ? "true" : "false")
-     << ", \"eligible\": " << Sel.Eligible
-     << ", \"budget\": " << O.TuneBudget
+     << ", \"grid\": " << Sel.GridSize
+     << ", \"enumerated\": " << (Sel.Enumerated ? "true" : "false")
+     << ", \"eligible\": " << Sel.Eligible << ", \"budget\": " << O.TuneBudget
      << ", \"sampled_out\": " << Sel.SampledOut
      << ", \"tried\": " << R.Results.size() << ", \"skipped\": " << R.Skipped
      << ", \"invalid\": " << R.Invalid << ", \"valid\": " << R.Valid
-     << ", \"reps\": " << O.Reps
-     << ", \"search_s\": " << jnum(R.WallSeconds)
+     << ", \"reps\": " << O.Reps << ", \"search_s\": " << jnum(R.WallSeconds)
      << ", \"reference_s\": " << jnum(R.ReferenceMs * 1e-3)
      << ", \"validation_sizes\": " << envJson(M, R.ValidationSizes, true)
      << ", \"reduced\": " << (R.Reduced ? "true" : "false");
@@ -167,8 +166,7 @@ static void printTuneJson(std::ostream &OS, const rt::Manifest &M,
      << ", \"shape_default\": " << setting(R.ShapeDefault)
      << ", \"shape_default_label\": "
      << (R.ShapeDefault < 0 ? "null" : quote(R.ShapeDefaultLabel))
-     << ", \"shape_default_ms\": " << ms(R.ShapeDefault)
-     << ", \"speedup\": ";
+     << ", \"shape_default_ms\": " << ms(R.ShapeDefault) << ", \"speedup\": ";
   if (R.Best >= 0 && R.ShapeDefault >= 0 &&
       R.Results[R.ShapeDefault].S == CandidateResult::Valid &&
       R.Results[R.Best].MedianMs > 0)
@@ -182,9 +180,9 @@ static void printTuneJson(std::ostream &OS, const rt::Manifest &M,
   for (size_t I = 0; I < R.Results.size(); ++I) {
     const CandidateResult &C = R.Results[I];
     OS << (I ? ", " : "") << "{\"tunables\": " << envJson(M, C.Tunables, false)
-       << ", \"label\": " << quote(C.Label)
-       << ", \"shape_default\": " << (int(I) == R.ShapeDefault ? "true" : "false")
-       << ", \"status\": \"" << statusName(C.S) << "\""
+       << ", \"label\": " << quote(C.Label) << ", \"shape_default\": "
+       << (int(I) == R.ShapeDefault ? "true" : "false") << ", \"status\": \""
+       << statusName(C.S) << "\""
        << ", \"median_ms\": "
        << (C.S == CandidateResult::Valid ? jnum(C.MedianMs) : "null")
        << ", \"reason\": " << (C.Reason.empty() ? "null" : quote(C.Reason))
@@ -213,8 +211,8 @@ int runTune(const Options &O, const rt::Manifest &M, const std::string &Source,
     if (!Old.problem().empty())
       std::cerr << "looptile-run: warning: ignoring the tuning cache: "
                 << Old.problem() << "\n";
-    else if (const rt::TuneCacheEntry *E = Old.find(
-                 rt::makeTuneCacheKey(Dev, M, Source, Sizes)))
+    else if (const rt::TuneCacheEntry *E =
+                 Old.find(rt::makeTuneCacheKey(Dev, M, Source, Sizes)))
       TO.Extra.push_back(E->Tunables);
   }
 

@@ -1,4 +1,4 @@
-//===- Tune.h - looptile-run --tune ------------------------------*- C++ -*-===//
+//===- Tune.h - looptile-run --tune -----------------------------*- C++ -*-===//
 //
 // Owns the --tune command: runs the library's tuner (Tuner.h), prints its
 // report (text or --json), and stores the fastest valid setting in the

@@ -9,7 +9,8 @@
 // manifest default, every preset, a previously cached best) and fills the
 // rest with the eligible settings of smallest hash of their text (FNV-1a
 // then the splitmix64 finalizer): a deterministic sample spread over the
-// grid, independent of the order of enumeration. Pure functions, unit-tested without a device.
+// grid, independent of the order of enumeration. Pure functions, unit-tested
+// without a device.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPTILE_RUNTIME_CANDIDATES_H
@@ -45,13 +46,13 @@ CandidateGrid candidateGrid(const Manifest &M, const Env &Pinned);
 std::string settingText(const Manifest &M, const Env &Tunables);
 
 struct CandidateSelection {
-  std::vector<Env> Chosen;   // the mandatory ones first, then the sample
-  size_t Mandatory = 0;      // how many of Chosen are mandatory
-  uint64_t GridSize = 0;     // settings in the grid
-  uint64_t Eligible = 0;     // of those, within the rules and limits
-  uint64_t SampledOut = 0;   // eligible but over the budget
-  bool Enumerated = true;    // false: the grid was sampled, Eligible and
-                             // SampledOut are unknown (0)
+  std::vector<Env> Chosen; // the mandatory ones first, then the sample
+  size_t Mandatory = 0;    // how many of Chosen are mandatory
+  uint64_t GridSize = 0;   // settings in the grid
+  uint64_t Eligible = 0;   // of those, within the rules and limits
+  uint64_t SampledOut = 0; // eligible but over the budget
+  bool Enumerated = true;  // false: the grid was sampled, Eligible and
+                           // SampledOut are unknown (0)
   /// Mandatory settings left out, with the reason.
   std::vector<std::string> Dropped;
 };

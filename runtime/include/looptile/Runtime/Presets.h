@@ -21,9 +21,9 @@
 namespace looptile::rt {
 
 struct RankedPreset {
-  size_t Index = 0;        // into Manifest::Presets
-  Env Tunables;            // defaults < the preset < the overrides
-  int64_t WorkGroups = 0;  // of the first kernel at the sizes
+  size_t Index = 0;         // into Manifest::Presets
+  Env Tunables;             // defaults < the preset < the overrides
+  int64_t WorkGroups = 0;   // of the first kernel at the sizes
   bool FillsDevice = false; // WorkGroups >= compute units
 };
 
@@ -33,11 +33,10 @@ struct RankedPreset {
 /// Overrides replace preset values; a preset that becomes invalid with
 /// them is left out. Each left-out preset adds "preset 'NAME': reason" to
 /// *Excluded when given.
-std::vector<RankedPreset> rankPresets(const Manifest &M, const Env &Sizes,
-                                      const DeviceLimits &L,
-                                      const Env &Overrides = {},
-                                      std::vector<std::string> *Excluded =
-                                          nullptr);
+std::vector<RankedPreset>
+rankPresets(const Manifest &M, const Env &Sizes, const DeviceLimits &L,
+            const Env &Overrides = {},
+            std::vector<std::string> *Excluded = nullptr);
 
 } // namespace looptile::rt
 

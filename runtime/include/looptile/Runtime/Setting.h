@@ -40,9 +40,9 @@ const char *originName(TunableOrigin O);
 struct TunableSetting {
   Env Values;
   std::map<std::string, TunableOrigin> Origins;
-  std::string PresetName;  // when a value came from a preset
-  std::string CachePath;   // when a value came from the tuning cache
-  std::string CacheTuned;  // that entry's date
+  std::string PresetName; // when a value came from a preset
+  std::string CachePath;  // when a value came from the tuning cache
+  std::string CacheTuned; // that entry's date
   /// Why layers above the chosen one were passed over (for the report).
   std::vector<std::string> Notes;
 

@@ -26,9 +26,8 @@ struct TuneCacheKey {
   std::string ProgramHash; // 16 hex digits
   Env Sizes;
   bool operator==(const TuneCacheKey &O) const {
-    return Platform == O.Platform && Device == O.Device &&
-           Driver == O.Driver && ProgramHash == O.ProgramHash &&
-           Sizes == O.Sizes;
+    return Platform == O.Platform && Device == O.Device && Driver == O.Driver &&
+           ProgramHash == O.ProgramHash && Sizes == O.Sizes;
   }
 };
 
@@ -49,8 +48,7 @@ struct TuneCacheEntry {
 std::string programHash(const Manifest &M, const std::string &ProgramText);
 
 TuneCacheKey makeTuneCacheKey(const DeviceRef &D, const Manifest &M,
-                              const std::string &ProgramText,
-                              const Env &Sizes);
+                              const std::string &ProgramText, const Env &Sizes);
 
 /// $LOOPTILE_TUNE_CACHE, else $XDG_CACHE_HOME/looptile/tuning.json, else
 /// $HOME/.cache/looptile/tuning.json; "" when none of these is set.

@@ -32,8 +32,8 @@ struct TuneOptions {
   size_t Budget = 64;
   uint64_t Seed = DefaultSeed;
   double ValidateLimit = DefaultValidateLimit;
-  Env Pinned;                               // --set: fixed during the search
-  std::vector<Env> Extra;                   // tried too (a cached best)
+  Env Pinned;                                  // --set: fixed during the search
+  std::vector<Env> Extra;                      // tried too (a cached best)
   const ReferenceLibrary *Reference = nullptr; // required
   std::function<void(const std::string &)> Progress;
 };
