@@ -35,6 +35,12 @@ config.environment["CC"] = config.host_cc
 config.environment["LOOPTILE_CACHE_DIR"] = os.path.join(
     config.looptile_obj_root, "test", "Runtime", ".looptile-cache")
 config.environment.pop("LOOPTILE_DEVICE", None)
+# No test reads or writes the user's tuning cache: this file is never
+# written (tests of the cache set LOOPTILE_TUNE_CACHE to a file of their
+# own), and the compute-unit testing aid is off unless a test sets it.
+config.environment["LOOPTILE_TUNE_CACHE"] = os.path.join(
+    config.looptile_obj_root, "test", "Runtime", "no-tuning-cache.json")
+config.environment.pop("LOOPTILE_COMPUTE_UNITS", None)
 # OpenCL ICDs and PoCL read these (PoCL keeps its kernel cache under HOME).
 for _var in ("HOME", "XDG_CACHE_HOME", "OCL_ICD_VENDORS", "OCL_ICD_FILENAMES"):
     if _var in os.environ:

@@ -16,39 +16,28 @@
 namespace looptile::rt {
 
 Env resolveTunables(const Manifest &M, const Env &Overrides) {
-  Env T;
-  for (const Tunable &Tn : M.Tunables)
-    T[Tn.Name] = Tn.Default;
-  for (const auto &[Name, Value] : Overrides) {
-    if (!M.findTunable(Name)) {
-      std::string Known;
-      for (const Tunable &Tn : M.Tunables)
-        Known += (Known.empty() ? "" : ", ") + Tn.Name;
-      throw Error(ErrorKind::Usage,
-                  "unknown tunable '" + Name + "' in --set (the manifest's "
-                  "tunables: " + (Known.empty() ? "none" : Known) + ")");
-    }
+  checkTunableNames(M, Overrides);
+  Env T = defaultTunables(M);
+  for (const auto &[Name, Value] : Overrides)
     T[Name] = Value;
-  }
-  for (const Tunable &Tn : M.Tunables) {
-    int64_t V = T[Tn.Name];
-    if ((Tn.Min && V < *Tn.Min) || (Tn.Max && V > *Tn.Max))
-      throw Error(ErrorKind::Usage,
-                  "tunable " + Tn.Name + "=" + std::to_string(V) +
-                      " is outside [" +
-                      (Tn.Min ? std::to_string(*Tn.Min) : "-inf") + ", " +
-                      (Tn.Max ? std::to_string(*Tn.Max) : "inf") + "]" +
-                      (Tn.Constraint.empty() ? "" : " (" + Tn.Constraint + ")"));
-    if (!Tn.MultipleOf.empty()) {
-      int64_t Of = T[Tn.MultipleOf];
-      if (Of <= 0 || V % Of != 0)
-        throw Error(ErrorKind::Usage,
-                    "tunable " + Tn.Name + "=" + std::to_string(V) +
-                        " must be a multiple of " + Tn.MultipleOf + "=" +
-                        std::to_string(Of));
-    }
-  }
+  std::string Why = tunableProblem(M, T);
+  if (!Why.empty())
+    throw Error(ErrorKind::Usage, Why);
   return T;
+}
+
+void checkTunableNames(const Manifest &M, const Env &Overrides) {
+  for (const auto &[Name, Value] : Overrides) {
+    (void)Value;
+    if (M.findTunable(Name))
+      continue;
+    std::string Known;
+    for (const Tunable &Tn : M.Tunables)
+      Known += (Known.empty() ? "" : ", ") + Tn.Name;
+    throw Error(ErrorKind::Usage,
+                "unknown tunable '" + Name + "' in --set (the manifest's "
+                "tunables: " + (Known.empty() ? "none" : Known) + ")");
+  }
 }
 
 Env checkSizes(const Manifest &M, const Env &Sizes) {
@@ -237,6 +226,15 @@ void Executor::prepare(const Env &Sizes) {
                         " allows for this kernel (try a smaller tile with "
                         "--set)");
     }
+    cl_ulong LocalUse =
+        L.Kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(Dev.Device);
+    cl_ulong LocalMax = Dev.Device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
+    if (LocalUse > LocalMax)
+      throw Error(ErrorKind::OpenCL,
+                  "kernel " + K.Name + " needs " + std::to_string(LocalUse) +
+                      " bytes of local memory, more than " + Dev.Name +
+                      "'s " + std::to_string(LocalMax) +
+                      " (try a smaller tile with --set)");
     auto range = [](const std::vector<size_t> &V) {
       return V.size() == 1   ? cl::NDRange(V[0])
              : V.size() == 2 ? cl::NDRange(V[0], V[1])

@@ -1,6 +1,6 @@
 //===- Harness.cpp - Inputs, warm-up, validation, timed repetitions -------===//
 //
-// Owns runHarness (see Harness.h).
+// Owns runHarness and its steps (see Harness.h).
 //
 //===----------------------------------------------------------------------===//
 #include "looptile/Runtime/Harness.h"
@@ -11,6 +11,115 @@
 #include <cstdio>
 
 namespace looptile::rt {
+
+HostInputs makeInputs(const Manifest &M, const Env &Values, uint64_t Seed) {
+  HostInputs In;
+  In.Arrays.resize(M.Arguments.size());
+  In.Scalars.resize(M.Arguments.size());
+  In.SizeInts.resize(M.Arguments.size());
+  for (size_t I = 0; I < M.Arguments.size(); ++I) {
+    const Argument &A = M.Arguments[I];
+    if (A.K == Argument::Buffer) {
+      size_t Count = 1;
+      for (const Formula &F : A.Shape) {
+        int64_t E = F.evaluate(Values);
+        if (E < 0 || __builtin_mul_overflow(Count, size_t(E), &Count))
+          throw Error(ErrorKind::Usage, "buffer " + A.Name +
+                                            ": bad extent \"" + F.text() +
+                                            "\"");
+      }
+      In.Arrays[I] = HostArray(A.Ty, Count);
+      if (A.Acc == Access::Out)
+        In.Arrays[I].fillSentinel();
+      else
+        In.Arrays[I].fillRandom(streamSeed(Seed, I));
+    } else if (A.K == Argument::Scalar) {
+      In.Scalars[I] = randomScalar(A.Ty, streamSeed(Seed, I));
+    } else {
+      In.SizeInts[I] = int(Values.at(A.Name));
+    }
+  }
+  return In;
+}
+
+void uploadInputs(Executor &X, const Manifest &M, const HostInputs &In) {
+  for (size_t I = 0; I < M.Arguments.size(); ++I) {
+    const Argument &A = M.Arguments[I];
+    if (A.K == Argument::Scalar)
+      X.setScalar(A.Name, In.Scalars[I]);
+    if (A.K != Argument::Buffer)
+      continue;
+    if (X.elementCount(A.Name) != In.Arrays[I].size())
+      throw Error(ErrorKind::Usage,
+                  "buffer " + A.Name + " has " +
+                      std::to_string(X.elementCount(A.Name)) +
+                      " elements here but " +
+                      std::to_string(In.Arrays[I].size()) +
+                      " in the inputs (its shape depends on the tunables)");
+    if (A.Acc == Access::In)
+      X.write(A.Name, In.Arrays[I].data());
+  }
+}
+
+void resetOutputs(Executor &X, const Manifest &M, const HostInputs &In) {
+  for (size_t I = 0; I < M.Arguments.size(); ++I) {
+    const Argument &A = M.Arguments[I];
+    if (A.K != Argument::Buffer)
+      continue;
+    if (A.Acc == Access::InOut)
+      X.write(A.Name, In.Arrays[I].data());
+    else if (A.Acc == Access::Out)
+      X.fillSentinel(A.Name);
+  }
+  for (const Temporary &T : M.Temporaries)
+    X.fillSentinel(T.Name);
+}
+
+std::vector<HostArray> runReference(const Manifest &M,
+                                    const ReferenceLibrary &Ref,
+                                    const HostInputs &In, double *Ms) {
+  std::vector<HostArray> Data = In.Arrays;
+  std::vector<ScalarValue> Scalars = In.Scalars;
+  std::vector<int> SizeInts = In.SizeInts;
+  std::vector<void *> Args(M.Arguments.size());
+  for (size_t I = 0; I < M.Arguments.size(); ++I) {
+    const Argument &A = M.Arguments[I];
+    Args[I] = A.K == Argument::Buffer   ? Data[I].data()
+              : A.K == Argument::Scalar ? const_cast<void *>(Scalars[I].data())
+                                        : (void *)&SizeInts[I];
+  }
+  auto T0 = std::chrono::steady_clock::now();
+  Ref.call(Args.data());
+  if (Ms)
+    *Ms = std::chrono::duration<double, std::milli>(
+              std::chrono::steady_clock::now() - T0)
+              .count();
+  return Data;
+}
+
+std::vector<Comparison> compareOutputs(Executor &X, const Manifest &M,
+                                       const std::vector<HostArray> &Ref,
+                                       int64_t ReductionLength) {
+  std::vector<Comparison> Out;
+  for (size_t I = 0; I < M.Arguments.size(); ++I) {
+    const Argument &A = M.Arguments[I];
+    if (A.K != Argument::Buffer || A.Acc == Access::In)
+      continue;
+    HostArray Got(A.Ty, Ref[I].size());
+    X.read(A.Name, Got.data());
+    Out.push_back(compareBuffers(A.Name, X.shape(A.Name), Got, Ref[I],
+                                 ReductionLength));
+  }
+  return Out;
+}
+
+double medianOf(std::vector<double> Ms) {
+  if (Ms.empty())
+    return 0;
+  std::sort(Ms.begin(), Ms.end());
+  size_t N = Ms.size();
+  return N % 2 ? Ms[N / 2] : 0.5 * (Ms[N / 2 - 1] + Ms[N / 2]);
+}
 
 RunResult runHarness(Executor &X, const Manifest &M, const Env &SizesIn,
                      const HarnessOptions &Opts) {
@@ -26,99 +135,41 @@ RunResult runHarness(Executor &X, const Manifest &M, const Env &SizesIn,
       Opts.Progress(S);
   };
 
-  // Host copies of the inputs: buffers by argument position.
-  std::vector<HostArray> Inputs(M.Arguments.size());
-  std::vector<ScalarValue> Scalars(M.Arguments.size());
-  std::vector<int> SizeInts(M.Arguments.size());
-  for (size_t I = 0; I < M.Arguments.size(); ++I) {
-    const Argument &A = M.Arguments[I];
-    if (A.K == Argument::Buffer) {
-      Inputs[I] = HostArray(A.Ty, X.elementCount(A.Name));
-      if (A.Acc == Access::Out)
-        Inputs[I].fillSentinel();
-      else
-        Inputs[I].fillRandom(streamSeed(Opts.Seed, I));
-    } else if (A.K == Argument::Scalar) {
-      Scalars[I] = randomScalar(A.Ty, streamSeed(Opts.Seed, I));
-      X.setScalar(A.Name, Scalars[I]);
-    } else {
-      SizeInts[I] = int(R.Sizes.at(A.Name));
-    }
-  }
-  for (size_t I = 0; I < M.Arguments.size(); ++I) {
-    const Argument &A = M.Arguments[I];
-    if (A.K == Argument::Buffer && A.Acc == Access::In)
-      X.write(A.Name, Inputs[I].data());
-  }
-  auto reset = [&] {
-    for (size_t I = 0; I < M.Arguments.size(); ++I) {
-      const Argument &A = M.Arguments[I];
-      if (A.K != Argument::Buffer)
-        continue;
-      if (A.Acc == Access::InOut)
-        X.write(A.Name, Inputs[I].data());
-      else if (A.Acc == Access::Out)
-        X.fillSentinel(A.Name);
-    }
-    for (const Temporary &T : M.Temporaries)
-      X.fillSentinel(T.Name);
-  };
-
-  reset();
+  HostInputs In = makeInputs(M, E, Opts.Seed);
+  uploadInputs(X, M, In);
+  resetOutputs(X, M, In);
   progress("warm-up run");
   X.launch();
 
   if (Opts.Reference) {
     R.Validated = true;
-    // The reference runs on copies of the same inputs.
-    std::vector<HostArray> RefData = Inputs;
-    std::vector<void *> Args(M.Arguments.size());
-    for (size_t I = 0; I < M.Arguments.size(); ++I) {
-      const Argument &A = M.Arguments[I];
-      Args[I] = A.K == Argument::Buffer   ? RefData[I].data()
-                : A.K == Argument::Scalar ? const_cast<void *>(Scalars[I].data())
-                                          : (void *)&SizeInts[I];
-    }
     progress("running the reference " + M.SourceFunction + "()");
-    auto T0 = std::chrono::steady_clock::now();
-    Opts.Reference->call(Args.data());
-    R.ReferenceMs = std::chrono::duration<double, std::milli>(
-                        std::chrono::steady_clock::now() - T0)
-                        .count();
+    std::vector<HostArray> RefData =
+        runReference(M, *Opts.Reference, In, &R.ReferenceMs);
     if (Opts.Progress) {
       char Buf[64];
       std::snprintf(Buf, sizeof Buf, "%.2f s", R.ReferenceMs * 1e-3);
       progress("reference done in " + std::string(Buf) + "; comparing");
     }
-    for (size_t I = 0; I < M.Arguments.size(); ++I) {
-      const Argument &A = M.Arguments[I];
-      if (A.K != Argument::Buffer || A.Acc == Access::In)
-        continue;
-      HostArray Got(A.Ty, Inputs[I].size());
-      X.read(A.Name, Got.data());
-      Comparison C = compareBuffers(A.Name, X.shape(A.Name), Got, RefData[I],
-                                    R.ReductionLength);
+    R.Buffers = compareOutputs(X, M, RefData, R.ReductionLength);
+    for (const Comparison &C : R.Buffers) {
       R.MaxAbsError = std::max(R.MaxAbsError, C.MaxAbsError);
       R.MaxRelError = std::max(R.MaxRelError, C.MaxRelError);
       R.Passed = R.Passed && C.passed();
-      R.Buffers.push_back(std::move(C));
     }
   }
 
   for (int Rep = 0; Rep < Opts.Reps; ++Rep) {
-    reset();
+    resetOutputs(X, M, In);
     if (Opts.Progress && Opts.Reps > 1)
       progress("timed run " + std::to_string(Rep + 1) + "/" +
                std::to_string(Opts.Reps));
     R.KernelMs.push_back(X.launch());
   }
   if (!R.KernelMs.empty()) {
-    std::vector<double> S = R.KernelMs;
-    std::sort(S.begin(), S.end());
-    R.MinMs = S.front();
-    R.MaxMs = S.back();
-    R.MedianMs = S.size() % 2 ? S[S.size() / 2]
-                              : 0.5 * (S[S.size() / 2 - 1] + S[S.size() / 2]);
+    R.MinMs = *std::min_element(R.KernelMs.begin(), R.KernelMs.end());
+    R.MaxMs = *std::max_element(R.KernelMs.begin(), R.KernelMs.end());
+    R.MedianMs = medianOf(R.KernelMs);
     if (R.MedianMs > 0) {
       R.GFlops = R.Flops / (R.MedianMs * 1e-3) / 1e9;
       R.GBps = R.Bytes / (R.MedianMs * 1e-3) / 1e9;

@@ -241,6 +241,21 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
         Tn.Constraint = C->asString();
       if (const json::Value *MO = R.optional(V, "multiple_of", W, T::String))
         Tn.MultipleOf = MO->asString();
+      if (const json::Value *Vals = R.optional(V, "values", W, T::Array)) {
+        if (Vals->elements().empty())
+          R.fail(W + ".values", "empty list (leave \"values\" out to use "
+                                "the powers of two in [min, max])");
+        for (size_t J = 0; J < Vals->elements().size(); ++J) {
+          std::string VW = W + ".values[" + std::to_string(J) + "]";
+          int64_t X = R.integer(Vals->elements()[J], VW);
+          if ((Tn.Min && X < *Tn.Min) || (Tn.Max && X > *Tn.Max))
+            R.fail(VW, std::to_string(X) + " is outside [min, max]");
+          for (int64_t Y : Tn.Values)
+            if (Y == X)
+              R.fail(VW, "duplicate value " + std::to_string(X));
+          Tn.Values.push_back(X);
+        }
+      }
       M.Tunables.push_back(std::move(Tn));
     }
   }
@@ -281,7 +296,39 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
                                  " dimensions, global has " +
                                  std::to_string(K.Global.size()));
     }
+    if (const json::Value *LM = V.get("local_memory_bytes"))
+      K.LocalMemoryBytes = R.formula(*LM, W + ".local_memory_bytes");
     M.Kernels.push_back(std::move(K));
+  }
+
+  if (const json::Value *Ps =
+          R.optional(Root, "presets", "top level", T::Array)) {
+    for (size_t I = 0; I < Ps->elements().size(); ++I) {
+      std::string W = "presets[" + std::to_string(I) + "]";
+      const json::Value &V = Ps->elements()[I];
+      if (!V.isObject())
+        R.fail(W, "expected an object");
+      Preset P;
+      P.Name = R.str(V, "name", W);
+      if (P.Name.empty())
+        R.fail(W + ".name", "empty name");
+      if (M.findPreset(P.Name))
+        R.fail(W + ".name", "duplicate preset '" + P.Name + "'");
+      const json::Value &Set = R.field(V, "set", W, T::Object);
+      for (const auto &[Name, Value] : Set.members()) {
+        if (!Tunables.count(Name))
+          R.fail(W + ".set." + Name, "'" + Name + "' is not a tunable");
+        P.Set[Name] = R.integer(Value, W + ".set." + Name);
+      }
+      // A preset must be a setting the runtime accepts.
+      Env All = defaultTunables(M);
+      for (const auto &[Name, Value] : P.Set)
+        All[Name] = Value;
+      std::string Why = tunableProblem(M, All);
+      if (!Why.empty())
+        R.fail(W, "preset '" + P.Name + "': " + Why);
+      M.Presets.push_back(std::move(P));
+    }
   }
 
   auto optFormula = [&](const char *Key, const char *Default) {
@@ -316,6 +363,9 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
     if (K.Local)
       for (const Formula &F : *K.Local)
         checkNames(F, "kernel " + K.Name + " local");
+    if (K.LocalMemoryBytes)
+      checkNames(*K.LocalMemoryBytes, "kernel " + K.Name +
+                                          " local_memory_bytes");
   }
   checkNames(M.ReductionLength, "reduction_length");
   checkNames(M.Flops, "flops");
@@ -363,12 +413,48 @@ const Tunable *Manifest::findTunable(const std::string &Name) const {
       return &T;
   return nullptr;
 }
+const Preset *Manifest::findPreset(const std::string &Name) const {
+  for (const Preset &P : Presets)
+    if (P.Name == Name)
+      return &P;
+  return nullptr;
+}
 std::vector<std::string> Manifest::sizeNames() const {
   std::vector<std::string> Out;
   for (const Argument &A : Arguments)
     if (A.K == Argument::Size)
       Out.push_back(A.Name);
   return Out;
+}
+
+Env defaultTunables(const Manifest &M) {
+  Env T;
+  for (const Tunable &Tn : M.Tunables)
+    T[Tn.Name] = Tn.Default;
+  return T;
+}
+
+std::string tunableProblem(const Manifest &M, const Env &T) {
+  for (const Tunable &Tn : M.Tunables) {
+    auto It = T.find(Tn.Name);
+    if (It == T.end())
+      return "tunable " + Tn.Name + " has no value";
+    int64_t V = It->second;
+    if ((Tn.Min && V < *Tn.Min) || (Tn.Max && V > *Tn.Max))
+      return "tunable " + Tn.Name + "=" + std::to_string(V) +
+             " is outside [" + (Tn.Min ? std::to_string(*Tn.Min) : "-inf") +
+             ", " + (Tn.Max ? std::to_string(*Tn.Max) : "inf") + "]" +
+             (Tn.Constraint.empty() ? "" : " (" + Tn.Constraint + ")");
+    if (!Tn.MultipleOf.empty()) {
+      auto Of = T.find(Tn.MultipleOf);
+      if (Of == T.end() || Of->second <= 0 || V % Of->second != 0)
+        return "tunable " + Tn.Name + "=" + std::to_string(V) +
+               " must be a multiple of " + Tn.MultipleOf + "=" +
+               (Of == T.end() ? std::string("?")
+                              : std::to_string(Of->second));
+    }
+  }
+  return "";
 }
 
 } // namespace looptile::rt

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "looptile/Runtime/Reference.h"
 #include "looptile/Runtime/Error.h"
+#include "looptile/Runtime/Files.h"
+#include "looptile/Runtime/Hash.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -15,7 +17,6 @@
 #include <cstring>
 #include <dlfcn.h>
 #include <fstream>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace looptile::rt {
@@ -64,30 +65,9 @@ std::string generateShim(const Manifest &M) {
   return S;
 }
 
-static uint64_t fnv1a(uint64_t H, const std::string &S) {
-  for (unsigned char C : S) {
-    H ^= C;
-    H *= 0x100000001B3ull;
-  }
-  return H;
-}
-
 static std::string compilerCommand() {
   const char *CC = std::getenv("CC");
   return (CC && *CC) ? CC : "cc";
-}
-
-static bool makeDirs(const std::string &Path) {
-  std::string Cur;
-  for (size_t I = 0; I <= Path.size(); ++I) {
-    if (I == Path.size() || Path[I] == '/') {
-      if (!Cur.empty() && mkdir(Cur.c_str(), 0755) != 0 && errno != EEXIST)
-        return false;
-    }
-    if (I < Path.size())
-      Cur += Path[I];
-  }
-  return access(Path.c_str(), W_OK) == 0;
 }
 
 std::string referenceCacheDir(const Manifest &M) {
@@ -138,12 +118,11 @@ std::string buildReference(const Manifest &M, const std::string &OutPath) {
   }
   std::string Shim = generateShim(M);
   std::string CC = compilerCommand();
-  uint64_t H = 0xCBF29CE484222325ull;
+  uint64_t H = FnvOffsetBasis;
   H = fnv1a(H, Shim);
   H = fnv1a(H, Source);
   H = fnv1a(H, CC + " " + CompileFlags);
-  char Hex[17];
-  std::snprintf(Hex, sizeof Hex, "%016llx", (unsigned long long)H);
+  std::string Hex = hashHex(H);
 
   std::string Dir = referenceCacheDir(M);
   std::string Stem = Dir + "/" + M.SourceFunction + "-" + Hex;

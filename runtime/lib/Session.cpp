@@ -1,35 +1,73 @@
 //===- Session.cpp - Build once, run on host arrays -----------------------===//
 //
-// Owns Session (see Session.h): argument checking against the manifest and
-// the copy-in / launch / copy-out sequence, on top of Executor.
+// Owns Session (see Session.h): argument checking against the manifest,
+// the choice of the tunables per sizes (SettingResolver, once per distinct
+// sizes), one Executor per distinct setting, and the copy-in / launch /
+// copy-out sequence.
 //
 //===----------------------------------------------------------------------===//
 #include "looptile/Runtime/Session.h"
 #include "looptile/Runtime/Error.h"
 #include "looptile/Runtime/Executor.h"
+#include "looptile/Runtime/Setting.h"
 
+#include <cstdlib>
+#include <iostream>
+#include <map>
 #include <mutex>
 
 namespace looptile::rt {
 
 struct Session::Impl {
   Manifest M;
+  std::string Program;
   DeviceRef Dev;
-  std::unique_ptr<Executor> X;
-  std::mutex Lock;
+  std::unique_ptr<SettingResolver> Resolver;
+  std::map<Env, std::unique_ptr<Executor>> Builds;   // by tunables
+  std::map<Env, TunableSetting> BySizes;             // the choice per sizes
+  TunableSetting Last;
+  bool Verbose = false;
+  std::string CacheProblem;
+  mutable std::mutex Lock;
   double LastMs = 0;
+
+  Executor &build(const Env &Tunables) {
+    std::unique_ptr<Executor> &X = Builds[Tunables];
+    if (!X) {
+      try {
+        X = std::make_unique<Executor>(M, Program, Dev, Tunables);
+      } catch (...) {
+        Builds.erase(Tunables);
+        throw;
+      }
+    }
+    return *X;
+  }
 };
 
 Session::Session(const std::string &ManifestText,
                  const std::string &ProgramSource, const SessionOptions &Opts)
     : P(std::make_unique<Impl>()) {
   P->M = Manifest::parse(ManifestText, "<embedded manifest>", "");
+  P->Program = ProgramSource;
+  P->Verbose = Opts.Verbose;
+  checkOverrides(P->M, Opts.Tunables);
   P->Dev = selectDevice(Opts.Device);
-  P->X = std::make_unique<Executor>(P->M, ProgramSource, P->Dev,
-                                    resolveTunables(P->M, Opts.Tunables));
+  P->Resolver = std::make_unique<SettingResolver>(
+      P->M, P->Program, P->Dev, Opts.Tunables,
+      TuneCacheOptions{Opts.UseTuneCache, Opts.TuneCachePath});
+  P->CacheProblem = P->Resolver->cacheProblem();
+  if (!P->CacheProblem.empty())
+    std::cerr << "looptile: warning: ignoring the tuning cache: "
+              << P->CacheProblem << "\n";
 }
 
 Session::~Session() = default;
+
+bool SessionOptions::verboseFromEnvironment() {
+  const char *V = std::getenv("LOOPTILE_VERBOSE");
+  return V && *V && std::string(V) != "0";
+}
 
 static const char *kindName(HostArg::Kind K) {
   switch (K) {
@@ -47,7 +85,6 @@ static const char *kindName(HostArg::Kind K) {
 void Session::run(const std::vector<HostArg> &Args) {
   std::lock_guard<std::mutex> Guard(P->Lock);
   const Manifest &M = P->M;
-  Executor &X = *P->X;
   if (Args.size() != M.Arguments.size())
     throw Error(ErrorKind::Usage,
                 M.SourceFunction + ": expected " +
@@ -80,7 +117,33 @@ void Session::run(const std::vector<HostArg> &Args) {
     if (A.K == Argument::Size)
       Sizes[A.Name] = H.SizeValue;
   }
-  X.prepare(checkSizes(M, Sizes));
+  Sizes = checkSizes(M, Sizes);
+  Executor *XP = nullptr;
+  auto Known = P->BySizes.find(Sizes);
+  if (Known != P->BySizes.end()) {
+    XP = &P->build(Known->second.Values);
+    XP->prepare(Sizes);
+    P->Last = Known->second;
+  } else {
+    std::vector<TunableSetting> Settings = P->Resolver->settingsFor(Sizes);
+    size_t I = pickSetting(Settings, [&](const TunableSetting &S) {
+      XP = &P->build(S.Values);
+      XP->prepare(Sizes);
+    });
+    P->Last = Settings[I];
+    P->BySizes[Sizes] = Settings[I];
+    if (P->Verbose) {
+      std::string Text;
+      for (const std::string &N : M.sizeNames())
+        Text += (Text.empty() ? "" : " ") + N + "=" +
+                std::to_string(Sizes.at(N));
+      std::cerr << "looptile: " << M.SourceFunction << "(" << Text
+                << "): " << Settings[I].describe(M) << "\n";
+      for (const std::string &N : Settings[I].Notes)
+        std::cerr << "looptile: note: " << N << "\n";
+    }
+  }
+  Executor &X = *XP;
   for (size_t I = 0; I < Args.size(); ++I) {
     const Argument &A = M.Arguments[I];
     const HostArg &H = Args[I];
@@ -106,5 +169,22 @@ void Session::run(const std::vector<HostArg> &Args) {
 double Session::lastKernelMs() const { return P->LastMs; }
 
 std::string Session::deviceDescription() const { return P->Dev.describe(); }
+
+std::string Session::lastSetting() const {
+  std::lock_guard<std::mutex> Guard(P->Lock);
+  return P->Last.describe(P->M);
+}
+
+Env Session::lastTunables() const {
+  std::lock_guard<std::mutex> Guard(P->Lock);
+  return P->Last.Values;
+}
+
+size_t Session::buildCount() const {
+  std::lock_guard<std::mutex> Guard(P->Lock);
+  return P->Builds.size();
+}
+
+std::string Session::tuneCacheProblem() const { return P->CacheProblem; }
 
 } // namespace looptile::rt

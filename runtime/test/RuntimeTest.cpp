@@ -5,7 +5,10 @@
 //                                  tolerance (no OpenCL device needed)
 //   looptile-runtime-test session  the host-glue Session API on a device,
 //                                  with hand-written kernels embedded as
-//                                  string literals, as generated glue would
+//                                  string literals, as generated glue would;
+//                                  presets by shape, the tuning cache and
+//                                  the precedence of tunable values
+// The pure parts of autotuning have GoogleTest units (TuneTest.cpp).
 // Each check prints "ok <name>" or "FAIL <name>: detail"; the exit status
 // is the number of failures.
 //
@@ -14,11 +17,16 @@
 #include "looptile/Runtime/Formula.h"
 #include "looptile/Runtime/Json.h"
 #include "looptile/Runtime/Manifest.h"
+#include "looptile/Runtime/Device.h"
 #include "looptile/Runtime/Session.h"
+#include "looptile/Runtime/TuneCache.h"
 #include "looptile/Runtime/Validate.h"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <unistd.h>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -195,6 +203,127 @@ __kernel void dbl(__global const int *t, __global int *B, int rows, int cols) {
 }
 )";
 
+// axpy with shape presets: "wide" (WG=256) then "narrow" (WG=16).
+static const char AxpyPresetManifest[] = R"J({"looptile_manifest": 1,
+  "source": {"file": "axpy.c", "function": "axpy"}, "program": "axpy.cl",
+  "arguments": [{"name": "n", "kind": "size"},
+                {"name": "alpha", "kind": "scalar", "type": "float"},
+                {"name": "x", "kind": "buffer", "access": "in", "type": "float", "shape": ["n"]},
+                {"name": "y", "kind": "buffer", "access": "inout", "type": "float", "shape": ["n"]}],
+  "tunables": [{"name": "WG", "default": 64, "min": 1, "max": 1024, "values": [16, 32, 64, 256]}],
+  "presets": [{"name": "wide", "set": {"WG": 256}}, {"name": "narrow", "set": {"WG": 16}}],
+  "kernels": [{"name": "axpy", "args": ["x", "y", "alpha", "n"],
+               "global": ["round_up(n, WG)"], "local": ["WG"]}],
+  "flops": "2*n", "bytes": "12*n"})J";
+
+/// Runs axpy with alpha = 1.5 on n elements; true when y is right.
+static bool runAxpy(Session &S, int N) {
+  std::vector<float> X(N), Y(N), Expect(N);
+  for (int I = 0; I < N; ++I) {
+    X[I] = float(I % 13) - 6;
+    Y[I] = float(I % 7);
+    Expect[I] = 1.5f * X[I] + Y[I];
+  }
+  S.run({HostArg::size(N), HostArg::scalar(1.5f), HostArg::in(X.data()),
+         HostArg::inout(Y.data())});
+  return Y == Expect;
+}
+
+static void tuningTests(const std::string &DeviceSpec) {
+  char Template[] = "/tmp/looptile-session-XXXXXX";
+  std::string Dir = mkdtemp(Template) ? Template : "/tmp";
+  std::string CachePath = Dir + "/tuning.json";
+  SessionOptions Opts;
+  Opts.Device = DeviceSpec;
+  Opts.TuneCachePath = CachePath; // does not exist yet
+  Opts.Verbose = false;
+
+  // Presets by shape with 4 compute units (the testing aid): n = 4096 gives
+  // "wide" 16 work-groups, enough; n = 100 gives "wide" 1 and "narrow" 7.
+  setenv("LOOPTILE_COMPUTE_UNITS", "4", 1);
+  {
+    Session S(AxpyPresetManifest, AxpyProgram, Opts);
+    check(runAxpy(S, 4096) && S.lastTunables().at("WG") == 256 &&
+              S.lastSetting() == "WG=256 (preset wide)",
+          "session.preset-wide", S.lastSetting());
+    check(runAxpy(S, 100) && S.lastTunables().at("WG") == 16 &&
+              S.lastSetting() == "WG=16 (preset narrow)",
+          "session.preset-narrow", S.lastSetting());
+    check(runAxpy(S, 4096) && S.lastTunables().at("WG") == 256 &&
+              S.buildCount() == 2,
+          "session.one-build-per-setting",
+          std::to_string(S.buildCount()) + " builds");
+  }
+  // With 64 compute units no preset fills the device at n = 4096: "narrow"
+  // launches the most work-groups (256).
+  setenv("LOOPTILE_COMPUTE_UNITS", "64", 1);
+  {
+    Session S(AxpyPresetManifest, AxpyProgram, Opts);
+    check(runAxpy(S, 4096) && S.lastSetting() == "WG=16 (preset narrow)",
+          "session.preset-most-work-groups", S.lastSetting());
+  }
+  unsetenv("LOOPTILE_COMPUTE_UNITS");
+
+  // A tuning-cache entry for n = 1000 on this device and program.
+  Manifest M = Manifest::parse(AxpyPresetManifest, "m", "");
+  TuneCacheEntry E;
+  E.Key = makeTuneCacheKey(selectDevice(DeviceSpec), M, AxpyProgram,
+                           {{"n", 1000}});
+  E.Tunables = {{"WG", 32}};
+  E.Tuned = "2026-01-01T00:00:00Z";
+  std::vector<std::string> W = TuneCache::store(CachePath, E);
+  check(W.empty(), "session.cache-store");
+  {
+    Session S(AxpyPresetManifest, AxpyProgram, Opts);
+    check(runAxpy(S, 1000) && S.lastSetting() == "WG=32 (tuning cache)",
+          "session.cache-used", S.lastSetting());
+    check(runAxpy(S, 1001) && S.lastSetting() != "WG=32 (tuning cache)" &&
+              contains(S.lastSetting(), "(preset "),
+          "session.cache-other-sizes-not-used", S.lastSetting());
+  }
+  // Another program text (one more space) has another key.
+  {
+    Session S(AxpyPresetManifest, std::string(AxpyProgram) + " ", Opts);
+    check(runAxpy(S, 1000) && contains(S.lastSetting(), "(preset "),
+          "session.cache-other-program-not-used", S.lastSetting());
+  }
+  // Overrides win over the cache; the cache can be switched off.
+  {
+    SessionOptions O2 = Opts;
+    O2.Tunables = {{"WG", 64}};
+    Session S(AxpyPresetManifest, AxpyProgram, O2);
+    check(runAxpy(S, 1000) && S.lastSetting() == "WG=64 (--set)",
+          "session.override-beats-cache", S.lastSetting());
+    O2.Tunables.clear();
+    O2.UseTuneCache = false;
+    Session S2(AxpyPresetManifest, AxpyProgram, O2);
+    check(runAxpy(S2, 1000) && contains(S2.lastSetting(), "(preset "),
+          "session.cache-off", S2.lastSetting());
+  }
+  // A corrupt cache: a warning (tuneCacheProblem), never an error.
+  {
+    std::FILE *F = std::fopen(CachePath.c_str(), "w");
+    std::fputs("{\"looptile_tuning_cache\": 1, \"entries\": [", F);
+    std::fclose(F);
+    Session S(AxpyPresetManifest, AxpyProgram, Opts);
+    check(contains(S.tuneCacheProblem(), "tuning.json:1:") &&
+              runAxpy(S, 1000) && contains(S.lastSetting(), "(preset "),
+          "session.cache-corrupt", S.tuneCacheProblem());
+  }
+  // Overrides are checked when the Session is made.
+  {
+    SessionOptions O3 = Opts;
+    O3.Tunables = {{"WG", 4096}};
+    std::string Err =
+        errorOf([&] { Session S(AxpyPresetManifest, AxpyProgram, O3); });
+    check(contains(Err, "tunable WG=4096 is outside [1, 1024]"),
+          "session.override-range", Err);
+  }
+  std::remove(CachePath.c_str());
+  std::remove((CachePath + ".corrupt").c_str());
+  rmdir(Dir.c_str());
+}
+
 static void sessionTests(const std::string &DeviceSpec) {
   SessionOptions Opts;
   Opts.Device = DeviceSpec;
@@ -240,8 +369,16 @@ static void sessionTests(const std::string &DeviceSpec) {
       Ok &= B[J * Rows + I] == 2 * A[I * Cols + J];
   check(Ok, "session.two-kernels-temporary");
 
-  E = errorOf([&] { Session S(AxpyManifest, "__kernel void axpy( {", Opts); });
+  // The program is built on the first run (the tunables depend on the
+  // sizes), so a build failure shows there.
+  E = errorOf([&] {
+    Session S(AxpyManifest, "__kernel void axpy( {", Opts);
+    S.run({HostArg::size(4), HostArg::scalar(1.0f), HostArg::in(X.data()),
+           HostArg::inout(Y.data())});
+  });
   check(contains(E, "build log:"), "session.build-failure", E.substr(0, 200));
+
+  tuningTests(DeviceSpec);
 }
 
 int main(int Argc, char **Argv) {

@@ -23,7 +23,8 @@ Runs the kernels of FILE.cl as its manifest (FILE.json) describes, on
 seeded random inputs, and reports kernel time, GFLOPS and GB/s.
 
   -D NAME=V[,NAME=V...]   size parameters (every size of the manifest)
-  --set NAME=V[,...]      tunable values (default: the manifest's defaults)
+  --set NAME=V[,...]      tunable values; they win over the tuning cache,
+                          the shape-based preset and the manifest default
   --device cpu|gpu|accelerator|P:D
                           device (default: $LOOPTILE_DEVICE, else the first
                           GPU, else the first CPU)
@@ -35,7 +36,17 @@ seeded random inputs, and reports kernel time, GFLOPS and GB/s.
                           only build the reference shim into OUT.so
   --sweep                 validate sizes around multiples of the tile for
                           each size parameter and print a table
-  --reps N                timed repetitions after one warm-up (default 10)
+  --tune                  search the tunables on this device at these sizes,
+                          validate every candidate, store the fastest valid
+                          setting in the tuning cache
+  --tune-budget N         at most N candidates (default 64; the defaults and
+                          presets are always tried)
+  --tune-validate-limit G validate candidates at reduced sizes when the
+                          requested ones need more than G giga-operations
+                          (default 20)
+  --no-tune-cache         neither read nor write the tuning cache
+  --reps N                timed repetitions after one warm-up (default 10;
+                          5 per candidate with --tune)
   --seed N                input seed (default 20240601)
   --json                  print the results as one JSON object
   --progress, --no-progress
@@ -132,6 +143,23 @@ Options parseOptions(int Argc, char **Argv) {
     } else if (eqValue("--seed", V)) {
       O.Seed = uint64_t(parseInt(V, "--seed"));
       O.SeedGiven = true;
+    } else if (A == "--tune") {
+      O.Tune = true;
+    } else if (A == "--no-tune-cache") {
+      O.NoTuneCache = true;
+    } else if (eqValue("--tune-budget", V)) {
+      int64_t N = parseInt(V, "--tune-budget");
+      if (N < 1 || N > 100000)
+        throw Error(ErrorKind::Usage, "--tune-budget must be in [1, 100000]");
+      O.TuneBudget = size_t(N);
+    } else if (eqValue("--tune-validate-limit", V)) {
+      char *End = nullptr;
+      double G = std::strtod(V.c_str(), &End);
+      if (V.empty() || *End != '\0' || !(G >= 0) || G > 1e9)
+        throw Error(ErrorKind::Usage, "--tune-validate-limit: '" + V +
+                                          "' is not a number of "
+                                          "giga-operations in [0, 1e9]");
+      O.TuneValidateLimit = G * 1e9;
     } else if (eqValue("--reference", V)) {
       O.ReferencePath = V;
     } else if (eqValue("--build-reference", V)) {

@@ -30,6 +30,10 @@ struct Options {
   std::string ReferencePath;  // --reference
   std::string BuildReference; // --build-reference
   int Progress = -1;          // --progress 1, --no-progress 0, auto -1
+  bool Tune = false;          // --tune
+  size_t TuneBudget = 64;     // --tune-budget
+  double TuneValidateLimit = 20e9; // --tune-validate-limit (operations)
+  bool NoTuneCache = false;   // --no-tune-cache
   bool Help = false;
 };
 

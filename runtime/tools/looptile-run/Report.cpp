@@ -43,9 +43,23 @@ static std::string formatEnv(const rt::Env &E) {
   return S.empty() ? "(none)" : S;
 }
 
+void printSetting(std::ostream &OS, const RunContext &C) {
+  if (!C.Setting)
+    return;
+  const rt::TunableSetting &S = *C.Setting;
+  if (!C.M->Tunables.empty())
+    OS << "tunables: " << S.describe(*C.M) << "\n";
+  if (!S.CachePath.empty())
+    OS << "tuning cache: using the entry tuned " << S.CacheTuned << " in "
+       << S.CachePath << "\n";
+  for (const std::string &N : S.Notes)
+    OS << "note: " << N << "\n";
+}
+
 void printText(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
   OS << "device: " << C.Device << "\n";
   OS << "program: " << C.ProgramPath << " (" << formatEnv(C.Tunables) << ")\n";
+  printSetting(OS, C);
   OS << "sizes: " << formatSizes(*C.M, R.Sizes) << "\n";
   if (!R.KernelMs.empty()) {
     OS << "kernel time: median " << fmt("%.4f", R.MedianMs) << " ms, min "
@@ -115,6 +129,27 @@ void printJson(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
            << ", \"expected\": " << jnum(B.Expected) << ", \"got\": "
            << (B.FirstBadIsSentinel ? std::string("null") : jnum(B.Got));
       OS << "}";
+      First = false;
+    }
+    OS << "]";
+  }
+  if (C.Setting) {
+    const rt::TunableSetting &S = *C.Setting;
+    OS << ", \"tunable_sources\": {";
+    First = true;
+    for (const auto &[N, O] : S.Origins) {
+      OS << (First ? "" : ", ") << quote(N) << ": "
+         << quote(rt::originName(O));
+      First = false;
+    }
+    OS << "}, \"preset\": "
+       << (S.PresetName.empty() ? "null" : quote(S.PresetName))
+       << ", \"tune_cache\": "
+       << (S.CachePath.empty() ? "null" : quote(S.CachePath))
+       << ", \"notes\": [";
+    First = true;
+    for (const std::string &N : S.Notes) {
+      OS << (First ? "" : ", ") << quote(N);
       First = false;
     }
     OS << "]";

@@ -8,6 +8,7 @@
 #define LOOPTILE_RUN_REPORT_H
 
 #include "looptile/Runtime/Harness.h"
+#include "looptile/Runtime/Setting.h"
 
 #include <ostream>
 #include <string>
@@ -19,8 +20,13 @@ struct RunContext {
   std::string ProgramPath;
   std::string Device;
   rt::Env Tunables;
+  /// Where each tunable's value came from (runs, not sweeps).
+  const rt::TunableSetting *Setting = nullptr;
   int Reps = 0;
 };
+
+/// The "tunables:", "tuning cache:" and "note:" lines of a run.
+void printSetting(std::ostream &OS, const RunContext &C);
 
 /// "M=512 N=512 K=16" in manifest order.
 std::string formatSizes(const rt::Manifest &M, const rt::Env &Sizes);

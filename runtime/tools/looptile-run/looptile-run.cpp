@@ -8,8 +8,10 @@
 #include "Options.h"
 #include "Report.h"
 #include "Sweep.h"
+#include "Tune.h"
 #include "looptile/Runtime/Error.h"
 #include "looptile/Runtime/Harness.h"
+#include "looptile/Runtime/Setting.h"
 
 #include <iostream>
 #include <memory>
@@ -58,8 +60,17 @@ static int realMain(int Argc, char **Argv) {
     return 0;
   }
 
-  // Check names and values before touching OpenCL.
-  rt::Env Tunables = rt::resolveTunables(M, O.Tunables);
+  if (O.Tune && O.Sweep)
+    throw rt::Error(rt::ErrorKind::Usage,
+                    "--tune and --sweep cannot be combined");
+
+  // Check names and values before touching OpenCL. A sweep tests one
+  // setting (--set over the manifest's defaults); a run or --tune takes the
+  // precedence of Setting.h, which needs the device.
+  rt::checkOverrides(M, O.Tunables);
+  rt::Env Tunables;
+  if (O.Sweep)
+    Tunables = rt::resolveTunables(M, O.Tunables);
   if (!O.Sweep)
     rt::checkSizes(M, O.Sizes);
   else
@@ -77,11 +88,13 @@ static int realMain(int Argc, char **Argv) {
     Progress = isatty(2) != 0;
     if (!O.Sweep) {
       rt::Env E = rt::checkSizes(M, O.Sizes);
-      for (const auto &[N, V] : Tunables)
+      for (const auto &[N, V] : rt::defaultTunables(M))
+        E[N] = V;
+      for (const auto &[N, V] : O.Tunables)
         E[N] = V;
       double Flops = double(M.Flops.evaluate(E));
       double Bytes = double(M.Bytes.evaluate(E));
-      Progress |= Flops >= 1e9 || Bytes >= 256e6;
+      Progress |= Flops >= 1e9 || Bytes >= 256e6 || O.Tune;
     }
   }
   auto progress = [&](const std::string &S) {
@@ -90,7 +103,7 @@ static int realMain(int Argc, char **Argv) {
   };
 
   std::unique_ptr<rt::ReferenceLibrary> Ref;
-  if (O.Validate || O.Sweep) {
+  if (O.Validate || O.Sweep || O.Tune) {
     std::string Path = O.ReferencePath;
     if (Path.empty()) {
       progress("building the reference shim for " + M.SourceFunction + "()");
@@ -100,18 +113,42 @@ static int realMain(int Argc, char **Argv) {
   }
 
   rt::DeviceRef Dev = rt::selectDevice(O.Device);
-  progress("building " + ProgramPath + " for " + Dev.describe());
-  rt::Executor X(M, Source, Dev, Tunables);
-
   RunContext Ctx;
   Ctx.M = &M;
   Ctx.ProgramPath = ProgramPath;
   Ctx.Device = Dev.describe();
-  Ctx.Tunables = Tunables;
   Ctx.Reps = O.Reps;
 
-  if (O.Sweep)
+  if (O.Tune)
+    return runTune(O, M, Source, Dev, *Ref, Ctx, Progress);
+
+  if (O.Sweep) {
+    progress("building " + ProgramPath + " for " + Dev.describe());
+    rt::Executor X(M, Source, Dev, Tunables);
+    Ctx.Tunables = Tunables;
     return runSweep(O, M, X, *Ref, Ctx);
+  }
+
+  // overrides > tuning cache > shape preset > manifest default; a setting
+  // that does not build or launch gives way to the next.
+  rt::SettingResolver Resolver(M, Source, Dev, O.Tunables,
+                               rt::TuneCacheOptions{!O.NoTuneCache, ""});
+  if (std::string Why = Resolver.cacheProblem(); !Why.empty())
+    std::cerr << "looptile-run: warning: ignoring the tuning cache: " << Why
+              << "\n";
+  rt::Env Sizes = rt::checkSizes(M, O.Sizes);
+  std::vector<rt::TunableSetting> Settings = Resolver.settingsFor(Sizes);
+  std::unique_ptr<rt::Executor> XP;
+  size_t Chosen = rt::pickSetting(Settings, [&](const rt::TunableSetting &S) {
+    progress("building " + ProgramPath + " for " + Dev.describe() + " (" +
+             S.describe(M) + ")");
+    XP.reset();
+    XP = std::make_unique<rt::Executor>(M, Source, Dev, S.Values);
+    XP->prepare(Sizes);
+  });
+  rt::Executor &X = *XP;
+  Ctx.Tunables = Settings[Chosen].Values;
+  Ctx.Setting = &Settings[Chosen];
 
   rt::HarnessOptions HO;
   HO.Reps = O.Reps;

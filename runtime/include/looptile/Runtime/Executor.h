@@ -23,6 +23,9 @@ namespace looptile::rt {
 /// Checks names, min/max and multiple_of; throws Error(ErrorKind::Usage).
 Env resolveTunables(const Manifest &M, const Env &Overrides);
 
+/// Throws Error(ErrorKind::Usage) when Overrides names a non-tunable.
+void checkTunableNames(const Manifest &M, const Env &Overrides);
+
 /// The size values for M from Sizes; every size must be given, positive and
 /// fit in an int, and every name must be a size. Throws Error(Usage).
 Env checkSizes(const Manifest &M, const Env &Sizes);

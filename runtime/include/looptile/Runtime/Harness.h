@@ -46,6 +46,41 @@ struct RunResult {
 RunResult runHarness(Executor &X, const Manifest &M, const Env &Sizes,
                      const HarnessOptions &Opts);
 
+// The steps of the protocol, shared with the tuner (Tuner.h).
+
+/// Seeded host copies of every argument at some sizes.
+struct HostInputs {
+  std::vector<HostArray> Arrays;    // buffers, by argument position
+  std::vector<ScalarValue> Scalars; // scalars, by argument position
+  std::vector<int> SizeInts;        // sizes, by argument position
+};
+
+/// Inputs for the sizes and tunables in Values (buffer extents from the
+/// manifest's shapes): in/inout buffers random, out buffers the sentinel.
+HostInputs makeInputs(const Manifest &M, const Env &Values, uint64_t Seed);
+
+/// Uploads the in buffers and sets the scalars (X must be prepared with
+/// the same sizes). Throws Error(Usage) when a buffer's size differs.
+void uploadInputs(Executor &X, const Manifest &M, const HostInputs &In);
+
+/// Before each run: re-uploads inout buffers, fills out buffers and
+/// temporaries with the sentinel.
+void resetOutputs(Executor &X, const Manifest &M, const HostInputs &In);
+
+/// Runs the reference on copies of In; returns the copies afterwards (the
+/// reference's results in the out/inout positions) and its time in *Ms.
+std::vector<HostArray> runReference(const Manifest &M,
+                                    const ReferenceLibrary &Ref,
+                                    const HostInputs &In, double *Ms);
+
+/// Reads every out/inout buffer of X and compares it with Ref.
+std::vector<Comparison> compareOutputs(Executor &X, const Manifest &M,
+                                       const std::vector<HostArray> &Ref,
+                                       int64_t ReductionLength);
+
+/// The median of Ms (0 when empty).
+double medianOf(std::vector<double> Ms);
+
 } // namespace looptile::rt
 
 #endif

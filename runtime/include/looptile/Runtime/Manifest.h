@@ -47,6 +47,15 @@ struct Tunable {
   std::optional<int64_t> Min, Max;
   std::string Constraint;
   std::string MultipleOf;
+  /// Candidate values for --tune (empty: powers of two in [Min, Max]).
+  std::vector<int64_t> Values;
+};
+
+/// A named setting of some tunables (the others keep their defaults),
+/// chosen by shape (docs/runtime.md, "Presets").
+struct Preset {
+  std::string Name;
+  Env Set;
 };
 
 struct KernelLaunch {
@@ -54,6 +63,7 @@ struct KernelLaunch {
   std::vector<std::string> Args;
   std::vector<Formula> Global;
   std::optional<std::vector<Formula>> Local; // nullopt: implementation's choice
+  std::optional<Formula> LocalMemoryBytes;   // __local bytes per work-group
 };
 
 struct Manifest {
@@ -65,6 +75,8 @@ struct Manifest {
   std::vector<Argument> Arguments;
   std::vector<Temporary> Temporaries;
   std::vector<Tunable> Tunables;
+  /// Ordered from the largest work-group tile to the smallest.
+  std::vector<Preset> Presets;
   std::vector<KernelLaunch> Kernels;
   Formula ReductionLength, Flops, Bytes;
 
@@ -80,8 +92,16 @@ struct Manifest {
   const Argument *findArgument(const std::string &Name) const;
   const Temporary *findTemporary(const std::string &Name) const;
   const Tunable *findTunable(const std::string &Name) const;
+  const Preset *findPreset(const std::string &Name) const;
   std::vector<std::string> sizeNames() const;
 };
+
+/// The tunables' defaults.
+Env defaultTunables(const Manifest &M);
+
+/// Why the tunable values T (every tunable of M) break a manifest rule
+/// (min, max, multiple_of), or "" when they do not.
+std::string tunableProblem(const Manifest &M, const Env &T);
 
 /// Reads a whole file; throws Error(Kind) naming What if it cannot.
 std::string readFile(const std::string &Path, const char *What);

@@ -13,9 +13,12 @@
 //              HostArg::in(A), HostArg::in(B), HostArg::out(C)});
 //     }
 // run() copies in/inout arrays to the device, launches the manifest's
-// kernels in order, and copies out/inout arrays back. Device buffers are
-// kept between calls and reallocated only when a size changes. Errors throw
-// looptile::rt::Error. run() is serialized by a mutex.
+// kernels in order, and copies out/inout arrays back. The tunables follow
+// the runtime's precedence (Setting.h: overrides > tuning cache > shape
+// preset > default), which depends on the sizes, so the program is built
+// per distinct setting, on first use, and the builds are kept. Device
+// buffers are kept between calls and reallocated only when a size changes.
+// Errors throw looptile::rt::Error. run() is serialized by a mutex.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPTILE_RUNTIME_SESSION_H
@@ -56,13 +59,26 @@ struct SessionOptions {
   /// Device selection as in looptile-run --device; empty: $LOOPTILE_DEVICE,
   /// then the first GPU, then the first CPU.
   std::string Device;
-  /// Tunable overrides (the manifest's defaults otherwise).
+  /// Tunable overrides: they win over the tuning cache, the shape-based
+  /// preset and the manifest's defaults.
   Env Tunables;
+  /// Read the tuning cache (written by looptile-run --tune).
+  bool UseTuneCache = true;
+  /// The cache file; empty: $LOOPTILE_TUNE_CACHE, else
+  /// $XDG_CACHE_HOME/looptile/tuning.json, else ~/.cache/looptile/...
+  std::string TuneCachePath;
+  /// Print on stderr, once per distinct sizes, the tunables chosen and
+  /// where they came from ("looptile: mmm(M=512 N=512 K=512): TS=8
+  /// (tuning cache)"). Default: on when $LOOPTILE_VERBOSE is set and not 0.
+  bool Verbose = verboseFromEnvironment();
+
+  static bool verboseFromEnvironment();
 };
 
 class Session {
 public:
-  /// Parses the manifest, picks the device and builds the program (once).
+  /// Parses the manifest, checks the overrides and picks the device; the
+  /// program is built by run(), once per distinct tunable setting.
   Session(const std::string &ManifestText, const std::string &ProgramSource,
           const SessionOptions &Opts = {});
   ~Session();
@@ -78,6 +94,14 @@ public:
   double lastKernelMs() const;
   /// The chosen device, e.g. "0:0 pthread-... (cpu, Portable Computing ...)".
   std::string deviceDescription() const;
+  /// The tunables of the last run() and where they came from, e.g.
+  /// "TS=8 (tuning cache)" or "TS=16 (preset medium)".
+  std::string lastSetting() const;
+  Env lastTunables() const;
+  /// Programs built so far (one per distinct setting used).
+  size_t buildCount() const;
+  /// A problem with the tuning cache file (it is then ignored), or "".
+  std::string tuneCacheProblem() const;
 
 private:
   struct Impl;

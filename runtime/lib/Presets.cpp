@@ -1,0 +1,68 @@
+//===- Presets.cpp - The shape-based choice among presets -----------------===//
+//
+// Owns rankPresets (see Presets.h). Why work-groups against compute units:
+// a kernel whose grid has fewer work-groups than the device has compute
+// units leaves the rest idle, so a smaller tile that keeps every unit busy
+// wins even though it reuses less data per work-group (measured on an H100
+// with 132 SMs: at 512^2 and 1024^2 the 64x64 or smaller tiles beat 128x128,
+// at 2048^2 and above 128x128 wins).
+//
+//===----------------------------------------------------------------------===//
+#include "looptile/Runtime/Presets.h"
+#include "looptile/Runtime/Error.h"
+
+#include <algorithm>
+
+namespace looptile::rt {
+
+std::vector<RankedPreset> rankPresets(const Manifest &M, const Env &Sizes,
+                                      const DeviceLimits &L,
+                                      const Env &Overrides,
+                                      std::vector<std::string> *Excluded) {
+  auto exclude = [&](const Preset &P, const std::string &Why) {
+    if (Excluded)
+      Excluded->push_back("preset '" + P.Name + "': " + Why);
+  };
+  std::vector<RankedPreset> Fill, Rest;
+  for (size_t I = 0; I < M.Presets.size(); ++I) {
+    const Preset &P = M.Presets[I];
+    RankedPreset R;
+    R.Index = I;
+    R.Tunables = defaultTunables(M);
+    for (const auto &[N, V] : P.Set)
+      R.Tunables[N] = V;
+    for (const auto &[N, V] : Overrides)
+      R.Tunables[N] = V;
+    std::string Why = tunableProblem(M, R.Tunables);
+    if (!Why.empty()) {
+      exclude(P, Why + " (with --set)");
+      continue;
+    }
+    Env Values = Sizes;
+    for (const auto &[N, V] : R.Tunables)
+      Values[N] = V;
+    Why = launchProblem(M, Values, L);
+    if (!Why.empty()) {
+      exclude(P, Why);
+      continue;
+    }
+    try {
+      R.WorkGroups = workGroupCount(M, Values, 0);
+    } catch (const Error &E) {
+      exclude(P, E.what());
+      continue;
+    }
+    R.FillsDevice = R.WorkGroups >= L.ComputeUnits;
+    (R.FillsDevice ? Fill : Rest).push_back(std::move(R));
+  }
+  std::stable_sort(Rest.begin(), Rest.end(),
+                   [](const RankedPreset &A, const RankedPreset &B) {
+                     if (A.WorkGroups != B.WorkGroups)
+                       return A.WorkGroups > B.WorkGroups;
+                     return A.Index > B.Index;
+                   });
+  Fill.insert(Fill.end(), Rest.begin(), Rest.end());
+  return Fill;
+}
+
+} // namespace looptile::rt
