@@ -21,7 +21,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SGEMM_NAMES = {"mmm_naive": "naive", "mmm_block": "block-tiled",
-               "mmm_reg4": "register 4x4", "mmm_reg8": "register 8x8"}
+               "mmm_reg4": "register 4x4", "mmm_reg8": "register 8x8",
+               "mmm_reg8_tuned": "register 8x8, tuned"}
 TRANSPOSE_NAMES = {"tr_naive": "naive", "tr_tile16": "tiled TS=16",
                    "tr_tile32": "tiled TS=32"}
 
@@ -269,9 +270,42 @@ def transpose_table(raw, out):
     out.append("")
 
 
+def setting_text(t):
+    return ", ".join(f"{k}={v}" for k, v in t.items()) if t else "-"
+
+
+def tune_table(raw, out):
+    """One row per looptile-run --tune search."""
+    rows = [r for r in load(raw, "tune") if r.get("result")
+            and isinstance(r["result"].get("tune"), dict)]
+    if not rows:
+        return
+    out.append("### Autotuning (looptile-run --tune): search and spread")
+    out.append("")
+    out.append("| M x N x K | kernel | tried / skipped / invalid / valid "
+               "(of eligible) | search s | fastest ms | slowest ms | "
+               "shape default (ms) | chosen | speedup over shape default |")
+    out.append("|---" * 9 + "|")
+    for r in rows:
+        t = r["result"]["tune"]
+        c = r.get("case") or {}
+        shape = "x".join(str(c.get(k, "?")) for k in "MNK")
+        counts = (f"{t.get('tried')} / {t.get('skipped')} / {t.get('invalid')}"
+                  f" / {t.get('valid')} (of {t.get('eligible')})")
+        fmt = lambda v: f"{v:.4g}" if isinstance(v, (int, float)) else "-"
+        default = (f"{t.get('shape_default_label', '-')} "
+                   f"({fmt(t.get('shape_default_ms'))})")
+        out.append(f"| {shape} | {r.get('name')} | {counts} | "
+                   f"{fmt(t.get('search_s'))} | {fmt(t.get('fastest_ms'))} | "
+                   f"{fmt(t.get('slowest_ms'))} | {default} | "
+                   f"{setting_text(t.get('chosen'))} | "
+                   f"{fmt(t.get('speedup'))} |")
+    out.append("")
+
+
 def problems(raw, out):
     lines = []
-    for part in ("copy", "transpose", "sgemm", "clblast", "cublas"):
+    for part in ("copy", "transpose", "sgemm", "tune", "clblast", "cublas"):
         for r in load(raw, part):
             results = r.get("results") or ([r["result"]] if r.get("result")
                                            else [])
@@ -366,6 +400,7 @@ def main():
     header(env, results, out)
     table = sgemm_tables(args.raw, out)
     transpose_table(args.raw, out)
+    tune_table(args.raw, out)
     problems(args.raw, out)
     print("\n".join(out))
     if table and not args.no_plot:

@@ -77,7 +77,11 @@ FULL_TRANSPOSE = [(4096, 4096), (8192, 8192)]
 SMOKE_SGEMM = [(64, 64, 64), (65, 65, 65)]
 SMOKE_TRANSPOSE = [(64, 64), (65, 63)]
 VALIDATE_MAX_FLOPS = 2 * 1024 ** 3  # validate SGEMM up to 1024^3
-PARTS = ["copy", "transpose", "sgemm", "clblast", "cublas"]
+PARTS = ["copy", "transpose", "sgemm", "tune", "clblast", "cublas"]
+# looptile-run --tune of the register-tiled kernel: shapes and candidates.
+FULL_TUNE = [(4096, 4096, 4096), (1024, 1024, 1024), (512, 512, 512)]
+SMOKE_TUNE = [(65, 65, 65)]
+TUNE_KERNEL = "mmm_reg8"
 SKIP_STATUS = 77  # a part that cannot run here (no torch, no CLBlast)
 
 
@@ -378,6 +382,31 @@ def run_all(args):
                 runner.run("sgemm", name, {"M": m, "N": n, "K": k}, cmd,
                            limit=120)
 
+    if "tune" in parts and have("looptile-run", "tune"):
+        # Search, store in a cache of this run's own, then a plain run at the
+        # same shape that picks the cached setting up (recorded as an SGEMM
+        # kernel, "<kernel>_tuned").
+        cache = os.path.join(out, "tuning.json")
+        if os.path.exists(cache):
+            os.remove(cache)
+        runner.env["LOOPTILE_TUNE_CACHE"] = cache
+        kernel = os.path.join(kdir, TUNE_KERNEL + ".cl")
+        for m, n, k in (SMOKE_TUNE if smoke else FULL_TUNE):
+            sizes = f"M={m},N={n},K={k}"
+            runner.run("tune", TUNE_KERNEL, {"M": m, "N": n, "K": k},
+                       [R, kernel, "-D", sizes, "--device", device, "--tune",
+                        "--tune-budget", "3" if smoke else str(args.tune_budget),
+                        "--json", "--no-progress", "--reference",
+                        os.path.join(kdir, "mmm_ref.so")], limit=240)
+            cmd = [R, kernel, "-D", sizes, "--device", device, "--json",
+                   "--no-progress", "--reps", str(sgemm_reps(m, n, k, smoke))]
+            if 2 * m * n * k <= VALIDATE_MAX_FLOPS:
+                cmd += ["--validate", "--reference",
+                        os.path.join(kdir, "mmm_ref.so")]
+            runner.run("sgemm", TUNE_KERNEL + "_tuned", {"M": m, "N": n, "K": k},
+                       cmd, limit=120)
+        runner.env.pop("LOOPTILE_TUNE_CACHE")
+
     if "clblast" in parts and have("looptile-bench-clblast", "clblast"):
         for m, n, k in sgemm_shapes:
             runner.run("clblast", "clblast", {"M": m, "N": n, "K": k},
@@ -435,6 +464,8 @@ def main():
                    help="seconds for all commands; later ones are skipped "
                         "when spent (default 420)")
     r.add_argument("--parts", help="comma-separated subset of " + ",".join(PARTS))
+    r.add_argument("--tune-budget", type=int, default=48,
+                   help="candidates per --tune search (default 48)")
     args = ap.parse_args()
     if args.mode == "run":
         return run_all(args)

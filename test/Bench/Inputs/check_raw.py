@@ -22,6 +22,7 @@ import sys
 SGEMM = [(64, 64, 64), (65, 65, 65)]
 TRANSPOSE = [(64, 64), (65, 63)]
 SGEMM_KERNELS = ["mmm_naive", "mmm_block", "mmm_reg4", "mmm_reg8"]
+# --tune at 65^3, then mmm_reg8_tuned there (checked in the tune part)
 TRANSPOSE_KERNELS = ["tr_naive", "tr_tile16", "tr_tile32"]
 
 
@@ -78,7 +79,8 @@ def main():
     ap.add_argument("raw")
     ap.add_argument("--clblast", choices=["ok", "skipped", "auto"],
                     required=True)
-    ap.add_argument("--parts", default="copy,transpose,sgemm,clblast,cublas")
+    ap.add_argument("--parts",
+                    default="copy,transpose,sgemm,tune,clblast,cublas")
     a = ap.parse_args()
     parts = a.parts.split(",")
 
@@ -126,6 +128,33 @@ def main():
                 case = {"M": m, "N": nn, "K": k}
                 expect_ok(recs, "sgemm", n, case, looptile_check(case))
         print(f"sgemm: {len(recs)} records, all ok and validated")
+
+    if "tune" in parts:
+        # One search at 65^3, then a plain run there that must have taken
+        # the cached setting (recorded as sgemm mmm_reg8_tuned).
+        recs = records(a.raw, "tune")
+        case = {"M": 65, "N": 65, "K": 65}
+        hits = [r for r in recs if r["name"] == "mmm_reg8" and r.get("case") == case]
+        if len(hits) != 1 or hits[0]["status"] != "ok" or hits[0].get("rc") != 0:
+            fail(f"tune: expected one ok search at 65^3, got {hits}")
+        t = (hits[0].get("result") or {}).get("tune")
+        if not isinstance(t, dict) or not t.get("valid") or t.get("invalid") \
+                or not isinstance(t.get("chosen"), dict):
+            fail(f"tune: no valid choice in {t}")
+        for key in ("search_s", "fastest_ms", "slowest_ms", "speedup"):
+            number(t, key, "tune")
+        if not t["fastest_ms"] <= t["slowest_ms"]:
+            fail("tune: fastest slower than slowest")
+        tuned = [r for r in records(a.raw, "sgemm")
+                 if r["name"] == "mmm_reg8_tuned" and r.get("case") == case]
+        if len(tuned) != 1:
+            fail(f"tune: {len(tuned)} tuned sgemm runs")
+        res = tuned[0].get("result") or {}
+        if res.get("validation") != "passed" or \
+                res.get("tunables") != t["chosen"] or not res.get("tune_cache"):
+            fail(f"tune: the tuned run did not use the stored setting: {res}")
+        print(f"tune: {len(recs)} record, {t['tried']} candidates tried, "
+              f"{t['valid']} valid; the tuned run used the stored setting")
 
     if "clblast" in parts:
         recs = records(a.raw, "clblast")
