@@ -45,7 +45,7 @@ std::string TransformStep::spelling() const {
   case Distribute:
     return "--distribute" + (Target.empty() ? std::string() : " " + Target);
   case Expand:
-    return "--expand " + Target;
+    return "--expand " + Target + (Loops.empty() ? "" : ":" + Loops[0]);
   }
   return "?";
 }
@@ -156,13 +156,22 @@ std::optional<std::string> looptile::parseStep(TransformStep::Kind K,
       return "'" + Value + "' is not a loop variable name";
     Out.Target = Value;
     return std::nullopt;
-  case TransformStep::Expand:
-    if (!isIdentifier(Value))
-      return "'" + Value + "' is not a variable name";
-    if (Value.find(':') != std::string::npos)
-      return "'" + Value + "': --expand takes a variable name, not a loop";
-    Out.Target = Value;
+  case TransformStep::Expand: {
+    // NAME or NAME:LOOP, where LOOP is a loop selector (`i`, `j:12`).
+    size_t Colon = Value.find(':');
+    std::string Name = Value.substr(0, Colon);
+    if (!isPlainIdentifier(Name))
+      return "'" + Name + "' is not a variable name";
+    Out.Target = Name;
+    if (Colon == std::string::npos)
+      return std::nullopt;
+    std::string Loop = Value.substr(Colon + 1);
+    if (!isIdentifier(Loop))
+      return "'" + Loop + "' is not a loop (expected NAME:LOOP or "
+             "NAME:LOOP:LINE)";
+    Out.Loops.push_back(Loop);
     return std::nullopt;
+  }
   }
   return std::nullopt;
 }
@@ -439,7 +448,8 @@ static bool applyStepImpl(Function &F, const TransformStep &Step,
   case TransformStep::Distribute:
     return applyDistributeStep(F, Step.Target, Diags);
   case TransformStep::Expand:
-    return applyExpandStep(F, Step.Target, Diags);
+    return applyExpandStep(F, Step.Target,
+                           Step.Loops.empty() ? "" : Step.Loops[0], Diags);
   }
   return false;
 }
