@@ -90,6 +90,11 @@ void pt(int M, int N, int T, float X[M][N][N], const float B[M][N][N],
 // CHECK-NEXT:         }
 // REFUSED: putting-together-gpu.c:44:5: error: cannot reorder loops t,j,k as j,k,t: anti dependence S2 -> S2 on 'A' has direction (=, <, =, >), which becomes (=, =, >, <) ('>' as the leftmost non-'=' entry)
 // REFUSED: looptile: error: --order j,k,t refused; nothing was emitted
-// DISTI: putting-together-gpu.c:37:3: error: cannot distribute loop 'i': every statement of its body is in one dependence cycle
+// DISTI: putting-together-gpu.c:37:3: error: cannot distribute loop 'i': every statement of its body is in one dependence cycle: anti dependence S0 -> S3 on 'X' with direction (=), anti dependence S2 -> S1 on 'A' with direction (<)
+// DISTI: putting-together-gpu.c:40:19: note: anti dependence S0 -> S3 on 'X' (=): source access 'X[i][j0][k0]' in S0
+// DISTI: putting-together-gpu.c:48:11: note: anti dependence S0 -> S3 on 'X' (=): sink access 'X[i][k][j]' in S3
+// DISTI: putting-together-gpu.c:47:27: note: anti dependence S2 -> S1 on 'A' (<): source access 'A[k][j]' in S2
+// DISTI: putting-together-gpu.c:41:9: note: anti dependence S2 -> S1 on 'A' (<): sink access 'A[k0][j0]' in S1
+// DISTI: putting-together-gpu.c:36:15: note: 'A' is written before it is read in every iteration of 'i'; --expand A:i gives each iteration its own copy and removes its dependences carried by 'i'
 // DISTI: looptile: error: --distribute i refused; nothing was emitted
 // REFUSED-NAME: putting_together.c:{{[0-9]+}}:{{[0-9]+}}: error: --interchange t,j: function 'putting_together' has several loops named 'j' (lines 12, 19); select one as j:LINE
