@@ -42,6 +42,24 @@ void collectScalarAccesses(const Node &N, std::set<std::string> &Out) {
   Walk(N.stmt().RHS);
 }
 
+bool mentionsArray(const Node &N, const std::string &Name) {
+  if (N.isLoop()) {
+    for (const Node &C : N.loop().Body)
+      if (mentionsArray(C, Name))
+        return true;
+    return false;
+  }
+  std::function<bool(const Expr &)> Walk = [&](const Expr &E) {
+    if (E.K == Expr::ArrayRef && E.Name == Name)
+      return true;
+    for (const Expr &Op : E.Operands)
+      if (Walk(Op))
+        return true;
+    return false;
+  };
+  return Walk(N.stmt().LHS) || Walk(N.stmt().RHS);
+}
+
 /// Tarjan's strongly connected components; Comp[v] is v's component.
 std::vector<unsigned> stronglyConnected(const std::vector<std::set<unsigned>> &G,
                                         unsigned &NumComps) {
@@ -286,6 +304,40 @@ bool distributeLoop(Function &F, LoopLocation Where,
     if (Users.size() > 1)
       ToExpand.push_back(S);
   }
+
+  // Likewise a local array declared in L (a fresh array in every
+  // iteration) that several components use: each new loop would otherwise
+  // declare its own. It is expanded along L, which needs its reads covered
+  // by same-iteration writes (ExpandArray.h); else the request is refused.
+  std::vector<std::pair<std::string, ArrayExpansionPlan>> Arrays;
+  for (const Variable &V : F.Locals) {
+    if (V.VarKind != Variable::LocalArray || V.DeclaredIn != L.Var)
+      continue;
+    std::set<unsigned> Users;
+    for (unsigned I = 0; I < L.Body.size(); ++I)
+      if (mentionsArray(L.Body[I], V.Name))
+        Users.insert(Comp[I]);
+    if (Users.size() < 2)
+      continue;
+    ArrayExpansionPlan Plan;
+    std::vector<Diagnostic> Why;
+    if (!checkArrayExpansion(F, Where, V.Name, Plan, Why)) {
+      Diags.push_back({Diagnostic::Error, L.Loc,
+                       "cannot " + What + ": the local array '" + V.Name +
+                           "' declared in it is used by several of the new "
+                           "loops, and it cannot be expanded along '" +
+                           L.Var + "'"});
+      for (Diagnostic &D : Why)
+        D.Level = Diagnostic::Note;
+      Diags.insert(Diags.end(), Why.begin(), Why.end());
+      return false;
+    }
+    Arrays.push_back({V.Name, Plan});
+  }
+  // (Declared in L, these need no copy-out: nothing is inserted beside L,
+  // so Where stays valid.)
+  for (const auto &[A, Plan] : Arrays)
+    expandArray(F, Where, A, Plan);
 
   std::vector<Node> *Parent = nullptr;
   size_t Index = 0;
