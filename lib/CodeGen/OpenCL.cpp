@@ -30,13 +30,22 @@ unsigned floatOps(const Expr &E) {
   return N;
 }
 
+// E with the variable Var replaced by the end of [Lower, Upper] that makes
+// E largest (a triangular trip count at its longest).
+IndexExpr atLargest(const IndexExpr &E, const std::string &Var,
+                    const std::vector<IndexExpr> &Lower,
+                    const std::vector<IndexExpr> &Upper) {
+  if (!E.mentions(Var))
+    return E;
+  return E.substitute(Var, E.coeffOf(Var) < 0 ? Lower.front() : Upper.front());
+}
+
 IndexExpr tripCount(const Loop &L, const std::vector<const Loop *> &Outer) {
   IndexExpr E = L.Upper.front() - L.Lower.front() + IndexExpr::constant(1);
-  // Bounds that depend on outer loops are taken at the outer loops' largest
-  // values: the count is then an upper bound (triangular nests).
+  // Bounds that depend on outer loops are taken where the count is largest:
+  // the count is then an upper bound (triangular nests).
   for (size_t I = Outer.size(); I-- > 0;)
-    if (E.mentions(Outer[I]->Var))
-      E = E.substitute(Outer[I]->Var, Outer[I]->Upper.front());
+    E = atLargest(E, Outer[I]->Var, Outer[I]->Lower, Outer[I]->Upper);
   // For a strided loop this counts the values in its range, not the ones it
   // visits: the manifest's flop count is then an upper bound too.
   return E;
@@ -270,6 +279,9 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
   for (const KernelPlan &P : Plans) {
     std::vector<const Loop *> O;
     IndexExpr L = sequentialLength(P.Body, O);
+    // Loops below the band may depend on the mapped loops (triangular).
+    for (size_t B = P.Band.size(); B-- > 0;)
+      L = atLargest(L, P.Band[B].Var, P.Band[B].Lower, P.Band[B].Upper);
     if (Reduction.isConstant() && Reduction.constantPart() == 1)
       Reduction = L;
   }
