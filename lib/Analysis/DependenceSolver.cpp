@@ -165,8 +165,8 @@ static bool isEmpty(isl_set *S) {
 }
 
 std::optional<std::string> DependenceSolver::islExpr(const StmtSite &Site,
-                                                    char Prefix,
-                                                    const IndexExpr &E) {
+                                                     char Prefix,
+                                                     const IndexExpr &E) {
   Renderer R{*this, Site, Prefix};
   return R.expr(E);
 }

@@ -147,8 +147,7 @@ private:
   /// The condition that an instance y of W runs before the instance x of R
   /// (over all their common loops, from level From on, the levels before
   /// From being equal), or "" when it never does.
-  std::string runsBefore(const StmtSite &WS, const StmtSite &RS,
-                         unsigned From);
+  std::string runsBefore(const StmtSite &WS, const StmtSite &RS, unsigned From);
 
   const Loop &L;
   std::string Name;
@@ -172,8 +171,7 @@ std::optional<bool> Question::covered(const AccessRef &R, std::string &Why) {
     const StmtSite &WS = *W.Site;
     std::vector<std::string> C;
     if (!Solver.islDomain(WS, 'y', C)) {
-      Why = "a bound of a loop around '" + W.access().str() +
-            "' is not affine";
+      Why = "a bound of a loop around '" + W.access().str() + "' is not affine";
       return std::nullopt;
     }
     if (W.address().size() != R.address().size()) {
@@ -185,8 +183,8 @@ std::optional<bool> Question::covered(const AccessRef &R, std::string &Why) {
       std::optional<std::string> X = Solver.islExpr(RS, 'x', R.address()[D]);
       std::optional<std::string> Y = Solver.islExpr(WS, 'y', W.address()[D]);
       if (!X || !Y) {
-        Why = "the subscript of '" +
-              (X ? W.access().str() : R.access().str()) + "' is not affine";
+        Why = "the subscript of '" + (X ? W.access().str() : R.access().str()) +
+              "' is not affine";
         return std::nullopt;
       }
       C.push_back(*Y + " = " + *X);
@@ -275,9 +273,7 @@ std::string Question::witness(isl_set *Set, const StmtSite &RS) {
   isl_point *P = isl_set_sample_point(isl_set_copy(Set));
   if (!P)
     return "";
-  auto Value = [&](isl_dim_type T, unsigned K) {
-    return pointValue(P, T, K);
-  };
+  auto Value = [&](isl_dim_type T, unsigned K) { return pointValue(P, T, K); };
   std::string Sizes, Vars;
   isl_size NP = isl_set_dim(Set, isl_dim_param);
   for (isl_size K = 0; K < NP; ++K) {
@@ -286,8 +282,7 @@ std::string Question::witness(isl_set *Set, const StmtSite &RS) {
              Value(isl_dim_param, unsigned(K));
   }
   for (unsigned K = 0; K < RS.Loops.size(); ++K)
-    Vars += (K ? ", " : "") + RS.Loops[K]->Var + " = " +
-            Value(isl_dim_set, K);
+    Vars += (K ? ", " : "") + RS.Loops[K]->Var + " = " + Value(isl_dim_set, K);
   isl_point_free(P);
   return Sizes.empty() ? Vars : Sizes + ": " + Vars;
 }
@@ -331,8 +326,8 @@ void Question::explain(const AccessRef &R, isl_set *Uncovered,
   Out.Witness = witness(Uncovered, RS);
 }
 
-std::optional<std::string> Question::writtenText(const AccessRef &W,
-                                                 bool Last, std::string &Why) {
+std::optional<std::string> Question::writtenText(const AccessRef &W, bool Last,
+                                                 std::string &Why) {
   const StmtSite &WS = *W.Site;
   std::vector<std::string> C;
   if (!Solver.islDomain(WS, 'y', C)) {
@@ -350,9 +345,9 @@ std::optional<std::string> Question::writtenText(const AccessRef &W,
     C.push_back(varName('e', unsigned(D)) + " = " + *Y);
   }
   if (Last) {
-    std::optional<std::string> U =
-        L.Upper.size() == 1 ? Solver.islExpr(WS, 'y', L.Upper[0])
-                            : std::nullopt;
+    std::optional<std::string> U = L.Upper.size() == 1
+                                       ? Solver.islExpr(WS, 'y', L.Upper[0])
+                                       : std::nullopt;
     if (!U) {
       Why = "the last value of loop '" + L.Var + "' is not one affine bound";
       return std::nullopt;
@@ -369,8 +364,8 @@ ArrayPrivatization Question::run() {
     std::optional<bool> Covered = covered(R, Why);
     if (Covered && *Covered)
       continue;
-    Out.Verdict = Covered ? ArrayPrivatization::NotCovered
-                          : ArrayPrivatization::Unknown;
+    Out.Verdict =
+        Covered ? ArrayPrivatization::NotCovered : ArrayPrivatization::Unknown;
     Out.Read = R.access();
     Out.ReadStmt = R.Site->S->Id;
     Out.Why = Why;
@@ -423,8 +418,8 @@ ArrayPrivatization Question::run() {
   if (!AllAny || !AllLast)
     return Out;
   if (!isSubset(AllAny, AllLast)) {
-    isl_set *Missed = isl_set_subtract(isl_set_copy(AllAny),
-                                       isl_set_copy(AllLast));
+    isl_set *Missed =
+        isl_set_subtract(isl_set_copy(AllAny), isl_set_copy(AllLast));
     Pool.Sets.push_back(Missed);
     Out.CopyOutWitness = Missed ? element(Missed, Rank) : "";
     return Out;
@@ -448,10 +443,9 @@ ArrayPrivatization Question::run() {
 
 } // namespace
 
-ArrayPrivatization looptile::analyzeArrayPrivatization(const Function &F,
-                                                       unsigned NestIndex,
-                                                       const Loop &L,
-                                                       const std::string &Name) {
+ArrayPrivatization
+looptile::analyzeArrayPrivatization(const Function &F, unsigned NestIndex,
+                                    const Loop &L, const std::string &Name) {
   Question Q(F, NestIndex, L, Name);
   return Q.run();
 }

@@ -198,28 +198,28 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
     bool Constant = std::all_of(
         V.Extents.begin(), V.Extents.end(),
         [](const std::optional<IndexExpr> &E) { return E && E->isConstant(); });
-    bool Known = std::all_of(V.Extents.begin(), V.Extents.end(),
-                             [](const std::optional<IndexExpr> &E) {
-                               return E.has_value();
-                             });
+    bool Known = std::all_of(
+        V.Extents.begin(), V.Extents.end(),
+        [](const std::optional<IndexExpr> &E) { return E.has_value(); });
     if (Constant)
       continue;
     if (!V.DeclaredIn.empty() || !Known) {
+      std::string Where = Known
+                              ? "is declared inside loop '" + V.DeclaredIn + "'"
+                              : "has an undeclared extent";
       Diags.push_back({Diagnostic::Error, V.Loc,
                        "local array '" + V.Name +
-                           "' has a size that is not a constant and is "
-                           "declared inside loop '" + V.DeclaredIn +
-                           "'; a work-item's private array needs a constant "
+                           "' has a size that is not a constant and " + Where +
+                           "; a work-item's private array needs a constant "
                            "size"});
       return false;
     }
     Temporaries.push_back(&V);
   }
   for (const Variable *V : Temporaries) {
-    K.Locals.erase(std::find_if(K.Locals.begin(), K.Locals.end(),
-                                [&](const Variable &X) {
-                                  return X.Name == V->Name;
-                                }));
+    K.Locals.erase(
+        std::find_if(K.Locals.begin(), K.Locals.end(),
+                     [&](const Variable &X) { return X.Name == V->Name; }));
     Variable P = *V;
     P.VarKind = Variable::ArrayParam;
     K.Params.push_back(P);
@@ -298,12 +298,11 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
     std::vector<std::string> Shape;
     for (const std::optional<IndexExpr> &E : V.Extents)
       Shape.push_back(E->isConstant() ? E->str() : "max(" + E->str() + ", 1)");
-    M += std::string(I ? ",\n    " : "\n    ") + "{\"name\": " +
-         jsonString(V.Name) + ", \"type\": \"" + elemTypeName(V.Type) +
-         "\", \"shape\": " + formulaList(Shape) + "}";
+    M += std::string(I ? ",\n    " : "\n    ") +
+         "{\"name\": " + jsonString(V.Name) + ", \"type\": \"" +
+         elemTypeName(V.Type) + "\", \"shape\": " + formulaList(Shape) + "}";
   }
-  M += std::string(Temporaries.empty() ? "" : "\n  ") +
-       "],\n  \"tunables\": [";
+  M += std::string(Temporaries.empty() ? "" : "\n  ") + "],\n  \"tunables\": [";
   for (size_t I = 0; I < Tunables.size(); ++I) {
     const Tunable &T = Tunables[I];
     M += std::string(I ? ",\n    " : "\n    ") + "{\"name\": " +

@@ -108,11 +108,11 @@ struct EdgeCause {
 /// with the dependence that makes it, its direction vector and notes at the
 /// two accesses; and, for an array on the cycle that can be privatized in
 /// the loop, how to remove its dependences.
-void explainCycle(const Function &F, const LoopLocation &Where,
-                  const std::vector<std::set<unsigned>> &Graph,
-                  const std::map<std::pair<unsigned, unsigned>, EdgeCause>
-                      &Causes,
-                  const std::string &What, std::vector<Diagnostic> &Diags) {
+void explainCycle(
+    const Function &F, const LoopLocation &Where,
+    const std::vector<std::set<unsigned>> &Graph,
+    const std::map<std::pair<unsigned, unsigned>, EdgeCause> &Causes,
+    const std::string &What, std::vector<Diagnostic> &Diags) {
   const Loop &L = Where.loop();
   std::vector<int> Parent(Graph.size(), -1);
   std::vector<unsigned> Queue = {0};
@@ -152,11 +152,11 @@ void explainCycle(const Function &F, const LoopLocation &Where,
                              [](const EdgeCause &C) { return C.D->Assumed; });
   Diags.push_back({Diagnostic::Error, L.Loc,
                    Assumed ? "cannot prove it legal to " + What +
-                                 ": its body may be one dependence cycle" +
-                                 List
+                                 ": its body may be one dependence cycle" + List
                            : "cannot " + What +
                                  ": every statement of its body is in one "
-                                 "dependence cycle" + List});
+                                 "dependence cycle" +
+                                 List});
   std::set<std::string> Arrays;
   for (const EdgeCause &C : Cycle) {
     std::string Dep = depDescription(*C.D) + " " + C.V->str();
@@ -166,8 +166,8 @@ void explainCycle(const Function &F, const LoopLocation &Where,
                      Dep + ": source access '" + C.D->SourceAccess.str() +
                          "' in " + C.D->sourceName()});
     Diags.push_back({Diagnostic::Note, C.D->SinkAccess.Loc,
-                     Dep + ": sink access '" + C.D->SinkAccess.str() +
-                         "' in " + C.D->sinkName()});
+                     Dep + ": sink access '" + C.D->SinkAccess.str() + "' in " +
+                         C.D->sinkName()});
     if (!C.D->SourceAccess.Subscripts.empty())
       Arrays.insert(C.D->Array);
   }
@@ -178,11 +178,13 @@ void explainCycle(const Function &F, const LoopLocation &Where,
       continue;
     const Variable *V = F.lookup(A);
     Diags.push_back({Diagnostic::Note, V ? V->Loc : L.Loc,
-                     "'" + A + "' is written before it is read in every "
-                     "iteration of '" + L.Var + "'; --expand " + A + ":" +
-                         L.Var + " gives each iteration its own copy and "
-                         "removes its dependences carried by '" + L.Var +
-                         "'"});
+                     "'" + A +
+                         "' is written before it is read in every "
+                         "iteration of '" +
+                         L.Var + "'; --expand " + A + ":" + L.Var +
+                         " gives each iteration its own copy and "
+                         "removes its dependences carried by '" +
+                         L.Var + "'"});
   }
 }
 

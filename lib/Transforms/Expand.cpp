@@ -245,8 +245,8 @@ bool looptile::applyExpandStep(Function &F, const std::string &Name,
         for (unsigned Line : Lines)
           List += (List.empty() ? "" : ", ") + std::to_string(Line);
         Msg += "several loops named '" + selectorVar(LoopSpec) + "' (lines " +
-               List + "); select one as " + Name + ":" +
-               selectorVar(LoopSpec) + ":LINE";
+               List + "); select one as " + Name + ":" + selectorVar(LoopSpec) +
+               ":LINE";
       } else {
         Msg += "no loop '" + LoopSpec + "'";
       }
@@ -292,8 +292,8 @@ bool looptile::applyExpandStep(Function &F, const std::string &Name,
       return true;
     }
     if (I == 0) {
-      Diags.push_back({Diagnostic::Error, L.Loc,
-                       "cannot expand '" + Name + "': " + *Why});
+      Diags.push_back(
+          {Diagnostic::Error, L.Loc, "cannot expand '" + Name + "': " + *Why});
     }
   }
   return false;

@@ -42,16 +42,14 @@ void forEachRef(std::vector<Node> &Body, const std::string &Name,
 bool accesses(const std::vector<Node> &Body, const std::string &Name,
               bool WritesOnly) {
   bool Found = false;
-  forEachRef(const_cast<std::vector<Node> &>(Body), Name, [&](Expr &) {
-    Found = true;
-  });
+  forEachRef(const_cast<std::vector<Node> &>(Body), Name,
+             [&](Expr &) { Found = true; });
   if (!WritesOnly || !Found)
     return Found;
   std::function<bool(const std::vector<Node> &)> Writes =
       [&](const std::vector<Node> &B) {
         for (const Node &N : B)
-          if (N.isLoop() ? Writes(N.loop().Body)
-                         : N.stmt().LHS.Name == Name)
+          if (N.isLoop() ? Writes(N.loop().Body) : N.stmt().LHS.Name == Name)
             return true;
         return false;
       };
@@ -87,10 +85,9 @@ void explainUncovered(const Function &F, const LoopLocation &Where,
                       std::vector<Diagnostic> &Diags) {
   const Loop &L = Where.loop();
   const Access &Read = *P.Read;
-  std::string ReadText = "the read '" + Read.str() + "' in S" +
-                         std::to_string(P.ReadStmt);
-  std::string Instance =
-      P.Witness.empty() ? "" : " (e.g. " + P.Witness + ")";
+  std::string ReadText =
+      "the read '" + Read.str() + "' in S" + std::to_string(P.ReadStmt);
+  std::string Instance = P.Witness.empty() ? "" : " (e.g. " + P.Witness + ")";
   if (P.Source) {
     std::vector<Diagnostic> Ignored;
     NestDependences ND = analyzeNest(F, Where.NestIndex, Ignored);
@@ -103,9 +100,9 @@ void explainUncovered(const Function &F, const LoopLocation &Where,
       // The column of L, or the number of common loops when the write is
       // outside L: a vector whose first non-'=' entry is at or before it
       // crosses iterations of L or of a loop around it.
-      size_t C = size_t(
-          std::find(D.CommonLoops.begin(), D.CommonLoops.end(), LIndex) -
-          D.CommonLoops.begin());
+      size_t C =
+          size_t(std::find(D.CommonLoops.begin(), D.CommonLoops.end(), LIndex) -
+                 D.CommonLoops.begin());
       for (const DirectionVector &V : D.Directions) {
         std::optional<size_t> First = V.firstNonEqual();
         if (C < D.CommonLoops.size() && (!First || *First > C))
@@ -113,13 +110,14 @@ void explainUncovered(const Function &F, const LoopLocation &Where,
         std::string Loop = First ? ND.loopOf(D, *First).Var : L.Var;
         Diags.push_back(
             {Diagnostic::Error, L.Loc,
-             "cannot " + What + ": " + ReadText +
-                 " may see a value written " +
+             "cannot " + What + ": " + ReadText + " may see a value written " +
                  (First ? "in an earlier iteration of loop '" + Loop + "'"
                         : "before loop '" + L.Var + "'") +
-                 Instance + ", not one written earlier in the same "
-                 "iteration of '" + L.Var + "' (" + depDescription(D) +
-                 ", direction " + V.str() + ")"});
+                 Instance +
+                 ", not one written earlier in the same "
+                 "iteration of '" +
+                 L.Var + "' (" + depDescription(D) + ", direction " + V.str() +
+                 ")"});
         addAccessNotes(D, Diags);
         return;
       }
@@ -130,9 +128,9 @@ void explainUncovered(const Function &F, const LoopLocation &Where,
                        " is not always preceded, in the same iteration of '" +
                        L.Var + "', by a write of the same element" + Instance +
                        "; it may read a value from before the loop"});
-  Diags.push_back({Diagnostic::Note, Read.Loc,
-                   "read '" + Read.str() + "' in S" +
-                       std::to_string(P.ReadStmt)});
+  Diags.push_back(
+      {Diagnostic::Note, Read.Loc,
+       "read '" + Read.str() + "' in S" + std::to_string(P.ReadStmt)});
 }
 
 // The statement with id Id inside Body and the loops from Body down to it.
@@ -176,8 +174,8 @@ bool looptile::checkArrayExpansion(const Function &F, const LoopLocation &Where,
     return refuse(V->Loc,
                   "cannot " + What + ": '" + Name +
                       "' is a pointer parameter, whose extents are unknown; "
-                      "declare it as an array parameter (e.g. float " + Name +
-                      "[N][M])",
+                      "declare it as an array parameter (e.g. float " +
+                      Name + "[N][M])",
                   Diags);
   for (size_t D = 0; D < V->Extents.size(); ++D)
     if (!V->Extents[D])
@@ -221,23 +219,21 @@ bool looptile::checkArrayExpansion(const Function &F, const LoopLocation &Where,
                      !V->DeclaredIn.empty() && V->DeclaredIn == L.Var;
   if (V->VarKind == Variable::LocalArray && !DeclaredInL &&
       isDeclaredInside(F, L, Name))
-    return refuse(L.Loc,
-                  "cannot " + What + ": '" + Name +
-                      "' is declared inside loop '" + V->DeclaredIn +
-                      "', which is nested in '" + L.Var +
-                      "'; expand it along '" + V->DeclaredIn +
-                      "' or a loop inside it",
-                  Diags);
+    return refuse(
+        L.Loc,
+        "cannot " + What + ": '" + Name + "' is declared inside loop '" +
+            V->DeclaredIn + "', which is nested in '" + L.Var +
+            "'; expand it along '" + V->DeclaredIn + "' or a loop inside it",
+        Diags);
 
-  ArrayPrivatization P =
-      analyzeArrayPrivatization(F, Where.NestIndex, L, Name);
+  ArrayPrivatization P = analyzeArrayPrivatization(F, Where.NestIndex, L, Name);
   if (P.Verdict == ArrayPrivatization::Unknown) {
     Diags.push_back({Diagnostic::Error, L.Loc,
                      "cannot prove it legal to " + What + ": " + P.Why});
     if (P.Read)
-      Diags.push_back({Diagnostic::Note, P.Read->Loc,
-                       "read '" + P.Read->str() + "' in S" +
-                           std::to_string(P.ReadStmt)});
+      Diags.push_back(
+          {Diagnostic::Note, P.Read->Loc,
+           "read '" + P.Read->str() + "' in S" + std::to_string(P.ReadStmt)});
     return false;
   }
   if (P.Verdict == ArrayPrivatization::NotCovered) {
@@ -251,11 +247,9 @@ bool looptile::checkArrayExpansion(const Function &F, const LoopLocation &Where,
     if (!P.LastIterationWritesAll)
       return refuse(
           L.Loc,
-          "cannot " + What + ": '" + Name +
-              "' is live after the loop" +
+          "cannot " + What + ": '" + Name + "' is live after the loop" +
               (V->VarKind == Variable::ArrayParam ? " (a parameter)" : "") +
-              ", and the last iteration of '" + L.Var +
-              "' " +
+              ", and the last iteration of '" + L.Var + "' " +
               (P.CopyOutWitness.empty() ? "may not write" : "does not write") +
               " every element that an earlier iteration writes" +
               (P.CopyOutWitness.empty() ? ""
@@ -352,11 +346,10 @@ std::string looptile::expandArray(Function &F, const LoopLocation &Where,
   }
   // A local array nothing refers to any more is gone.
   if (V.VarKind == Variable::LocalArray && !accesses(F.Body, Name, false))
-    F.Locals.erase(std::remove_if(F.Locals.begin(), F.Locals.end(),
-                                  [&](const Variable &Y) {
-                                    return Y.Name == Name;
-                                  }),
-                   F.Locals.end());
+    F.Locals.erase(
+        std::remove_if(F.Locals.begin(), F.Locals.end(),
+                       [&](const Variable &Y) { return Y.Name == Name; }),
+        F.Locals.end());
   F.Locals.push_back(std::move(X));
   return Array;
 }

@@ -70,17 +70,17 @@ bool checkBandDependences(
 
 void looptile::addAccessNotes(const Dependence &D,
                               std::vector<Diagnostic> &Diags) {
-  Diags.push_back({Diagnostic::Note, D.SourceAccess.Loc,
-                   "source access '" + D.SourceAccess.str() + "' in " +
-                       D.sourceName()});
-  Diags.push_back({Diagnostic::Note, D.SinkAccess.Loc,
-                   "sink access '" + D.SinkAccess.str() + "' in " +
-                       D.sinkName()});
+  Diags.push_back(
+      {Diagnostic::Note, D.SourceAccess.Loc,
+       "source access '" + D.SourceAccess.str() + "' in " + D.sourceName()});
+  Diags.push_back(
+      {Diagnostic::Note, D.SinkAccess.Loc,
+       "sink access '" + D.SinkAccess.str() + "' in " + D.sinkName()});
 }
 
 std::string looptile::depDescription(const Dependence &D) {
-  return std::string(depKindName(D.DepKind)) + " dependence " +
-         D.sourceName() + " -> " + D.sinkName() + " on '" + D.Array + "'";
+  return std::string(depKindName(D.DepKind)) + " dependence " + D.sourceName() +
+         " -> " + D.sinkName() + " on '" + D.Array + "'";
 }
 
 bool looptile::checkPermutationLegal(const Function &F, unsigned NestIndex,

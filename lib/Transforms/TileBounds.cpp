@@ -78,8 +78,8 @@ void pruneUpper(std::vector<IndexExpr> &Upper) {
       if (I == J)
         continue;
       IndexExpr D = Upper[I] - Upper[J];
-      Dominated = D.isConstant() && (D.constantPart() > 0 ||
-                                     (D.constantPart() == 0 && J < I));
+      Dominated = D.isConstant() &&
+                  (D.constantPart() > 0 || (D.constantPart() == 0 && J < I));
     }
     if (Dominated)
       Upper.erase(Upper.begin() + I);
@@ -109,11 +109,9 @@ bool looptile::hasDependentBounds(const std::vector<Loop *> &Band) {
   return false;
 }
 
-std::optional<std::string>
-looptile::tiledHeaders(const std::vector<Loop *> &Band,
-                       const std::vector<int64_t> &Sizes,
-                       const std::vector<std::string> &TileVars,
-                       std::vector<Loop> &Out) {
+std::optional<std::string> looptile::tiledHeaders(
+    const std::vector<Loop *> &Band, const std::vector<int64_t> &Sizes,
+    const std::vector<std::string> &TileVars, std::vector<Loop> &Out) {
   size_t N = Band.size();
   Out.clear();
   std::vector<std::string> Vars;
@@ -154,8 +152,9 @@ looptile::tiledHeaders(const std::vector<Loop *> &Band,
     std::optional<IndexExpr> Best;
     for (const IndexExpr &E : Lows) {
       IndexExpr B = boundOf(E, Vars[K]);
-      if (!Best || (B.isConstant() && Best->isConstant() &&
-                    B.constantPart() > Best->constantPart()) ||
+      if (!Best ||
+          (B.isConstant() && Best->isConstant() &&
+           B.constantPart() > Best->constantPart()) ||
           (B.isConstant() && !Best->isConstant()))
         Best = B;
     }
@@ -178,8 +177,7 @@ looptile::tiledHeaders(const std::vector<Loop *> &Band,
   std::vector<bool> StartsAtOrAbove(N, true); // start >= Origin[K]
   for (size_t K = N; K-- > 0;) {
     System Lows, Ups, Rest;
-    if (std::optional<std::string> Err =
-            split(S, TileVars[K], Lows, Ups, Rest))
+    if (std::optional<std::string> Err = split(S, TileVars[K], Lows, Ups, Rest))
       return Err;
     Loop &T = Tiles[K];
     T.Var = TileVars[K];

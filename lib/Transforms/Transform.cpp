@@ -168,7 +168,8 @@ std::optional<std::string> looptile::parseStep(TransformStep::Kind K,
       return std::nullopt;
     std::string Loop = Value.substr(Colon + 1);
     if (!isIdentifier(Loop))
-      return "'" + Loop + "' is not a loop (expected NAME:LOOP or "
+      return "'" + Loop +
+             "' is not a loop (expected NAME:LOOP or "
              "NAME:LOOP:LINE)";
     Out.Loops.push_back(Loop);
     return std::nullopt;

@@ -41,8 +41,7 @@ bool hasDependentBounds(const std::vector<Loop *> &Band);
 /// TileVars, steps Sizes), outermost first, then the point loops in the
 /// band's order. Returns the reason when they cannot be computed exactly.
 std::optional<std::string>
-tiledHeaders(const std::vector<Loop *> &Band,
-             const std::vector<int64_t> &Sizes,
+tiledHeaders(const std::vector<Loop *> &Band, const std::vector<int64_t> &Sizes,
              const std::vector<std::string> &TileVars, std::vector<Loop> &Out);
 
 } // namespace looptile
