@@ -145,8 +145,11 @@ static void addOrdered(const Function &F, const NestWalk &W,
                        std::vector<Diagnostic> &Diags,
                        std::set<std::pair<unsigned, unsigned>> &Warned) {
   unsigned Common = commonDepth(*Src.Site, *Snk.Site);
-  bool SameOrder = Src.Site == Snk.Site ? Src.Index < Snk.Index
-                                        : Src.Site->S->Id < Snk.Site->S->Id;
+  // Within one iteration of the common loops, statements run in textual
+  // order: the order of W.Sites (a preorder walk), not the statement ids,
+  // which transformations such as distribution leave out of textual order.
+  bool SameOrder =
+      Src.Site == Snk.Site ? Src.Index < Snk.Index : Src.Site < Snk.Site;
   const std::string &Name = Src.access().Name;
   DirectionResult R =
       Solver.directions(Src, Snk, Common, SameOrder,

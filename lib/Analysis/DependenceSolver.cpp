@@ -164,6 +164,39 @@ static bool isEmpty(isl_set *S) {
   return Empty == isl_bool_true;
 }
 
+std::optional<std::string> DependenceSolver::islExpr(const StmtSite &Site,
+                                                     char Prefix,
+                                                     const IndexExpr &E) {
+  Renderer R{*this, Site, Prefix};
+  return R.expr(E);
+}
+
+bool DependenceSolver::islDomain(const StmtSite &Site, char Prefix,
+                                 std::vector<std::string> &Out) {
+  Renderer R{*this, Site, Prefix};
+  bool Inexact = false;
+  R.domain(Out, Inexact);
+  return !Inexact;
+}
+
+isl_set *DependenceSolver::islSet(const std::vector<std::string> &Vars,
+                                  const std::vector<std::string> &Constraints) {
+  std::string Text = setText(Params, Vars, Constraints);
+  return isl_set_read_from_str(Ctx, Text.c_str());
+}
+
+std::string DependenceSolver::paramSpelling(const std::string &IslName) const {
+  for (const auto &[Monomial, Name] : Params) {
+    if (Name != IslName)
+      continue;
+    std::string Out;
+    for (const std::string &S : Monomial)
+      Out += (Out.empty() ? "" : "*") + S;
+    return Out;
+  }
+  return IslName;
+}
+
 bool DependenceSolver::provesRange(const StmtSite &Site, const IndexExpr &E,
                                    const IndexExpr &Lo, const IndexExpr &Hi) {
   Renderer R{*this, Site, 'x'};

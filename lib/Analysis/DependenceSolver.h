@@ -19,6 +19,7 @@
 #include <vector>
 
 struct isl_ctx;
+struct isl_set;
 
 namespace looptile {
 
@@ -76,6 +77,28 @@ public:
   DirectionResult directions(const AccessRef &Src, const AccessRef &Snk,
                              unsigned Common, bool SameIterationOrder,
                              unsigned EqualLevels);
+
+  // --- Building blocks for other exact questions (Privatization.cpp) ---
+
+  /// The isl context the sets below live in.
+  isl_ctx *context() const { return Ctx; }
+  /// E over Site's loop variables, in isl notation with the variables named
+  /// Prefix0, Prefix1, ... (outermost first); std::nullopt when E is not
+  /// loop-affine.
+  std::optional<std::string> islExpr(const StmtSite &Site, char Prefix,
+                                     const IndexExpr &E);
+  /// The constraints of Site's iteration domain over the same names.
+  /// Returns false when some bound could not be expressed (then Out holds
+  /// only the bounds that could, a larger domain).
+  bool islDomain(const StmtSite &Site, char Prefix,
+                 std::vector<std::string> &Out);
+  /// The set `{ [Vars] : Constraints }` over this solver's parameters;
+  /// null when isl cannot read it. The caller owns the result.
+  isl_set *islSet(const std::vector<std::string> &Vars,
+                  const std::vector<std::string> &Constraints);
+
+  /// The C spelling of an isl parameter of this solver (`N`, `N*M`).
+  std::string paramSpelling(const std::string &IslName) const;
 
 private:
   struct Renderer;

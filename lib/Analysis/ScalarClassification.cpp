@@ -207,6 +207,44 @@ bool looptile::isLiveAfter(const Function &F, const Loop &L,
   return false;
 }
 
+// True when Body reads Name anywhere.
+static bool readsAnywhere(const std::vector<Node> &Body,
+                          const std::string &Name,
+                          const std::vector<std::string> &NotMemory) {
+  for (const Node &N : Body) {
+    if (N.isLoop()) {
+      if (readsAnywhere(N.loop().Body, Name, NotMemory))
+        return true;
+      continue;
+    }
+    for (const Access &A : N.stmt().accesses(NotMemory))
+      if (A.Name == Name && !A.IsWrite)
+        return true;
+  }
+  return false;
+}
+
+bool looptile::isReadAfter(const Function &F, const Loop &L,
+                           const std::string &Name) {
+  std::vector<std::pair<const std::vector<Node> *, size_t>> Path;
+  if (!findPath(F.Body, L, Path))
+    return true;
+  std::vector<std::string> NotMemory = F.nonMemoryNames();
+  for (size_t Level = Path.size(); Level-- > 0;) {
+    const std::vector<Node> &Body = *Path[Level].first;
+    size_t Pos = Path[Level].second;
+    std::vector<Node> Rest(Body.begin() + Pos + 1, Body.end());
+    if (readsAnywhere(Rest, Name, NotMemory))
+      return true;
+    if (Level == 0)
+      break;
+    std::vector<Node> Next(Body.begin(), Body.begin() + Pos);
+    if (readsAnywhere(Next, Name, NotMemory))
+      return true;
+  }
+  return false;
+}
+
 // True when L or a loop nested in it has variable Var.
 static bool hasLoopVar(const Loop &L, const std::string &Var) {
   if (L.Var == Var)

@@ -30,13 +30,22 @@ unsigned floatOps(const Expr &E) {
   return N;
 }
 
+// E with the variable Var replaced by the end of [Lower, Upper] that makes
+// E largest (a triangular trip count at its longest).
+IndexExpr atLargest(const IndexExpr &E, const std::string &Var,
+                    const std::vector<IndexExpr> &Lower,
+                    const std::vector<IndexExpr> &Upper) {
+  if (!E.mentions(Var))
+    return E;
+  return E.substitute(Var, E.coeffOf(Var) < 0 ? Lower.front() : Upper.front());
+}
+
 IndexExpr tripCount(const Loop &L, const std::vector<const Loop *> &Outer) {
   IndexExpr E = L.Upper.front() - L.Lower.front() + IndexExpr::constant(1);
-  // Bounds that depend on outer loops are taken at the outer loops' largest
-  // values: the count is then an upper bound (triangular nests).
+  // Bounds that depend on outer loops are taken where the count is largest:
+  // the count is then an upper bound (triangular nests).
   for (size_t I = Outer.size(); I-- > 0;)
-    if (E.mentions(Outer[I]->Var))
-      E = E.substitute(Outer[I]->Var, Outer[I]->Upper.front());
+    E = atLargest(E, Outer[I]->Var, Outer[I]->Lower, Outer[I]->Upper);
   // For a strided loop this counts the values in its range, not the ones it
   // visits: the manifest's flop count is then an upper bound too.
   return E;
@@ -175,28 +184,57 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
                        "OpenCL; move it into the caller or into a loop"});
       return false;
     }
-  for (const Variable &V : F.Locals)
-    if (V.VarKind == Variable::LocalArray)
-      for (const std::optional<IndexExpr> &E : V.Extents)
-        if (!E || !E->isConstant()) {
-          Diags.push_back({Diagnostic::Error, V.Loc,
-                           "local array '" + V.Name +
-                               "' has a size that is not a constant; a "
-                               "work-item's private array needs a constant "
-                               "size"});
-          return false;
-        }
+  // A local array of variable size declared at function scope (the arrays
+  // array expansion creates, `float A_x[N][M]`) is one array shared by
+  // every iteration, as in C: it becomes a device buffer (a manifest
+  // temporary) that the kernels take like an array parameter. The parallel
+  // loops were found with its dependences, so sharing it is sound. K is the
+  // function as the kernels see it.
+  Function K = F;
+  std::vector<const Variable *> Temporaries;
+  for (const Variable &V : F.Locals) {
+    if (V.VarKind != Variable::LocalArray)
+      continue;
+    bool Constant = std::all_of(
+        V.Extents.begin(), V.Extents.end(),
+        [](const std::optional<IndexExpr> &E) { return E && E->isConstant(); });
+    bool Known = std::all_of(
+        V.Extents.begin(), V.Extents.end(),
+        [](const std::optional<IndexExpr> &E) { return E.has_value(); });
+    if (Constant)
+      continue;
+    if (!V.DeclaredIn.empty() || !Known) {
+      std::string Where = Known
+                              ? "is declared inside loop '" + V.DeclaredIn + "'"
+                              : "has an undeclared extent";
+      Diags.push_back({Diagnostic::Error, V.Loc,
+                       "local array '" + V.Name +
+                           "' has a size that is not a constant and " + Where +
+                           "; a work-item's private array needs a constant "
+                           "size"});
+      return false;
+    }
+    Temporaries.push_back(&V);
+  }
+  for (const Variable *V : Temporaries) {
+    K.Locals.erase(
+        std::find_if(K.Locals.begin(), K.Locals.end(),
+                     [&](const Variable &X) { return X.Name == V->Name; }));
+    Variable P = *V;
+    P.VarKind = Variable::ArrayParam;
+    K.Params.push_back(P);
+  }
 
   std::vector<KernelPlan> Plans;
   std::vector<KernelLaunch> Launches;
   std::string Kernels;
   for (unsigned I = 0; I < F.Body.size(); ++I) {
     KernelPlan Plan;
-    if (!planKernel(F, I, Opts, Plan, Diags))
+    if (!planKernel(K, I, Opts, Plan, Diags))
       return false;
     Plan.Name = F.Name + (F.Body.size() > 1 ? "_k" + std::to_string(I) : "");
     KernelLaunch Launch;
-    Kernels += emitKernel(F, Plan, Opts, Launch) + "\n";
+    Kernels += emitKernel(K, Plan, Opts, Launch) + "\n";
     Plans.push_back(std::move(Plan));
     Launches.push_back(std::move(Launch));
   }
@@ -241,6 +279,9 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
   for (const KernelPlan &P : Plans) {
     std::vector<const Loop *> O;
     IndexExpr L = sequentialLength(P.Body, O);
+    // Loops below the band may depend on the mapped loops (triangular).
+    for (size_t B = P.Band.size(); B-- > 0;)
+      L = atLargest(L, P.Band[B].Var, P.Band[B].Lower, P.Band[B].Upper);
     if (Reduction.isConstant() && Reduction.constantPart() == 1)
       Reduction = L;
   }
@@ -251,7 +292,17 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
                   ",\n  \"arguments\": [";
   for (size_t I = 0; I < Args.size(); ++I)
     M += std::string(I ? ",\n    " : "\n    ") + argumentJSON(Args[I]);
-  M += "\n  ],\n  \"temporaries\": [],\n  \"tunables\": [";
+  M += "\n  ],\n  \"temporaries\": [";
+  for (size_t I = 0; I < Temporaries.size(); ++I) {
+    const Variable &V = *Temporaries[I];
+    std::vector<std::string> Shape;
+    for (const std::optional<IndexExpr> &E : V.Extents)
+      Shape.push_back(E->isConstant() ? E->str() : "max(" + E->str() + ", 1)");
+    M += std::string(I ? ",\n    " : "\n    ") +
+         "{\"name\": " + jsonString(V.Name) + ", \"type\": \"" +
+         elemTypeName(V.Type) + "\", \"shape\": " + formulaList(Shape) + "}";
+  }
+  M += std::string(Temporaries.empty() ? "" : "\n  ") + "],\n  \"tunables\": [";
   for (size_t I = 0; I < Tunables.size(); ++I) {
     const Tunable &T = Tunables[I];
     M += std::string(I ? ",\n    " : "\n    ") + "{\"name\": " +

@@ -4,6 +4,8 @@
 #include "looptile/Analysis/Dependence.h"
 #include "looptile/Analysis/ScalarClassification.h"
 #include "looptile/Transforms/Expand.h"
+#include "looptile/Transforms/ExpandArray.h"
+#include "looptile/Transforms/Legality.h"
 #include "looptile/Transforms/LoopUtils.h"
 
 #include <algorithm>
@@ -38,6 +40,24 @@ void collectScalarAccesses(const Node &N, std::set<std::string> &Out) {
   };
   Walk(N.stmt().LHS);
   Walk(N.stmt().RHS);
+}
+
+bool mentionsArray(const Node &N, const std::string &Name) {
+  if (N.isLoop()) {
+    for (const Node &C : N.loop().Body)
+      if (mentionsArray(C, Name))
+        return true;
+    return false;
+  }
+  std::function<bool(const Expr &)> Walk = [&](const Expr &E) {
+    if (E.K == Expr::ArrayRef && E.Name == Name)
+      return true;
+    for (const Expr &Op : E.Operands)
+      if (Walk(Op))
+        return true;
+    return false;
+  };
+  return Walk(N.stmt().LHS) || Walk(N.stmt().RHS);
 }
 
 /// Tarjan's strongly connected components; Comp[v] is v's component.
@@ -77,6 +97,97 @@ std::vector<unsigned> stronglyConnected(const std::vector<std::set<unsigned>> &G
   return Comp;
 }
 
+/// The dependence (and its direction vector) behind an edge of the graph.
+struct EdgeCause {
+  const Dependence *D = nullptr;
+  const DirectionVector *V = nullptr;
+};
+
+/// The refusal when the whole body is one component: a cycle through the
+/// first item (found by breadth-first search back to it), each of its edges
+/// with the dependence that makes it, its direction vector and notes at the
+/// two accesses; and, for an array on the cycle that can be privatized in
+/// the loop, how to remove its dependences.
+void explainCycle(
+    const Function &F, const LoopLocation &Where,
+    const std::vector<std::set<unsigned>> &Graph,
+    const std::map<std::pair<unsigned, unsigned>, EdgeCause> &Causes,
+    const std::string &What, std::vector<Diagnostic> &Diags) {
+  const Loop &L = Where.loop();
+  std::vector<int> Parent(Graph.size(), -1);
+  std::vector<unsigned> Queue = {0};
+  std::vector<bool> Seen(Graph.size(), false);
+  Seen[0] = true;
+  int Last = -1;
+  for (size_t Q = 0; Q < Queue.size() && Last < 0; ++Q) {
+    unsigned U = Queue[Q];
+    if (U != 0 && Graph[U].count(0)) {
+      Last = int(U);
+      break;
+    }
+    for (unsigned V : Graph[U])
+      if (!Seen[V]) {
+        Seen[V] = true;
+        Parent[V] = int(U);
+        Queue.push_back(V);
+      }
+  }
+  std::vector<EdgeCause> Cycle;
+  if (Last >= 0) {
+    std::vector<unsigned> Path = {0};
+    for (int V = Last; V > 0; V = Parent[V])
+      Path.insert(Path.begin() + 1, unsigned(V));
+    for (size_t I = 0; I < Path.size(); ++I) {
+      auto It = Causes.find({Path[I], Path[(I + 1) % Path.size()]});
+      if (It != Causes.end())
+        Cycle.push_back(It->second);
+    }
+  }
+  std::string List;
+  for (const EdgeCause &C : Cycle)
+    List += (List.empty() ? ": " : ", ") + depDescription(*C.D) +
+            (C.D->Assumed ? " (assumed: it could not be decided)"
+                          : " with direction " + C.V->str());
+  bool Assumed = std::any_of(Cycle.begin(), Cycle.end(),
+                             [](const EdgeCause &C) { return C.D->Assumed; });
+  Diags.push_back({Diagnostic::Error, L.Loc,
+                   Assumed ? "cannot prove it legal to " + What +
+                                 ": its body may be one dependence cycle" + List
+                           : "cannot " + What +
+                                 ": every statement of its body is in one "
+                                 "dependence cycle" +
+                                 List});
+  std::set<std::string> Arrays;
+  for (const EdgeCause &C : Cycle) {
+    std::string Dep = depDescription(*C.D) + " " + C.V->str();
+    if (C.D->Assumed)
+      Dep = depDescription(*C.D) + " (assumed)";
+    Diags.push_back({Diagnostic::Note, C.D->SourceAccess.Loc,
+                     Dep + ": source access '" + C.D->SourceAccess.str() +
+                         "' in " + C.D->sourceName()});
+    Diags.push_back({Diagnostic::Note, C.D->SinkAccess.Loc,
+                     Dep + ": sink access '" + C.D->SinkAccess.str() + "' in " +
+                         C.D->sinkName()});
+    if (!C.D->SourceAccess.Subscripts.empty())
+      Arrays.insert(C.D->Array);
+  }
+  for (const std::string &A : Arrays) {
+    ArrayExpansionPlan Plan;
+    std::vector<Diagnostic> Ignored;
+    if (!checkArrayExpansion(F, Where, A, Plan, Ignored))
+      continue;
+    const Variable *V = F.lookup(A);
+    Diags.push_back({Diagnostic::Note, V ? V->Loc : L.Loc,
+                     "'" + A +
+                         "' is written before it is read in every "
+                         "iteration of '" +
+                         L.Var + "'; --expand " + A + ":" + L.Var +
+                         " gives each iteration its own copy and "
+                         "removes its dependences carried by '" +
+                         L.Var + "'"});
+  }
+}
+
 bool distributeLoop(Function &F, LoopLocation Where,
                     std::vector<Diagnostic> &Diags) {
   Loop &L = Where.loop();
@@ -113,7 +224,9 @@ bool distributeLoop(Function &F, LoopLocation Where,
   std::vector<Diagnostic> Ignored;
   NestDependences ND = analyzeNest(F, Where.NestIndex, Ignored);
   std::vector<std::set<unsigned>> Graph(L.Body.size());
-  std::vector<const Dependence *> CrossEdges;
+  // For each edge between two items, the first dependence (and vector) that
+  // made it, to explain a refusal.
+  std::map<std::pair<unsigned, unsigned>, EdgeCause> Causes;
   for (const Dependence &D : ND.Deps) {
     auto Src = ItemOf.find(D.Source), Snk = ItemOf.find(D.Sink);
     if (Src == ItemOf.end() || Snk == ItemOf.end() ||
@@ -123,6 +236,9 @@ bool distributeLoop(Function &F, LoopLocation Where,
       // Undecided: keep both items together.
       Graph[Src->second].insert(Snk->second);
       Graph[Snk->second].insert(Src->second);
+      // (The analysis reports an undecided pair in both orders, so the
+      // reverse edge gets its own cause.)
+      Causes.insert({{Src->second, Snk->second}, {&D, &D.Directions.front()}});
       continue;
     }
     for (const DirectionVector &V : D.Directions) {
@@ -135,7 +251,12 @@ bool distributeLoop(Function &F, LoopLocation Where,
         continue; // removed by expanding the scalar
       if (Src->second != Snk->second) {
         Graph[Src->second].insert(Snk->second);
-        CrossEdges.push_back(&D);
+        // The explanation prefers a dependence within one iteration ('='
+        // at the loop) where an edge has one.
+        auto [It, New] = Causes.insert({{Src->second, Snk->second}, {&D, &V}});
+        if (!New && V[Depth] == Dir::EQ &&
+            (It->second.D->Assumed || (*It->second.V)[Depth] != Dir::EQ))
+          It->second = {&D, &V};
       }
     }
   }
@@ -143,13 +264,7 @@ bool distributeLoop(Function &F, LoopLocation Where,
   unsigned NumComps = 0;
   std::vector<unsigned> Comp = stronglyConnected(Graph, NumComps);
   if (NumComps < 2) {
-    std::string Why = "every statement of its body is in one dependence cycle";
-    if (!CrossEdges.empty())
-      Why += " (e.g. " + std::string(depKindName(CrossEdges[0]->DepKind)) +
-             " dependence " + CrossEdges[0]->sourceName() + " -> " +
-             CrossEdges[0]->sinkName() + " on '" + CrossEdges[0]->Array +
-             "')";
-    Diags.push_back({Diagnostic::Error, L.Loc, "cannot " + What + ": " + Why});
+    explainCycle(F, Where, Graph, Causes, What, Diags);
     return false;
   }
 
@@ -191,6 +306,40 @@ bool distributeLoop(Function &F, LoopLocation Where,
     if (Users.size() > 1)
       ToExpand.push_back(S);
   }
+
+  // Likewise a local array declared in L (a fresh array in every
+  // iteration) that several components use: each new loop would otherwise
+  // declare its own. It is expanded along L, which needs its reads covered
+  // by same-iteration writes (ExpandArray.h); else the request is refused.
+  std::vector<std::pair<std::string, ArrayExpansionPlan>> Arrays;
+  for (const Variable &V : F.Locals) {
+    if (V.VarKind != Variable::LocalArray || V.DeclaredIn != L.Var)
+      continue;
+    std::set<unsigned> Users;
+    for (unsigned I = 0; I < L.Body.size(); ++I)
+      if (mentionsArray(L.Body[I], V.Name))
+        Users.insert(Comp[I]);
+    if (Users.size() < 2)
+      continue;
+    ArrayExpansionPlan Plan;
+    std::vector<Diagnostic> Why;
+    if (!checkArrayExpansion(F, Where, V.Name, Plan, Why)) {
+      Diags.push_back({Diagnostic::Error, L.Loc,
+                       "cannot " + What + ": the local array '" + V.Name +
+                           "' declared in it is used by several of the new "
+                           "loops, and it cannot be expanded along '" +
+                           L.Var + "'"});
+      for (Diagnostic &D : Why)
+        D.Level = Diagnostic::Note;
+      Diags.insert(Diags.end(), Why.begin(), Why.end());
+      return false;
+    }
+    Arrays.push_back({V.Name, Plan});
+  }
+  // (Declared in L, these need no copy-out: nothing is inserted beside L,
+  // so Where stays valid.)
+  for (const auto &[A, Plan] : Arrays)
+    expandArray(F, Where, A, Plan);
 
   std::vector<Node> *Parent = nullptr;
   size_t Index = 0;

@@ -2,6 +2,7 @@
 #include "looptile/Transforms/Expand.h"
 
 #include "looptile/Analysis/ScalarClassification.h"
+#include "looptile/Transforms/ExpandArray.h"
 #include "looptile/Transforms/LoopUtils.h"
 
 #include <algorithm>
@@ -97,6 +98,10 @@ std::optional<std::string> looptile::whyCannotExpand(const Function &F,
     return "'" + Name + "' is not private in loop '" + L.Var +
            "': some iteration reads a value written by another iteration "
            "(it is " + varClassName(classifyScalar(F, L, Name)) + ")";
+  // The last iteration (copied out) is the upper bound only for step 1.
+  if (L.Step != 1)
+    return "loop '" + L.Var + "' has step " + std::to_string(L.Step) +
+           " (expansion needs step 1)";
   if (L.Lower.size() != 1 || !L.Lower[0].isConstant() ||
       L.Lower[0].constantPart() < 0)
     return "loop '" + L.Var + "' does not start at a non-negative constant";
@@ -140,96 +145,156 @@ std::string looptile::expandScalar(Function &F, Loop &L,
 
   if (LiveOut) {
     // Copy the last iteration's value back: a loop that runs once when L
-    // ran at all (t from max(lo, hi) to hi), zero times otherwise.
+    // ran at all (from max(lo, hi) to hi), zero times otherwise,
     std::vector<Node> *Parent = nullptr;
     size_t Index = 0;
     findParentBody(F.Body, &L, Parent, Index);
-    Loop Copy;
-    Copy.Var = L.Var;
-    Copy.Lower = {L.Lower[0], L.Upper[0]};
-    Copy.Upper = {L.Upper[0]};
-    Copy.Step = 1;
-    Copy.Loc = L.Loc;
+    // with a fresh variable, so that selecting L by name stays unambiguous.
+    Loop Copy = lastIterationLoop(L, freshName(F, L.Var + "_out"));
     Stmt S;
     S.Op = AssignOp::Assign;
     S.LHS = Expr::scalarRef(Name, V->Type);
-    S.RHS = Expr::arrayRef(Array, V->Type, {IndexExpr::symbol(L.Var)});
+    S.RHS = Expr::arrayRef(Array, V->Type, {IndexExpr::symbol(Copy.Var)});
     S.Loc = L.Loc;
-    unsigned MaxId = 0;
-    std::function<void(const std::vector<Node> &)> Scan =
-        [&](const std::vector<Node> &B) {
-          for (const Node &N : B)
-            N.isLoop() ? Scan(N.loop().Body)
-                       : (void)(MaxId = std::max(MaxId, N.stmt().Id + 1));
-        };
-    Scan(F.Body);
-    S.Id = MaxId;
+    S.Id = nextStmtId(F);
     Copy.Body.push_back(Node{std::move(S)});
     Parent->insert(Parent->begin() + Index + 1, Node{std::move(Copy)});
   }
   return Array;
 }
 
+namespace {
+
+// The loops that enclose every access of Name made inside loops, innermost
+// first (empty when the accesses are in different nests).
+std::vector<LoopLocation> enclosingAll(Function &F, const std::string &Name) {
+  std::vector<std::vector<Loop *>> AccessPaths;
+  std::vector<unsigned> Nests;
+  std::vector<Loop *> Path;
+  std::vector<std::string> Skip;
+  std::function<void(std::vector<Node> &, unsigned)> Walk =
+      [&](std::vector<Node> &Body, unsigned Nest) {
+        for (Node &N : Body) {
+          if (N.isLoop()) {
+            Path.push_back(&N.loop());
+            Walk(N.loop().Body, Nest);
+            Path.pop_back();
+            continue;
+          }
+          for (const Access &A : N.stmt().accesses(Skip))
+            if (A.Name == Name && !Path.empty()) {
+              AccessPaths.push_back(Path);
+              Nests.push_back(Nest);
+              break;
+            }
+        }
+      };
+  for (unsigned I = 0; I < F.Body.size(); ++I) {
+    if (!F.Body[I].isLoop())
+      continue;
+    Path = {&F.Body[I].loop()};
+    Walk(F.Body[I].loop().Body, I);
+  }
+  std::vector<LoopLocation> Out;
+  if (AccessPaths.empty())
+    return Out;
+  std::vector<Loop *> Common = AccessPaths.front();
+  for (const std::vector<Loop *> &P : AccessPaths) {
+    size_t K = 0;
+    while (K < Common.size() && K < P.size() && Common[K] == P[K])
+      ++K;
+    Common.resize(K);
+  }
+  for (size_t K = Common.size(); K > 0; --K)
+    Out.push_back({Nests.front(),
+                   std::vector<Loop *>(Common.begin(), Common.begin() + K)});
+  return Out;
+}
+
+} // namespace
+
 bool looptile::applyExpandStep(Function &F, const std::string &Name,
+                               const std::string &LoopSpec,
                                std::vector<Diagnostic> &Diags) {
   const Variable *V = F.lookup(Name);
-  if (!V || V->VarKind != Variable::LocalScalar) {
+  std::string Spelling =
+      "--expand " + Name + (LoopSpec.empty() ? "" : ":" + LoopSpec);
+  bool IsScalar = V && V->VarKind == Variable::LocalScalar;
+  bool IsArray = V && (V->VarKind == Variable::LocalArray ||
+                       V->VarKind == Variable::ArrayParam ||
+                       V->VarKind == Variable::PointerParam);
+  if (!IsScalar && !IsArray) {
     Diags.push_back({Diagnostic::Error, V ? V->Loc : F.Loc,
-                     "--expand " + Name + ": '" + Name +
-                         "' is not a local scalar of function '" + F.Name +
-                         "'"});
+                     Spelling + ": '" + Name +
+                         "' is not a local scalar or an array of function '" +
+                         F.Name + "'"});
     return false;
   }
-  // The loops that enclose every access of Name inside loops, innermost
-  // first: the scalar is expanded along the innermost of them in which it
-  // is private (tmp in matmul along j, the lecture's tmp along i).
-  std::vector<Loop *> Candidates;
-  std::vector<std::vector<Loop *>> AccessPaths;
-  std::vector<Loop *> Path;
-  std::function<void(std::vector<Node> &)> Walk = [&](std::vector<Node> &Body) {
-    for (Node &N : Body) {
-      if (N.isLoop()) {
-        Path.push_back(&N.loop());
-        Walk(N.loop().Body);
-        Path.pop_back();
-        continue;
+  // The candidate loops: the one selected, else those that enclose all of
+  // the variable's accesses, innermost first (tmp in matmul along j, the
+  // lecture's tmp and A along i).
+  std::vector<LoopLocation> Candidates;
+  if (!LoopSpec.empty()) {
+    LoopLocation Where;
+    bool Ambiguous = false;
+    std::vector<unsigned> Lines;
+    if (!findLoop(F, LoopSpec, Where, Ambiguous, -1, &Lines) || Ambiguous) {
+      std::string Msg = Spelling + ": function '" + F.Name + "' has ";
+      if (Ambiguous) {
+        std::string List;
+        for (unsigned Line : Lines)
+          List += (List.empty() ? "" : ", ") + std::to_string(Line);
+        Msg += "several loops named '" + selectorVar(LoopSpec) + "' (lines " +
+               List + "); select one as " + Name + ":" + selectorVar(LoopSpec) +
+               ":LINE";
+      } else {
+        Msg += "no loop '" + LoopSpec + "'";
       }
-      std::vector<std::string> Skip;
-      for (const Access &A : N.stmt().accesses(Skip))
-        if (A.Name == Name && A.Subscripts.empty() && !Path.empty()) {
-          AccessPaths.push_back(Path);
-          break;
-        }
+      Diags.push_back({Diagnostic::Error, F.Loc, Msg});
+      return false;
     }
-  };
-  Walk(F.Body);
-  if (!AccessPaths.empty()) {
-    std::vector<Loop *> Common = AccessPaths.front();
-    for (const std::vector<Loop *> &P : AccessPaths) {
-      size_t K = 0;
-      while (K < Common.size() && K < P.size() && Common[K] == P[K])
-        ++K;
-      Common.resize(K);
-    }
-    Candidates.assign(Common.rbegin(), Common.rend());
+    Candidates.push_back(Where);
+  } else {
+    Candidates = enclosingAll(F, Name);
   }
-  Loop *L = nullptr;
-  std::string FirstReason = "no loop encloses all of its accesses";
-  SourceLoc FirstLoc = V->Loc;
-  for (size_t I = 0; I < Candidates.size() && !L; ++I) {
-    std::optional<std::string> Why = whyCannotExpand(F, *Candidates[I], Name);
-    if (!Why) {
-      L = Candidates[I];
-    } else if (I == 0) {
-      FirstReason = *Why;
-      FirstLoc = Candidates[I]->Loc;
-    }
-  }
-  if (!L) {
-    Diags.push_back({Diagnostic::Error, FirstLoc,
-                     "cannot expand '" + Name + "': " + FirstReason});
+  if (Candidates.empty()) {
+    Diags.push_back({Diagnostic::Error, V->Loc,
+                     "cannot expand '" + Name +
+                         "': no loop encloses all of its accesses; select "
+                         "the loop to expand along as --expand " +
+                         Name + ":LOOP"});
     return false;
   }
-  expandScalar(F, *L, Name);
-  return true;
+
+  if (IsArray) {
+    // The innermost candidate whose check passes; else the refusal of the
+    // innermost one.
+    std::vector<Diagnostic> First;
+    for (size_t I = 0; I < Candidates.size(); ++I) {
+      ArrayExpansionPlan Plan;
+      std::vector<Diagnostic> Why;
+      if (checkArrayExpansion(F, Candidates[I], Name, Plan, Why)) {
+        expandArray(F, Candidates[I], Name, Plan);
+        return true;
+      }
+      if (I == 0)
+        First = std::move(Why);
+    }
+    Diags.insert(Diags.end(), First.begin(), First.end());
+    return false;
+  }
+
+  for (size_t I = 0; I < Candidates.size(); ++I) {
+    Loop &L = Candidates[I].loop();
+    std::optional<std::string> Why = whyCannotExpand(F, L, Name);
+    if (!Why) {
+      expandScalar(F, L, Name);
+      return true;
+    }
+    if (I == 0) {
+      Diags.push_back(
+          {Diagnostic::Error, L.Loc, "cannot expand '" + Name + "': " + *Why});
+    }
+  }
+  return false;
 }

@@ -31,20 +31,6 @@ std::vector<unsigned> bandColumns(const NestDependences &ND,
   return Cols;
 }
 
-void addAccessNotes(const Dependence &D, std::vector<Diagnostic> &Diags) {
-  Diags.push_back({Diagnostic::Note, D.SourceAccess.Loc,
-                   "source access '" + D.SourceAccess.str() + "' in " +
-                       D.sourceName()});
-  Diags.push_back({Diagnostic::Note, D.SinkAccess.Loc,
-                   "sink access '" + D.SinkAccess.str() + "' in " +
-                       D.sinkName()});
-}
-
-std::string depDescription(const Dependence &D) {
-  return std::string(depKindName(D.DepKind)) + " dependence " +
-         D.sourceName() + " -> " + D.sinkName() + " on '" + D.Array + "'";
-}
-
 bool refuseAssumed(const Dependence &D, const std::string &What, SourceLoc At,
                    std::vector<Diagnostic> &Diags) {
   Diags.push_back({Diagnostic::Error, At,
@@ -81,6 +67,21 @@ bool checkBandDependences(
 }
 
 } // namespace
+
+void looptile::addAccessNotes(const Dependence &D,
+                              std::vector<Diagnostic> &Diags) {
+  Diags.push_back(
+      {Diagnostic::Note, D.SourceAccess.Loc,
+       "source access '" + D.SourceAccess.str() + "' in " + D.sourceName()});
+  Diags.push_back(
+      {Diagnostic::Note, D.SinkAccess.Loc,
+       "sink access '" + D.SinkAccess.str() + "' in " + D.sinkName()});
+}
+
+std::string looptile::depDescription(const Dependence &D) {
+  return std::string(depKindName(D.DepKind)) + " dependence " + D.sourceName() +
+         " -> " + D.sinkName() + " on '" + D.Array + "'";
+}
 
 bool looptile::checkPermutationLegal(const Function &F, unsigned NestIndex,
                                      const std::vector<std::string> &BandVars,

@@ -2,6 +2,8 @@
 #include "looptile/Transforms/LoopUtils.h"
 
 #include <algorithm>
+#include <cassert>
+#include <functional>
 
 using namespace looptile;
 
@@ -109,4 +111,28 @@ bool looptile::findParentBody(std::vector<Node> &Body, const Loop *Target,
       return true;
   }
   return false;
+}
+
+Loop looptile::lastIterationLoop(const Loop &L, const std::string &Var) {
+  assert(L.Step == 1 && L.Lower.size() == 1 && L.Upper.size() == 1 &&
+         "last iteration of a loop with step 1 and single bounds");
+  Loop Last;
+  Last.Var = Var;
+  Last.Lower = {L.Lower[0], L.Upper[0]};
+  Last.Upper = {L.Upper[0]};
+  Last.Step = 1;
+  Last.Loc = L.Loc;
+  return Last;
+}
+
+unsigned looptile::nextStmtId(const Function &F) {
+  unsigned Next = 0;
+  std::function<void(const std::vector<Node> &)> Scan =
+      [&](const std::vector<Node> &Body) {
+        for (const Node &N : Body)
+          N.isLoop() ? Scan(N.loop().Body)
+                     : (void)(Next = std::max(Next, N.stmt().Id + 1));
+      };
+  Scan(F.Body);
+  return Next;
 }

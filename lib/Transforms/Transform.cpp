@@ -13,6 +13,7 @@
 #include "looptile/Transforms/LoopUtils.h"
 #include "looptile/Transforms/Permute.h"
 #include "looptile/Transforms/StripMine.h"
+#include "looptile/Transforms/TileBounds.h"
 
 #include <algorithm>
 #include <cctype>
@@ -45,7 +46,7 @@ std::string TransformStep::spelling() const {
   case Distribute:
     return "--distribute" + (Target.empty() ? std::string() : " " + Target);
   case Expand:
-    return "--expand " + Target;
+    return "--expand " + Target + (Loops.empty() ? "" : ":" + Loops[0]);
   }
   return "?";
 }
@@ -156,13 +157,23 @@ std::optional<std::string> looptile::parseStep(TransformStep::Kind K,
       return "'" + Value + "' is not a loop variable name";
     Out.Target = Value;
     return std::nullopt;
-  case TransformStep::Expand:
-    if (!isIdentifier(Value))
-      return "'" + Value + "' is not a variable name";
-    if (Value.find(':') != std::string::npos)
-      return "'" + Value + "': --expand takes a variable name, not a loop";
-    Out.Target = Value;
+  case TransformStep::Expand: {
+    // NAME or NAME:LOOP, where LOOP is a loop selector (`i`, `j:12`).
+    size_t Colon = Value.find(':');
+    std::string Name = Value.substr(0, Colon);
+    if (!isPlainIdentifier(Name))
+      return "'" + Name + "' is not a variable name";
+    Out.Target = Name;
+    if (Colon == std::string::npos)
+      return std::nullopt;
+    std::string Loop = Value.substr(Colon + 1);
+    if (!isIdentifier(Loop))
+      return "'" + Loop +
+             "' is not a loop (expected NAME:LOOP or "
+             "NAME:LOOP:LINE)";
+    Out.Loops.push_back(Loop);
     return std::nullopt;
+  }
   }
   return std::nullopt;
 }
@@ -349,25 +360,63 @@ bool tileNest(Function &F, const TransformStep &Step,
                              Diags);
     Inner.push_back(Target(*L, Request[I].second));
   }
-  for (size_t I = 0; I < Locs.size(); ++I)
+  // A band with dependent bounds gets its own headers (TileBounds.h), which
+  // take any bounds; the other loops are strip-mined.
+  std::vector<Loop *> BandPtrs = perfectBand(Top.loop(), unsigned(Band.size()));
+  bool Dependent = Band.size() > 1 && hasDependentBounds(BandPtrs);
+  for (size_t I = 0; I < Locs.size(); ++I) {
+    bool InBand = std::find(BandLoops.begin(), BandLoops.end(),
+                            &Locs[I].loop()) != BandLoops.end();
+    if (Dependent && InBand)
+      continue;
     if (std::optional<std::string> Why =
             whyCannotStripMine(Locs[I].loop(), Request[I].second))
       return structuralError(Locs[I].loop().Loc, "cannot tile: " + *Why,
                              Diags);
+  }
   std::string What = "tile loops " + joinNames(BandVars);
   SourceLoc TopLoc = Top.loop().Loc;
   if (Band.size() > 1 &&
       !checkBandPermutable(F, Top.NestIndex, BandVars, What, TopLoc, Diags))
     return false;
 
-  // Mechanism: strip-mine every loop, then move the tile loops of the band
-  // outward (ii, jj, i, j), the lecture's block tiling.
   auto Refind = [&](const std::string &Spec) {
     LoopLocation L;
     bool Amb = false;
     findLoop(F, Spec, L, Amb, Nest);
     return L;
   };
+  // A band whose bounds depend on each other (triangular): the tile and
+  // point loops get new bounds (TileBounds.h); the band being fully
+  // permutable, tiling it is legal whatever the iteration space's shape.
+  if (Dependent) {
+    std::vector<int64_t> Sizes;
+    std::vector<std::string> TileVars;
+    for (const TileTarget &T : Band) {
+      Sizes.push_back(T.Size);
+      std::string TV = freshName(F, T.Var + T.Var);
+      while (std::find(TileVars.begin(), TileVars.end(), TV) != TileVars.end())
+        TV += "_";
+      TileVars.push_back(TV);
+    }
+    std::vector<Loop> Headers;
+    if (std::optional<std::string> Why =
+            tiledHeaders(BandPtrs, Sizes, TileVars, Headers))
+      return structuralError(TopLoc, "cannot " + What + ": " + *Why, Diags);
+    std::vector<Node> Body = std::move(BandPtrs.back()->Body);
+    for (size_t K = Headers.size(); K-- > 0;) {
+      Headers[K].Body = std::move(Body);
+      Body.clear();
+      Body.push_back(Node{std::move(Headers[K])});
+    }
+    Top.loop() = std::move(Body.front().loop());
+    for (const TileTarget &T : Inner)
+      stripMine(Refind(T.Spec), T.Size, freshName(F, T.Var + T.Var));
+    return true;
+  }
+
+  // Mechanism: strip-mine every loop, then move the tile loops of the band
+  // outward (ii, jj, i, j), the lecture's block tiling.
   std::vector<std::string> TileVars;
   for (const TileTarget &T : Band) {
     std::string TV = freshName(F, T.Var + T.Var);
@@ -439,7 +488,8 @@ static bool applyStepImpl(Function &F, const TransformStep &Step,
   case TransformStep::Distribute:
     return applyDistributeStep(F, Step.Target, Diags);
   case TransformStep::Expand:
-    return applyExpandStep(F, Step.Target, Diags);
+    return applyExpandStep(F, Step.Target,
+                           Step.Loops.empty() ? "" : Step.Loops[0], Diags);
   }
   return false;
 }

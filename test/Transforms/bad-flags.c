@@ -10,6 +10,9 @@
 // RUN: not %looptile %s --order j,j 2>&1 | FileCheck %s --check-prefix=ORDER2
 // RUN: not %looptile %s --distribute q 2>&1 | FileCheck %s --check-prefix=DIST
 // RUN: not %looptile %s --expand q 2>&1 | FileCheck %s --check-prefix=EXPAND
+// RUN: not %looptile %s --expand A:q 2>&1 | FileCheck %s --check-prefix=EXPANDLOOP
+// RUN: not %looptile %s --expand A:3i 2>&1 | FileCheck %s --check-prefix=EXPANDFORM
+// RUN: not %looptile %s --expand A: 2>&1 | FileCheck %s --check-prefix=EXPANDEMPTY
 void f(int N, float A[N][N]) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
@@ -21,10 +24,14 @@ void f(int N, float A[N][N]) {
 // TILEX: looptile: error: --tile i=x: size 'x' of loop 'i' is not a positive integer
 // TWICE: looptile: error: --tile i=4,i=8: loop 'i' is given twice
 // ONE: looptile: error: --interchange i: expected at least 2 comma-separated loop variables
-// UNKNOWN: bad-flags.c:13:6: error: --interchange i,q: function 'f' has no loop 'q'
+// UNKNOWN: bad-flags.c:16:6: error: --interchange i,q: function 'f' has no loop 'q'
 // UNKNOWN: looptile: error: --interchange i,q refused; nothing was emitted
 // SMFORM: looptile: error: --strip-mine i: expected LOOP=SIZE, got 'i'
 // SMUNKNOWN: error: --strip-mine q=4: function 'f' has no loop 'q'
 // ORDER2: looptile: error: --order j,j: loop 'j' is given twice
 // DIST: error: --distribute q: function 'f' has no loop named 'q'
-// EXPAND: error: --expand q: 'q' is not a local scalar of function 'f'
+// EXPAND: error: --expand q: 'q' is not a local scalar or an array of function 'f'
+// EXPANDLOOP: bad-flags.c:16:6: error: --expand A:q: function 'f' has no loop 'q'
+// EXPANDLOOP: looptile: error: --expand A:q refused; nothing was emitted
+// EXPANDFORM: looptile: error: --expand A:3i: '3i' is not a loop (expected NAME:LOOP or NAME:LOOP:LINE)
+// EXPANDEMPTY: looptile: error: --expand A:: '' is not a loop (expected NAME:LOOP or NAME:LOOP:LINE)

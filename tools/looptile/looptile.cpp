@@ -6,7 +6,7 @@
 //   looptile FILE.c [--print-ir] [--print-deps[=text|json|dot]]
 //            [--strip-mine i=16] [--interchange i,j] [--order j,i,k]
 //            [--tile 16 | --tile i=32,j=32,k=8] [--distribute[=LOOP]]
-//            [--expand VAR] [--emit=c] [--print-after=all] [-o FILE]
+//            [--expand VAR[:LOOP]] [--emit=c] [--print-after=all] [-o FILE]
 //            [-p BUILD-DIR] [--function NAME] [-- CLANG-FLAGS...]
 //
 //===----------------------------------------------------------------------===//
@@ -53,8 +53,10 @@ static cl::list<std::string> Distribute(
     cl::desc("Distribute a loop (default: each nest's outermost loop)"),
     cl::value_desc("loop"), cl::cat(Category));
 static cl::list<std::string>
-    Expand("expand", cl::desc("Expand a private scalar into an array"),
-           cl::value_desc("var"), cl::cat(Category));
+    Expand("expand",
+           cl::desc("Expand a private scalar or array (NAME or NAME:LOOP) "
+                    "into an array with one element or copy per iteration"),
+           cl::value_desc("var[:loop]"), cl::cat(Category));
 static cl::opt<bool> PrintSignature(
     "print-signature",
     cl::desc("Print each function's parameters as JSON (kind, type, access, "

@@ -58,6 +58,12 @@ bool isDeclaredInside(const Function &F, const Loop &L,
 /// can see the value L left, i.e. privatizing Name in L needs a copy-out.
 bool isLiveAfter(const Function &F, const Loop &L, const std::string &Name);
 
+/// True when some read of the variable Name (any element, for an array)
+/// runs after L: later in the enclosing bodies, or earlier in them on the
+/// next iteration of an enclosing loop. Writes in between are not taken to
+/// cover it (conservative for arrays, where one write covers one element).
+bool isReadAfter(const Function &F, const Loop &L, const std::string &Name);
+
 /// The class of scalar Name, which some statement inside L writes.
 VarClass classifyScalar(const Function &F, const Loop &L,
                         const std::string &Name);

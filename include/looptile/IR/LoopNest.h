@@ -11,7 +11,11 @@
 //    Step > 0 runs upward from max(Lower); Step < 0 runs downward from
 //    min(Upper). |Step| > 1 requires a single start expression.
 //  * Scalars are 0-d arrays: an access with no subscripts.
-//  * Statement ids S0, S1, ... are numbered per function in textual order.
+//  * Statement ids S0, S1, ... are numbered per function in textual order by
+//    the Frontend and kept by the transforms (distribution reorders
+//    statements, new statements get the next free id), so execution order
+//    within an iteration is the statements' place in the tree, never their
+//    ids.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPTILE_IR_LOOPNEST_H

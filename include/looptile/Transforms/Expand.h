@@ -21,10 +21,10 @@
 
 namespace looptile {
 
-/// Why Name cannot be expanded along the loop at Where (std::nullopt when
-/// it can): it must be a local scalar, private in that loop, and the loop
-/// must start at a non-negative constant with a single upper bound that does
-/// not depend on enclosing loops.
+/// Why Name cannot be expanded along the loop L (std::nullopt when it can):
+/// it must be a local scalar, private in that loop, and the loop must run
+/// with step 1 from a non-negative constant to a single upper bound that
+/// does not depend on enclosing loops.
 std::optional<std::string> whyCannotExpand(const Function &F, const Loop &L,
                                            const std::string &Name);
 
@@ -32,9 +32,13 @@ std::optional<std::string> whyCannotExpand(const Function &F, const Loop &L,
 /// whyCannotExpand returned std::nullopt. Returns the new array's name.
 std::string expandScalar(Function &F, Loop &L, const std::string &Name);
 
-/// `--expand NAME`: expands Name along the outermost loop in which it is
-/// private. Refuses (with a diagnostic) when there is none.
+/// `--expand NAME[:LOOP]`: expands the local scalar or the array Name along
+/// the selected loop (LoopSpec, a loop selector such as `i` or `j:12`), or
+/// when LoopSpec is empty along the innermost loop that encloses all of its
+/// accesses and in which it can be expanded. Arrays are handled by
+/// ExpandArray.h. Refuses (with a diagnostic) when there is none.
 bool applyExpandStep(Function &F, const std::string &Name,
+                     const std::string &LoopSpec,
                      std::vector<Diagnostic> &Diags);
 
 } // namespace looptile

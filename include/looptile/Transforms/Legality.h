@@ -10,6 +10,7 @@
 #ifndef LOOPTILE_TRANSFORMS_LEGALITY_H
 #define LOOPTILE_TRANSFORMS_LEGALITY_H
 
+#include "looptile/Analysis/Dependence.h"
 #include "looptile/IR/LoopNest.h"
 #include "looptile/Support/Diagnostic.h"
 
@@ -17,6 +18,13 @@
 #include <vector>
 
 namespace looptile {
+
+/// "flow dependence S0 -> S1 on 'A'"
+std::string depDescription(const Dependence &D);
+
+/// Appends the notes at D's source and sink accesses, which every refusal
+/// that names a dependence carries.
+void addAccessNotes(const Dependence &D, std::vector<Diagnostic> &Diags);
 
 /// Interchange theorem applied to a band of nest NestIndex: BandVars are the
 /// band's loops outermost first; Order[K] is the band position of the loop

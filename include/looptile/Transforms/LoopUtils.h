@@ -48,6 +48,14 @@ std::string freshName(const Function &F, const std::string &Base);
 bool findParentBody(std::vector<Node> &Body, const Loop *Target,
                     std::vector<Node> *&Parent, size_t &Index);
 
+/// A loop with variable Var over the last value of L's variable only:
+/// [max(lo, hi), hi], which runs once when L runs at all and never when it
+/// does not. L must have step 1 and a single lower and upper bound.
+Loop lastIterationLoop(const Loop &L, const std::string &Var);
+
+/// One more than the largest statement id in F (ids of new statements).
+unsigned nextStmtId(const Function &F);
+
 /// Every loop variable of F (all nests).
 std::vector<std::string> allLoopVars(const Function &F);
 

@@ -32,7 +32,8 @@ struct TransformStep {
   std::vector<std::pair<std::string, int64_t>> Sizes;
   /// `--tile 16`: one size for every loop of the outermost band.
   int64_t UniformSize = 0;
-  /// Loop variables: the two of --interchange, the order of --order.
+  /// Loop variables: the two of --interchange, the order of --order, the
+  /// loop selector of --expand NAME:LOOP.
   std::vector<std::string> Loops;
   /// The loop of --distribute (empty: the outermost loop of each nest) or
   /// the variable of --expand.

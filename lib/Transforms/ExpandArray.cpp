@@ -1,0 +1,355 @@
+//===- ExpandArray.cpp - array privatization by expansion -----------------===//
+#include "looptile/Transforms/ExpandArray.h"
+
+#include "looptile/Analysis/Dependence.h"
+#include "looptile/Analysis/Privatization.h"
+#include "looptile/Analysis/ScalarClassification.h"
+#include "looptile/Transforms/Expand.h"
+#include "looptile/Transforms/Legality.h"
+
+#include <algorithm>
+#include <functional>
+
+using namespace looptile;
+
+namespace {
+
+bool refuse(SourceLoc At, const std::string &Msg,
+            std::vector<Diagnostic> &Diags) {
+  Diags.push_back({Diagnostic::Error, At, Msg});
+  return false;
+}
+
+// Calls Fn on every array reference to Name in Body (both sides).
+void forEachRef(std::vector<Node> &Body, const std::string &Name,
+                const std::function<void(Expr &)> &Fn) {
+  std::function<void(Expr &)> Walk = [&](Expr &E) {
+    if (E.K == Expr::ArrayRef && E.Name == Name)
+      Fn(E);
+    for (Expr &Op : E.Operands)
+      Walk(Op);
+  };
+  for (Node &N : Body) {
+    if (N.isLoop()) {
+      forEachRef(N.loop().Body, Name, Fn);
+      continue;
+    }
+    Walk(N.stmt().LHS);
+    Walk(N.stmt().RHS);
+  }
+}
+
+bool accesses(const std::vector<Node> &Body, const std::string &Name,
+              bool WritesOnly) {
+  bool Found = false;
+  forEachRef(const_cast<std::vector<Node> &>(Body), Name,
+             [&](Expr &) { Found = true; });
+  if (!WritesOnly || !Found)
+    return Found;
+  std::function<bool(const std::vector<Node> &)> Writes =
+      [&](const std::vector<Node> &B) {
+        for (const Node &N : B)
+          if (N.isLoop() ? Writes(N.loop().Body) : N.stmt().LHS.Name == Name)
+            return true;
+        return false;
+      };
+  return Writes(Body);
+}
+
+// The preorder index of L in its nest (as in NestDependences::Loops).
+unsigned preorderIndex(const Loop &Root, const Loop *L) {
+  unsigned Count = 0;
+  std::function<bool(const Loop &)> Walk = [&](const Loop &X) {
+    if (&X == L)
+      return true;
+    ++Count;
+    for (const Node &N : X.Body)
+      if (N.isLoop() && Walk(N.loop()))
+        return true;
+    return false;
+  };
+  Walk(Root);
+  return Count;
+}
+
+bool sameAccess(const Access &A, const Access &B) {
+  return A.str() == B.str() && A.Loc.Line == B.Loc.Line &&
+         A.Loc.Col == B.Loc.Col;
+}
+
+// Explains a read that is not covered: the write it may read from (a flow
+// dependence that crosses iterations of L or of a loop around it), else a
+// value from before the loop; with an instance isl found.
+void explainUncovered(const Function &F, const LoopLocation &Where,
+                      const ArrayPrivatization &P, const std::string &What,
+                      std::vector<Diagnostic> &Diags) {
+  const Loop &L = Where.loop();
+  const Access &Read = *P.Read;
+  std::string ReadText =
+      "the read '" + Read.str() + "' in S" + std::to_string(P.ReadStmt);
+  std::string Instance = P.Witness.empty() ? "" : " (e.g. " + P.Witness + ")";
+  if (P.Source) {
+    std::vector<Diagnostic> Ignored;
+    NestDependences ND = analyzeNest(F, Where.NestIndex, Ignored);
+    unsigned LIndex = preorderIndex(F.Body[Where.NestIndex].loop(), &L);
+    for (const Dependence &D : ND.Deps) {
+      if (D.DepKind != Dependence::Flow || D.Source != P.SourceStmt ||
+          D.Sink != P.ReadStmt || !sameAccess(D.SourceAccess, *P.Source) ||
+          !sameAccess(D.SinkAccess, Read))
+        continue;
+      // The column of L, or the number of common loops when the write is
+      // outside L: a vector whose first non-'=' entry is at or before it
+      // crosses iterations of L or of a loop around it.
+      size_t C =
+          size_t(std::find(D.CommonLoops.begin(), D.CommonLoops.end(), LIndex) -
+                 D.CommonLoops.begin());
+      for (const DirectionVector &V : D.Directions) {
+        std::optional<size_t> First = V.firstNonEqual();
+        if (C < D.CommonLoops.size() && (!First || *First > C))
+          continue; // within one iteration of L
+        std::string Loop = First ? ND.loopOf(D, *First).Var : L.Var;
+        Diags.push_back(
+            {Diagnostic::Error, L.Loc,
+             "cannot " + What + ": " + ReadText + " may see a value written " +
+                 (First ? "in an earlier iteration of loop '" + Loop + "'"
+                        : "before loop '" + L.Var + "'") +
+                 Instance +
+                 ", not one written earlier in the same "
+                 "iteration of '" +
+                 L.Var + "' (" + depDescription(D) + ", direction " + V.str() +
+                 ")"});
+        addAccessNotes(D, Diags);
+        return;
+      }
+    }
+  }
+  Diags.push_back({Diagnostic::Error, L.Loc,
+                   "cannot " + What + ": " + ReadText +
+                       " is not always preceded, in the same iteration of '" +
+                       L.Var + "', by a write of the same element" + Instance +
+                       "; it may read a value from before the loop"});
+  Diags.push_back(
+      {Diagnostic::Note, Read.Loc,
+       "read '" + Read.str() + "' in S" + std::to_string(P.ReadStmt)});
+}
+
+// The statement with id Id inside Body and the loops from Body down to it.
+bool findStmt(const std::vector<Node> &Body, unsigned Id,
+              std::vector<const Loop *> &Path, const Stmt *&Out) {
+  for (const Node &N : Body) {
+    if (!N.isLoop()) {
+      if (N.stmt().Id == Id) {
+        Out = &N.stmt();
+        return true;
+      }
+      continue;
+    }
+    Path.push_back(&N.loop());
+    if (findStmt(N.loop().Body, Id, Path, Out))
+      return true;
+    Path.pop_back();
+  }
+  return false;
+}
+
+// Renames loop variables in an index expression.
+IndexExpr renamed(const IndexExpr &E,
+                  const std::vector<std::pair<std::string, std::string>> &R) {
+  IndexExpr Out = E;
+  for (auto &[From, To] : R)
+    Out = Out.substitute(From, IndexExpr::symbol(To));
+  return Out;
+}
+
+} // namespace
+
+bool looptile::checkArrayExpansion(const Function &F, const LoopLocation &Where,
+                                   const std::string &Name,
+                                   ArrayExpansionPlan &Plan,
+                                   std::vector<Diagnostic> &Diags) {
+  const Loop &L = Where.loop();
+  const std::string What = "expand '" + Name + "' along loop '" + L.Var + "'";
+  const Variable *V = F.lookup(Name);
+  if (V->VarKind == Variable::PointerParam)
+    return refuse(V->Loc,
+                  "cannot " + What + ": '" + Name +
+                      "' is a pointer parameter, whose extents are unknown; "
+                      "declare it as an array parameter (e.g. float " +
+                      Name + "[N][M])",
+                  Diags);
+  for (size_t D = 0; D < V->Extents.size(); ++D)
+    if (!V->Extents[D])
+      return refuse(V->Loc,
+                    "cannot " + What + ": dimension " + std::to_string(D + 1) +
+                        " of '" + Name + "' has no declared extent",
+                    Diags);
+  if (!accesses(L.Body, Name, true))
+    return refuse(L.Loc,
+                  "cannot " + What + ": loop '" + L.Var + "' does not write '" +
+                      Name + "'",
+                  Diags);
+  // The new dimension is indexed by L's variable: L must run upward by one
+  // from a non-negative constant to one bound that is the same for every
+  // iteration of the loops around it.
+  if (L.Step != 1)
+    return refuse(L.Loc,
+                  "cannot " + What + ": loop '" + L.Var + "' has step " +
+                      std::to_string(L.Step) + " (expansion needs step 1)",
+                  Diags);
+  if (L.Lower.size() != 1 || !L.Lower[0].isConstant() ||
+      L.Lower[0].constantPart() < 0)
+    return refuse(L.Loc,
+                  "cannot " + What + ": loop '" + L.Var +
+                      "' does not start at a non-negative constant",
+                  Diags);
+  if (L.Upper.size() != 1)
+    return refuse(L.Loc,
+                  "cannot " + What + ": loop '" + L.Var +
+                      "' has several upper bounds (a min)",
+                  Diags);
+  for (size_t K = 0; K + 1 < Where.Path.size(); ++K)
+    if (L.Upper[0].mentions(Where.Path[K]->Var))
+      return refuse(L.Loc,
+                    "cannot " + What + ": the extent of loop '" + L.Var +
+                        "' depends on loop '" + Where.Path[K]->Var + "'",
+                    Diags);
+  // A local declared in a loop inside L is a fresh array in every iteration
+  // of that inner loop; one copy per iteration of L would merge them.
+  bool DeclaredInL = V->VarKind == Variable::LocalArray &&
+                     !V->DeclaredIn.empty() && V->DeclaredIn == L.Var;
+  if (V->VarKind == Variable::LocalArray && !DeclaredInL &&
+      isDeclaredInside(F, L, Name))
+    return refuse(
+        L.Loc,
+        "cannot " + What + ": '" + Name + "' is declared inside loop '" +
+            V->DeclaredIn + "', which is nested in '" + L.Var +
+            "'; expand it along '" + V->DeclaredIn + "' or a loop inside it",
+        Diags);
+
+  ArrayPrivatization P = analyzeArrayPrivatization(F, Where.NestIndex, L, Name);
+  if (P.Verdict == ArrayPrivatization::Unknown) {
+    Diags.push_back({Diagnostic::Error, L.Loc,
+                     "cannot prove it legal to " + What + ": " + P.Why});
+    if (P.Read)
+      Diags.push_back(
+          {Diagnostic::Note, P.Read->Loc,
+           "read '" + P.Read->str() + "' in S" + std::to_string(P.ReadStmt)});
+    return false;
+  }
+  if (P.Verdict == ArrayPrivatization::NotCovered) {
+    explainUncovered(F, Where, P, What, Diags);
+    return false;
+  }
+  Plan = ArrayExpansionPlan();
+  Plan.CopyOut = V->VarKind == Variable::ArrayParam ||
+                 (!DeclaredInL && isReadAfter(F, L, Name));
+  if (Plan.CopyOut) {
+    if (!P.LastIterationWritesAll)
+      return refuse(
+          L.Loc,
+          "cannot " + What + ": '" + Name + "' is live after the loop" +
+              (V->VarKind == Variable::ArrayParam ? " (a parameter)" : "") +
+              ", and the last iteration of '" + L.Var + "' " +
+              (P.CopyOutWitness.empty() ? "may not write" : "does not write") +
+              " every element that an earlier iteration writes" +
+              (P.CopyOutWitness.empty() ? ""
+                                        : " (e.g. " + P.CopyOutWitness + ")") +
+              ", so the final values cannot be copied out from the last "
+              "iteration",
+          Diags);
+    Plan.CopyOutWrites = P.CopyOutWrites;
+  }
+  return true;
+}
+
+std::string looptile::expandArray(Function &F, const LoopLocation &Where,
+                                  const std::string &Name,
+                                  const ArrayExpansionPlan &Plan) {
+  Loop &L = Where.loop();
+  const Variable V = *F.lookup(Name);
+  std::string Array = freshName(F, Name + "_x");
+
+  // The copy-out, built from the writes before they are renamed: for the
+  // last iteration of L only (a loop over [max(lo, hi), hi], which runs
+  // once when L ran at all), the loops below L around each chosen write,
+  // with fresh variables (`_out`) so that loop selectors stay unambiguous.
+  Loop Copy;
+  if (Plan.CopyOut) {
+    std::vector<std::pair<std::string, std::string>> Rename;
+    Copy = lastIterationLoop(L, freshName(F, L.Var + "_out"));
+    Rename.push_back({L.Var, Copy.Var});
+    std::vector<std::string> Taken = {Copy.Var};
+    unsigned NextId = nextStmtId(F);
+    for (unsigned Id : Plan.CopyOutWrites) {
+      std::vector<const Loop *> Path;
+      const Stmt *W = nullptr;
+      findStmt(L.Body, Id, Path, W);
+      std::vector<std::pair<std::string, std::string>> R = Rename;
+      std::vector<Loop> Headers;
+      for (const Loop *P : Path) {
+        Loop H;
+        std::string Var = freshName(F, P->Var + "_out");
+        while (std::find(Taken.begin(), Taken.end(), Var) != Taken.end())
+          Var += "_";
+        Taken.push_back(Var);
+        H.Var = Var;
+        for (const IndexExpr &E : P->Lower)
+          H.Lower.push_back(renamed(E, R));
+        for (const IndexExpr &E : P->Upper)
+          H.Upper.push_back(renamed(E, R));
+        H.Step = P->Step;
+        H.Loc = P->Loc;
+        R.push_back({P->Var, Var});
+        Headers.push_back(std::move(H));
+      }
+      std::vector<IndexExpr> Subs;
+      for (const IndexExpr &E : W->LHS.Subscripts)
+        Subs.push_back(renamed(E, R));
+      std::vector<IndexExpr> XSubs = Subs;
+      XSubs.insert(XSubs.begin(), IndexExpr::symbol(Copy.Var));
+      Stmt S;
+      S.Id = NextId++;
+      S.Op = AssignOp::Assign;
+      S.LHS = Expr::arrayRef(Name, V.Type, Subs);
+      S.RHS = Expr::arrayRef(Array, V.Type, XSubs);
+      S.LHS.Loc = S.RHS.Loc = S.Loc = W->Loc;
+      Node Inner{std::move(S)};
+      for (size_t K = Headers.size(); K-- > 0;) {
+        Headers[K].Body.push_back(std::move(Inner));
+        Inner = Node{std::move(Headers[K])};
+      }
+      Copy.Body.push_back(std::move(Inner));
+    }
+  }
+
+  // Every access inside L gets L's variable as its new first subscript.
+  forEachRef(L.Body, Name, [&](Expr &E) {
+    E.Name = Array;
+    E.Subscripts.insert(E.Subscripts.begin(), IndexExpr::symbol(L.Var));
+  });
+
+  Variable X;
+  X.Name = Array;
+  X.VarKind = Variable::LocalArray;
+  X.Type = V.Type;
+  X.Extents.push_back(L.Upper[0] + IndexExpr::constant(1));
+  X.Extents.insert(X.Extents.end(), V.Extents.begin(), V.Extents.end());
+  X.DeclaredIn = Where.Path.size() > 1 ? Where.Path[Where.Path.size() - 2]->Var
+                                       : std::string();
+  X.Loc = L.Loc;
+
+  if (Plan.CopyOut) {
+    std::vector<Node> *Parent = nullptr;
+    size_t Index = 0;
+    findParentBody(F.Body, &L, Parent, Index);
+    Parent->insert(Parent->begin() + Index + 1, Node{std::move(Copy)});
+  }
+  // A local array nothing refers to any more is gone.
+  if (V.VarKind == Variable::LocalArray && !accesses(F.Body, Name, false))
+    F.Locals.erase(
+        std::remove_if(F.Locals.begin(), F.Locals.end(),
+                       [&](const Variable &Y) { return Y.Name == Name; }),
+        F.Locals.end());
+  F.Locals.push_back(std::move(X));
+  return Array;
+}
