@@ -93,13 +93,7 @@ struct NestWalk {
         walk(N.loop(), Index, Stack);
         continue;
       }
-      StmtSite Site;
-      Site.S = &N.stmt();
-      Site.Loops = Stack;
-      Site.Accesses = Site.S->accesses(NotMemory);
-      for (const Access &A : Site.Accesses)
-        Site.Address.push_back(A.Subscripts);
-      Sites.push_back(std::move(Site));
+      Sites.push_back(StmtSite::of(N.stmt(), Stack, NotMemory));
     }
     Stack.pop_back();
   }

@@ -30,6 +30,20 @@ struct StmtSite {
   std::vector<const Loop *> Loops;
   std::vector<Access> Accesses;
   std::vector<std::vector<IndexExpr>> Address;
+
+  /// The site of S inside Loops; its addresses start as the subscripts
+  /// (delinearization may rewrite them). NotMemory names the scalars that
+  /// are not memory accesses.
+  static StmtSite of(const Stmt &S, const std::vector<const Loop *> &Loops,
+                     const std::vector<std::string> &NotMemory) {
+    StmtSite Site;
+    Site.S = &S;
+    Site.Loops = Loops;
+    Site.Accesses = S.accesses(NotMemory);
+    for (const Access &A : Site.Accesses)
+      Site.Address.push_back(A.Subscripts);
+    return Site;
+  }
 };
 
 /// One side of a dependence question: an access of a site.

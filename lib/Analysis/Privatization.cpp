@@ -47,13 +47,7 @@ struct Sites {
         walk(N.loop(), Stack, NotMemory);
         continue;
       }
-      StmtSite S;
-      S.S = &N.stmt();
-      S.Loops = Stack;
-      S.Accesses = S.S->accesses(NotMemory);
-      for (const Access &A : S.Accesses)
-        S.Address.push_back(A.Subscripts);
-      All.push_back(std::move(S));
+      All.push_back(StmtSite::of(N.stmt(), Stack, NotMemory));
     }
     Stack.pop_back();
   }
