@@ -9,6 +9,7 @@
 #include "looptile/Frontend/Frontend.h"
 
 #include "ASTToIR.h"
+#include "ClangDiagnostics.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -139,10 +140,16 @@ bool looptile::buildProgram(const looptile::FrontendOptions &Opts, Program &Out)
     Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
         Opts.ExtraArgs, tooling::ArgumentInsertPosition::END));
 
+  // Clang's diagnostics as Clang prints them, naming the file as the user
+  // did, without ClangTool's "Error while processing FILE." banner.
+  ClangDiagnostics Diags(llvm::errs(), Opts.File);
+  Tool.setDiagnosticConsumer(&Diags);
+  Tool.setPrintErrorMessage(false);
+
   bool Failed = false;
   LoopNestActionFactory Factory(Out, Opts, Failed);
   int RC = Tool.run(&Factory);
-  if (RC != 0 || Failed)
+  if (RC != 0 || Failed || Diags.errors())
     return false;
   if (Out.Functions.empty()) {
     llvm::errs() << "looptile: error: no function with a for loop nest found "
