@@ -18,6 +18,9 @@ config.substitutions.append(("%examples", os.path.join(config.looptile_src_root,
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%host_cc", config.host_cc))
 config.substitutions.append(("%host_cxx", config.host_cxx))
+config.substitutions.append(("%cmake", config.cmake))
+config.substitutions.append(("%project_version", config.looptile_version))
+config.substitutions.append(("%src_root", config.looptile_src_root))
 config.substitutions.append(("%runtime_include", config.runtime_include))
 config.substitutions.append(("%runtime_lib", config.runtime_lib))
 

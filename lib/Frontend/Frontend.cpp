@@ -15,6 +15,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -163,3 +164,5 @@ bool looptile::buildProgram(const looptile::FrontendOptions &Opts, Program &Out)
   }
   return true;
 }
+
+std::string looptile::clangVersion() { return clang::getClangFullVersion(); }

@@ -9,9 +9,11 @@
 #include "looptile/IR/Printer.h"
 #include "looptile/Support/Diagnostic.h"
 
+#include <filesystem>
 #include <fstream>
-#include <unistd.h>
 #include <iostream>
+#include <system_error>
+#include <unistd.h>
 
 using namespace looptile;
 
@@ -20,8 +22,20 @@ static bool writeOutput(const std::string &Path, const std::string &Text) {
     std::cout << Text;
     return true;
   }
+  // `-o out/mmm.cl` creates out/ as a compiler does not, but a build
+  // system's output folder may not exist yet.
+  std::filesystem::path Parent = std::filesystem::path(Path).parent_path();
+  std::error_code EC;
+  if (!Parent.empty())
+    std::filesystem::create_directories(Parent, EC);
+  if (EC) {
+    std::cerr << "looptile: error: cannot create the folder '"
+              << Parent.string() << "' for '" << Path << "': " << EC.message()
+              << "\n";
+    return false;
+  }
   std::ofstream Out(Path);
-  if (!Out || !(Out << Text)) {
+  if (!Out || !(Out << Text) || !Out.flush()) {
     std::cerr << "looptile: error: cannot write '" << Path << "'\n";
     return false;
   }
@@ -29,7 +43,7 @@ static bool writeOutput(const std::string &Path, const std::string &Text) {
 }
 
 // Output names: `-o dir/mmm.cl` writes dir/mmm.cl, dir/mmm.json and
-// dir/mmm.host.cpp; without -o, the input's stem in the current directory.
+// dir/mmm.host.cpp; without -o (--print-mapping alone) nothing is written.
 static std::string stemOf(const std::string &Path) {
   std::string Base = Path;
   size_t Dot = Base.rfind('.');
@@ -45,17 +59,11 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
     std::cerr << "looptile: error: '" << P.File << "' has "
               << P.Functions.size()
               << " functions with loop nests; choose one with --function\n";
-    return 1;
+    return ExitRefused;
   }
   const Function &F = P.Functions.front();
-  std::string Stem;
-  if (!Opts.OutputFile.empty()) {
-    Stem = stemOf(Opts.OutputFile);
-  } else {
-    std::string In = stemOf(P.File);
-    size_t Slash = In.rfind('/');
-    Stem = Slash == std::string::npos ? In : In.substr(Slash + 1);
-  }
+  // Without -o the manifest (never written) names the input's stem.
+  std::string Stem = stemOf(Opts.OutputFile.empty() ? P.File : Opts.OutputFile);
   std::string ClPath = Stem + ".cl";
   size_t Slash = ClPath.rfind('/');
   std::string ClName =
@@ -73,22 +81,24 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
     DiagOut.print(D, std::cerr);
   if (!OK) {
     std::cerr << "looptile: error: no OpenCL code was generated\n";
-    return 1;
+    return ExitRefused;
   }
   if (Opts.PrintMapping)
     std::cout << Out.Mapping;
+  if (Opts.OutputFile.empty())
+    return ExitSuccess;
   if (!writeOutput(ClPath, Out.KernelSource) ||
       !writeOutput(Stem + ".json", Out.Manifest) ||
       !writeOutput(Stem + ".host.cpp", Out.HostGlue))
-    return 1;
-  return 0;
+    return ExitRefused;
+  return ExitSuccess;
 }
 
 int looptile::runPipeline(const PipelineOptions &Opts) {
   // 1. Frontend: C -> IR.
   Program P;
   if (!buildProgram(Opts.Frontend, P))
-    return 1;
+    return ExitRefused;
   DiagnosticPrinter DiagOut(P.File);
   if (Opts.PrintIR)
     std::cout << printProgram(P);
@@ -118,7 +128,7 @@ int looptile::runPipeline(const PipelineOptions &Opts) {
       if (!OK) {
         std::cerr << "looptile: error: " << Step.spelling()
                   << " refused; nothing was emitted\n";
-        return 1;
+        return ExitRefused;
       }
     }
     if (Opts.PrintAfterAll) {
@@ -135,14 +145,14 @@ int looptile::runPipeline(const PipelineOptions &Opts) {
       std::vector<ArgumentInfo> Args;
       if (std::optional<std::string> Err = describeArguments(F, Args)) {
         DiagOut.print({Diagnostic::Error, F.Loc, *Err}, std::cerr);
-        return 1;
+        return ExitRefused;
       }
       std::cout << signatureJSON(P.File, F, Args);
     }
   }
   if (Opts.Emit == "c")
-    return writeOutput(Opts.OutputFile, emitC(P)) ? 0 : 1;
+    return writeOutput(Opts.OutputFile, emitC(P)) ? ExitSuccess : ExitRefused;
   if (Opts.Emit == "opencl")
     return generateOpenCLFiles(Opts, P, DiagOut);
-  return 0;
+  return ExitSuccess;
 }

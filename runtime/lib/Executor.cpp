@@ -133,9 +133,9 @@ void Executor::prepare(const Env &Sizes) {
     for (const Formula &F : Shape) {
       int64_t E = F.evaluate(Values);
       if (E < 0)
-        throw Error(ErrorKind::Usage, "buffer " + Name + ": extent \"" +
-                                          F.text() + "\" = " +
-                                          std::to_string(E) + " is negative");
+        throw Error(ErrorKind::Manifest,
+                    "buffer " + Name + ": extent \"" + F.text() +
+                        "\" = " + std::to_string(E) + " is negative");
       New.Shape.push_back(E);
       if (__builtin_mul_overflow(New.Count, size_t(E), &New.Count))
         throw Error(ErrorKind::Usage, "buffer " + Name + " is too large");
@@ -180,10 +180,9 @@ void Executor::prepare(const Env &Sizes) {
     for (const Formula &F : K.Global) {
       int64_t V = F.evaluate(Values);
       if (V < 0)
-        throw Error(ErrorKind::Usage, "kernel " + K.Name + ": global size \"" +
-                                          F.text() + "\" = " +
-                                          std::to_string(V) +
-                                          " is negative");
+        throw Error(ErrorKind::Manifest,
+                    "kernel " + K.Name + ": global size \"" + F.text() +
+                        "\" = " + std::to_string(V) + " is negative");
       // A global size of 0 is a loop that runs zero times at these sizes
       // (e.g. i from 2 to N - 1 with N = 1): the kernel is not launched.
       L.Empty |= V == 0;
@@ -195,18 +194,16 @@ void Executor::prepare(const Env &Sizes) {
         const Formula &F = (*K.Local)[D];
         int64_t V = F.evaluate(Values);
         if (V <= 0)
-          throw Error(ErrorKind::Usage, "kernel " + K.Name +
-                                            ": local size \"" + F.text() +
-                                            "\" = " + std::to_string(V) +
-                                            " is not positive");
+          throw Error(ErrorKind::Manifest,
+                      "kernel " + K.Name + ": local size \"" + F.text() +
+                          "\" = " + std::to_string(V) + " is not positive");
         if (G[D] && G[D] % size_t(V) != 0)
-          throw Error(ErrorKind::Usage,
-                      "kernel " + K.Name + ": global size " +
-                          std::to_string(G[D]) + " (dimension " +
-                          std::to_string(D) +
-                          ") is not a multiple of the local size " +
-                          std::to_string(V) +
-                          " (OpenCL 1.2 requires it; use round_up)");
+          throw Error(
+              ErrorKind::Manifest,
+              "kernel " + K.Name + ": global size " + std::to_string(G[D]) +
+                  " (dimension " + std::to_string(D) +
+                  ") is not a multiple of the local size " + std::to_string(V) +
+                  " (OpenCL 1.2 requires it; use round_up)");
         if (D < MaxItems.size() && size_t(V) > MaxItems[D])
           throw Error(ErrorKind::OpenCL,
                       "kernel " + K.Name + ": local size " +

@@ -83,9 +83,9 @@ int64_t workGroupCount(const Manifest &M, const Env &Values,
     if (G <= 0)
       return 0;
     if (Lo <= 0)
-      throw Error(ErrorKind::Usage, "kernel " + K.Name + ": local size " +
-                                        std::to_string(Lo) +
-                                        " is not positive");
+      throw Error(ErrorKind::Manifest, "kernel " + K.Name + ": local size " +
+                                           std::to_string(Lo) +
+                                           " is not positive");
     int64_t Groups = (G + Lo - 1) / Lo;
     if (__builtin_mul_overflow(Count, Groups, &Count))
       return INT64_MAX;

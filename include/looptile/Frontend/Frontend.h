@@ -32,6 +32,10 @@ struct FrontendOptions {
 /// reason has then been printed on stderr.
 bool buildProgram(const FrontendOptions &Opts, Program &Out);
 
+/// The version of the Clang libraries the frontend parses with, as Clang
+/// prints it ("Debian clang version 16.0.6 (15)").
+std::string clangVersion();
+
 } // namespace looptile
 
 #endif // LOOPTILE_FRONTEND_FRONTEND_H

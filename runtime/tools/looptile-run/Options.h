@@ -35,10 +35,13 @@ struct Options {
   double TuneValidateLimit = 20e9; // --tune-validate-limit (operations)
   bool NoTuneCache = false;   // --no-tune-cache
   bool Help = false;
+  bool Version = false; // --version
 };
 
 Options parseOptions(int Argc, char **Argv);
 const char *usage();
+/// What --version prints: the version, the commit, what it is built on.
+std::string versionText();
 
 } // namespace looptile::run
 

@@ -31,6 +31,10 @@ static int realMain(int Argc, char **Argv) {
     std::cout << usage();
     return 0;
   }
+  if (O.Version) {
+    std::cout << versionText();
+    return 0;
+  }
   if (O.ListDevices) {
     rt::listDevices(std::cout);
     return 0;
@@ -175,6 +179,10 @@ int main(int Argc, char **Argv) {
     std::cout.flush();
     std::cerr << "looptile-run: error: OpenCL: " << E.what() << " failed with "
               << rt::clErrorName(E.err()) << "\n";
+    return 3;
+  } catch (const std::bad_alloc &) {
+    std::cout.flush();
+    std::cerr << "looptile-run: error: out of host memory\n";
     return 3;
   } catch (const std::exception &E) {
     std::cout.flush();
