@@ -166,12 +166,20 @@ std::string hostGlue(const Function &F, const std::vector<ArgumentInfo> &Args,
   return Out;
 }
 
+// The manifest's source.compile object (docs/manifest.md).
+std::string compileJSON(const CompileFlags &C) {
+  return "{\"directory\": " + jsonString(C.Directory) +
+         ", \"flags\": " + formulaList(C.Flags) +
+         ", \"std\": " + jsonString(C.Standard) + "}";
+}
+
 } // namespace
 
 bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
-                              const std::string &SourceFile,
+                              const OpenCLSource &Source,
                               const OpenCLOptions &Opts, OpenCLOutput &Out,
                               std::vector<Diagnostic> &Diags) {
+  const std::string &SourceFile = Source.Path;
   std::vector<ArgumentInfo> Args;
   if (std::optional<std::string> Err = describeArguments(F, Args)) {
     Diags.push_back({Diagnostic::Error, F.Loc, *Err});
@@ -285,11 +293,11 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
     if (Reduction.isConstant() && Reduction.constantPart() == 1)
       Reduction = L;
   }
-  std::string M = "{\n  \"looptile_manifest\": 1,\n  \"source\": {\"file\": " +
-                  jsonString(SourceFile) +
-                  ", \"function\": " + jsonString(F.Name) +
-                  "},\n  \"program\": " + jsonString(ProgramFile) +
-                  ",\n  \"arguments\": [";
+  std::string M =
+      "{\n  \"looptile_manifest\": 1,\n  \"source\": {\"file\": " +
+      jsonString(SourceFile) + ", \"function\": " + jsonString(F.Name) +
+      ",\n             \"compile\": " + compileJSON(Source.Compile) +
+      "},\n  \"program\": " + jsonString(ProgramFile) + ",\n  \"arguments\": [";
   for (size_t I = 0; I < Args.size(); ++I)
     M += std::string(I ? ",\n    " : "\n    ") + argumentJSON(Args[I]);
   M += "\n  ],\n  \"temporaries\": [";
@@ -353,22 +361,27 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
   Out.Manifest = M;
   Out.HostGlue = hostGlue(F, Args, SourceFile, Out.Manifest, Out.KernelSource);
 
-  // --print-mapping.
+  // --print-mapping. Each loop line ends in its location, so nests with
+  // the same loop names tell apart.
+  auto At = [&](SourceLoc L) {
+    return "  // " + Source.Spelling + ":" + std::to_string(L.Line);
+  };
   std::string R;
   for (size_t I = 0; I < Plans.size(); ++I) {
     const KernelPlan &P = Plans[I];
     const KernelLaunch &L = Launches[I];
-    R += "kernel " + P.Name + ": " + kindName(P.K) + ", nest at line " +
-         std::to_string(P.Loc.Line) + "\n";
+    R += "kernel " + P.Name + ": " + kindName(P.K) + ", nest at " +
+         Source.Spelling + ":" + std::to_string(P.Loc.Line) + "\n";
     for (const MappedLoop &ML : P.Band) {
       std::string D = std::to_string(ML.Dim);
       R += "  loop " + ML.Var + " -> dimension " + D + " (group id " + D +
-           ", local id " + D + ")\n";
+           ", local id " + D + ")" + At(ML.Loc) + "\n";
     }
     if (P.K == KernelPlan::Block || P.K == KernelPlan::Register) {
       R += "  loop " + P.reductionLoop().Var +
            " -> sequential in each work-item, in steps of " +
-           (P.K == KernelPlan::Block ? "TS" : "TSK") + "\n";
+           (P.K == KernelPlan::Block ? "TS" : "TSK") +
+           At(P.reductionLoop().Loc) + "\n";
       for (const StagedAccess &S : P.Staged)
         R += "  staged in local memory: " +
              Expr::arrayRef(S.Array, S.Type, S.Subscripts).str() + " -> " +

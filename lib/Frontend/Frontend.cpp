@@ -14,6 +14,7 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/Basic/LangStandard.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -23,6 +24,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace looptile;
@@ -71,8 +73,13 @@ class LoopNestAction : public ASTFrontendAction {
 public:
   LoopNestAction(Program &Out, const looptile::FrontendOptions &Opts, bool &Failed)
       : Out(Out), Opts(Opts), Failed(Failed) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
+    // The standard the flags (or Clang's default) selected, for the
+    // manifest: the reference build must read the file the same way.
+    Out.Compile.Standard =
+        LangStandard::getLangStandardForKind(CI.getLangOpts().LangStd)
+            .getName();
     return std::make_unique<LoopNestConsumer>(Out, Opts, Failed);
   }
 
@@ -96,6 +103,40 @@ private:
   const looptile::FrontendOptions &Opts;
   bool &Failed;
 };
+
+// The preprocessor flags of a compile command, in order: what decides how
+// the file reads (macros, headers), without what only concerns this
+// compilation (output, warnings, optimization; -std is recorded from the
+// parsed language instead).
+std::vector<std::string>
+preprocessorFlags(const std::vector<std::string> &Args) {
+  // Flags that take a value, joined (-DX, --sysroot=D) or as the next
+  // argument (-D X), and -nostdinc, which takes none.
+  static const char *const WithValue[] = {
+      "-D",         "-U",       "-I",       "-iquote",   "-isystem",
+      "-idirafter", "-include", "-imacros", "-isysroot", "--sysroot"};
+  std::vector<std::string> Out;
+  for (size_t I = 1; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A == "-nostdinc") {
+      Out.push_back(Args[I]);
+      continue;
+    }
+    for (const char *Name : WithValue) {
+      if (!A.startswith(Name))
+        continue;
+      StringRef Rest = A.substr(strlen(Name));
+      if (Rest.empty() && I + 1 < Args.size()) {
+        Out.push_back(Args[I]);
+        Out.push_back(Args[++I]);
+      } else if (!Rest.empty() && Rest[0] != '-') {
+        Out.push_back(Args[I]); // -DX, -Idir; not -include-pch
+      }
+      break;
+    }
+  }
+  return Out;
+}
 
 } // namespace
 
@@ -140,6 +181,13 @@ bool looptile::buildProgram(const looptile::FrontendOptions &Opts, Program &Out)
   if (!Opts.BuildPath.empty())
     Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
         Opts.ExtraArgs, tooling::ArgumentInsertPosition::END));
+  // The compile command as Clang gets it, for the manifest's flags.
+  std::vector<std::string> CommandLine;
+  Tool.appendArgumentsAdjuster(
+      [&](const tooling::CommandLineArguments &Args, StringRef) {
+        CommandLine = Args;
+        return Args;
+      });
 
   // Clang's diagnostics as Clang prints them, naming the file as the user
   // did, without ClangTool's "Error while processing FILE." banner.
@@ -152,6 +200,19 @@ bool looptile::buildProgram(const looptile::FrontendOptions &Opts, Program &Out)
   int RC = Tool.run(&Factory);
   if (RC != 0 || Failed || Diags.errors())
     return false;
+  Out.Compile.Flags = preprocessorFlags(CommandLine);
+  // The folder the compilation ran in: ClangTool's working directory for
+  // the command ("." for the flags after `--`).
+  SmallString<256> Dir;
+  std::string AbsFile = Opts.File;
+  if (SmallString<256> Abs(Opts.File); !llvm::sys::fs::make_absolute(Abs))
+    AbsFile = std::string(Abs);
+  std::vector<tooling::CompileCommand> Commands =
+      DB->getCompileCommands(AbsFile);
+  Dir = Commands.empty() ? "." : Commands.front().Directory;
+  llvm::sys::fs::make_absolute(Dir);
+  llvm::sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
+  Out.Compile.Directory = std::string(Dir);
   if (Out.Functions.empty()) {
     llvm::errs() << "looptile: error: no function with a for loop nest found "
                     "in '"

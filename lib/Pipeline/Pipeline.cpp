@@ -68,11 +68,14 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
   size_t Slash = ClPath.rfind('/');
   std::string ClName =
       Slash == std::string::npos ? ClPath : ClPath.substr(Slash + 1);
-  std::string Source = P.File;
-  if (!Source.empty() && Source[0] != '/') {
+  OpenCLSource Source;
+  Source.Path = P.File;
+  Source.Spelling = P.File;
+  Source.Compile = P.Compile;
+  if (!Source.Path.empty() && Source.Path[0] != '/') {
     char Buf[4096];
     if (getcwd(Buf, sizeof Buf))
-      Source = std::string(Buf) + "/" + Source;
+      Source.Path = std::string(Buf) + "/" + Source.Path;
   }
   OpenCLOutput Out;
   std::vector<Diagnostic> Diags;

@@ -158,6 +158,23 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
   const json::Value &Src = R.field(Root, "source", "top level", T::Object);
   M.SourceFile = resolve(Dir, R.str(Src, "file", "source"));
   M.SourceFunction = R.str(Src, "function", "source");
+  if (const json::Value *C = R.optional(Src, "compile", "source", T::Object)) {
+    if (const json::Value *D =
+            R.optional(*C, "directory", "source.compile", T::String))
+      M.CompileDirectory = resolve(Dir, D->asString());
+    if (const json::Value *Fs =
+            R.optional(*C, "flags", "source.compile", T::Array))
+      for (size_t I = 0; I < Fs->elements().size(); ++I) {
+        const json::Value &F = Fs->elements()[I];
+        if (!F.isString())
+          R.fail("source.compile.flags[" + std::to_string(I) + "]",
+                 "expected a string");
+        M.CompileFlags.push_back(F.asString());
+      }
+    if (const json::Value *Std =
+            R.optional(*C, "std", "source.compile", T::String))
+      M.CompileStandard = Std->asString();
+  }
   M.Program = resolve(Dir, R.str(Root, "program", "top level"));
 
   std::set<std::string> Names, Sizes, Tunables;

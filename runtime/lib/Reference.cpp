@@ -1,9 +1,11 @@
 //===- Reference.cpp - Generate, compile, cache and load the C shim -------===//
 //
-// Owns the shim text, the compiler invocation ($CC -std=gnu11 -O2
-// -ffp-contract=off -fPIC -shared), the content-addressed cache (FNV-1a
-// 64-bit of shim + source + command; written to a temporary name and
-// renamed, so concurrent runs never see a half-written object) and dlopen.
+// Owns the shim text, the compiler invocation (in the manifest's
+// source.compile.directory: $CC -std=<source.compile.std, else gnu11>
+// <source.compile.flags> -O2 -ffp-contract=off -fPIC -shared), the
+// content-addressed cache (FNV-1a 64-bit of shim + source + command; written
+// to a temporary name and renamed, so concurrent runs never see a
+// half-written object) and dlopen.
 //
 //===----------------------------------------------------------------------===//
 #include "looptile/Runtime/Reference.h"
@@ -21,8 +23,9 @@
 
 namespace looptile::rt {
 
-static const char *const CompileFlags =
-    "-std=gnu11 -O2 -ffp-contract=off -fPIC -shared -w";
+// What every shim is compiled with, after the source's own flags: IEEE
+// arithmetic as written (no contraction into FMAs), a shared object.
+static const char *const ShimFlags = "-O2 -ffp-contract=off -fPIC -shared -w";
 
 std::string generateShim(const Manifest &M) {
   std::string S;
@@ -101,6 +104,28 @@ static std::string shellQuote(const std::string &S) {
   return Q + "'";
 }
 
+// The compiler and flags that read the source as looptile did: its
+// language standard and preprocessor flags (-D, -I, ...) from the manifest.
+static std::string compilerAndFlags(const Manifest &M) {
+  std::string Cmd =
+      compilerCommand() + " -std=" +
+      shellQuote(M.CompileStandard.empty() ? "gnu11" : M.CompileStandard);
+  for (const std::string &F : M.CompileFlags)
+    Cmd += " " + shellQuote(F);
+  return Cmd + " " + ShimFlags;
+}
+
+// Path made absolute against the current folder (the compiler runs in the
+// manifest's compile directory).
+static std::string absolute(const std::string &Path) {
+  if (Path.empty() || Path[0] == '/')
+    return Path;
+  char Buf[4096];
+  if (!getcwd(Buf, sizeof Buf))
+    return Path;
+  return std::string(Buf) + "/" + Path;
+}
+
 static void writeText(const std::string &Path, const std::string &Text) {
   std::ofstream Out(Path, std::ios::binary);
   Out << Text;
@@ -117,14 +142,17 @@ std::string buildReference(const Manifest &M, const std::string &OutPath) {
                 std::string(E.what()) + " (the manifest's source.file)");
   }
   std::string Shim = generateShim(M);
-  std::string CC = compilerCommand();
+  std::string Compiler = compilerAndFlags(M);
+  std::string InDir = M.CompileDirectory.empty()
+                          ? std::string()
+                          : "cd " + shellQuote(M.CompileDirectory) + " && ";
   uint64_t H = FnvOffsetBasis;
   H = fnv1a(H, Shim);
   H = fnv1a(H, Source);
-  H = fnv1a(H, CC + " " + CompileFlags);
+  H = fnv1a(H, InDir + Compiler);
   std::string Hex = hashHex(H);
 
-  std::string Dir = referenceCacheDir(M);
+  std::string Dir = absolute(referenceCacheDir(M));
   std::string Stem = Dir + "/" + M.SourceFunction + "-" + Hex;
   std::string Cached = Stem + ".so";
   if (OutPath.empty() && access(Cached.c_str(), R_OK) == 0)
@@ -133,14 +161,14 @@ std::string buildReference(const Manifest &M, const std::string &OutPath) {
   std::string Unique = "." + std::to_string(getpid());
   std::string ShimPath = Stem + Unique + ".c";
   std::string LogPath = Stem + Unique + ".log";
-  std::string Target = OutPath.empty() ? Cached : OutPath;
+  std::string Target = OutPath.empty() ? Cached : absolute(OutPath);
   std::string TmpTarget = Target + Unique + ".tmp";
   if (size_t Slash = Target.find_last_of('/');
       Slash != std::string::npos && Slash > 0)
     makeDirs(Target.substr(0, Slash));
   writeText(ShimPath, Shim);
-  std::string Cmd = CC + " " + CompileFlags + " -o " + shellQuote(TmpTarget) +
-                    " " + shellQuote(ShimPath) + " > " + shellQuote(LogPath) +
+  std::string Cmd = InDir + Compiler + " -o " + shellQuote(TmpTarget) + " " +
+                    shellQuote(ShimPath) + " > " + shellQuote(LogPath) +
                     " 2>&1";
   int Rc = std::system(Cmd.c_str());
   std::string Log;
@@ -165,7 +193,7 @@ std::string buildReference(const Manifest &M, const std::string &OutPath) {
   if (std::rename(TmpTarget.c_str(), Target.c_str()) != 0)
     throw Error(ErrorKind::Reference, "cannot move the shim to '" + Target +
                                           "': " + std::strerror(errno));
-  return Target;
+  return OutPath.empty() ? Target : OutPath;
 }
 
 ReferenceLibrary::ReferenceLibrary(const std::string &P) : Path(P) {

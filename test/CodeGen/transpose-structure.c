@@ -8,7 +8,7 @@
 // RUN: %looptile %s --tile 8 -o %t/tr2d.cl
 // RUN: FileCheck %s --check-prefix=TWOD < %t/tr2d.cl
 
-// MAP: kernel transpose: transpose (local-memory tile), nest at line 7
+// MAP: kernel transpose: transpose (local-memory tile), nest at {{.*}}:7
 // MAP: staged in local memory: A[i*width + j] -> tile[TS][TS + 1]
 
 // MAP: work-group: TS x TSR (TSR = 8, TS = 16)

@@ -187,9 +187,25 @@ struct Function {
   std::vector<std::string> nonMemoryNames() const;
 };
 
+/// How the input file was compiled: what another compiler needs to read it
+/// the same way (validation builds the original C with it). Filled by the
+/// Frontend from the flags after `--` or the compilation database entry.
+struct CompileFlags {
+  /// The folder the compilation ran in (relative paths in Flags resolve
+  /// against it), absolute.
+  std::string Directory;
+  /// The preprocessor flags, in order: -D, -U, -I, -iquote, -isystem,
+  /// -idirafter, -include, -imacros, --sysroot, -isysroot, -nostdinc.
+  std::vector<std::string> Flags;
+  /// The C standard the file was parsed as, as -std= spells it ("gnu17").
+  std::string Standard;
+};
+
 /// The IR of one input file.
 struct Program {
+  /// The file as the user named it (diagnostics and reports print this).
   std::string File;
+  CompileFlags Compile;
   std::vector<Function> Functions;
 };
 

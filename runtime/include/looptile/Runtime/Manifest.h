@@ -71,6 +71,10 @@ struct Manifest {
   std::string Dir;            // its folder, for relative paths
   std::string SourceFile;     // resolved against Dir
   std::string SourceFunction;
+  /// source.compile: how the source reads (validation compiles it so).
+  std::string CompileDirectory;          // where the flags' paths resolve
+  std::vector<std::string> CompileFlags; // -D, -I, ... in order
+  std::string CompileStandard;           // -std= value; "" when absent
   std::string Program;        // resolved against Dir
   std::vector<Argument> Arguments;
   std::vector<Temporary> Temporaries;
