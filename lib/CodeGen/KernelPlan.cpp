@@ -247,6 +247,24 @@ bool matchTranspose(const Function &F, const std::vector<Node> &WholeNest,
   return true;
 }
 
+// An option the user gave that this nest cannot honour: a warning at the
+// nest (the user asked for it) and the same words in --print-mapping.
+void notApplied(KernelPlan &Plan, std::vector<Diagnostic> &Diags,
+                const std::string &Flag, const std::string &Why) {
+  Plan.Remarks.push_back(Flag + ": " + Why);
+  Diags.push_back({Diagnostic::Warning, Plan.Loc, Flag + ": " + Why});
+}
+
+std::string tileFlag(const OpenCLOptions &Opts) {
+  return "--tile " + std::to_string(Opts.Tile);
+}
+
+std::string registerTileFlag(const OpenCLOptions &Opts) {
+  return "--register-tile " + std::to_string(Opts.RegRows) +
+         (Opts.RegRows == Opts.RegCols ? ""
+                                       : "x" + std::to_string(Opts.RegCols));
+}
+
 } // namespace
 
 bool looptile::planKernel(const Function &F, unsigned NestIndex,
@@ -328,12 +346,19 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
   if (!Opts.Tile)
     return true;
 
+  bool RegisterTile = Opts.RegRows && Opts.RegCols;
   // Tiled kernels need two mapped dimensions.
   if (Plan.Band.size() != 2) {
-    Plan.Remarks.push_back("--tile: " + std::to_string(Plan.Band.size()) +
-                           " parallel loop(s) mapped; local-memory tiling "
-                           "needs two, so work-groups are tiles without "
-                           "staging");
+    std::string Mapped = " (" + std::to_string(Plan.Band.size()) +
+                         " parallel loop(s) mapped; local-memory tiling "
+                         "needs two)";
+    if (RegisterTile)
+      notApplied(Plan, Diags, registerTileFlag(Opts),
+                 "not applied to this nest" + Mapped +
+                     "; generating the naive kernel");
+    notApplied(Plan, Diags, tileFlag(Opts),
+               "no local-memory tiling for this nest" + Mapped +
+                   "; its work-groups are tiles without staging");
     return true;
   }
   // A reduction loop directly inside the band, uniform across the
@@ -372,19 +397,31 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
     });
     if (!AllStaged) {
       Plan.K = KernelPlan::Block;
-      Plan.Remarks.push_back("--register-tile: the reduction loop reads "
-                             "global memory that cannot be staged; using the "
-                             "block-tiled kernel");
+      notApplied(Plan, Diags, registerTileFlag(Opts),
+                 "not applied to this nest (the reduction loop reads global "
+                 "memory that cannot be staged); generating the block-tiled "
+                 "kernel");
     }
   }
   if (Plan.K == KernelPlan::Naive) {
     if (matchTranspose(F, {F.Body[NestIndex]}, Plan)) {
       Plan.K = KernelPlan::Transpose;
+      if (RegisterTile)
+        notApplied(Plan, Diags, registerTileFlag(Opts),
+                   "not applied to this nest (a transposition has no "
+                   "reduction to register-tile); generating the transpose "
+                   "kernel");
     } else {
-      Plan.Remarks.push_back("--tile: no access to stage in local memory (no "
-                             "reduction loop with reads invariant to a "
-                             "parallel loop, no transposition); the kernel "
-                             "uses TS x TS work-groups without staging");
+      std::string Why = " (nothing to stage in local memory: no reduction "
+                        "loop with reads invariant to a parallel loop, no "
+                        "transposition)";
+      if (RegisterTile)
+        notApplied(Plan, Diags, registerTileFlag(Opts),
+                   "not applied to this nest" + Why +
+                       "; generating the naive kernel");
+      notApplied(Plan, Diags, tileFlag(Opts),
+                 "no local-memory tiling for this nest" + Why +
+                     "; the kernel uses TS x TS work-groups without staging");
     }
   }
   return true;

@@ -308,6 +308,17 @@ int main(int argc, char **argv) {
     }
     Opts.Steps.push_back(Step);
   }
+  if (Opts.OpenCL.SingleWorkItem && (Opts.OpenCL.Tile || Opts.OpenCL.RegRows))
+    return fail("--single-work-item runs each nest in one work-item: "
+                "--tile and --register-tile cannot apply to it");
+  if (Opts.PrintAfterAll && Opts.Steps.empty())
+    llvm::errs() << "looptile: warning: --print-after=all: no "
+                    "transformation step to print after"
+                 << (Opts.Emit == "opencl" && Opts.OpenCL.Tile
+                         ? " (with OpenCL output, --tile is the kernels' "
+                           "tile size, not a step)"
+                         : "")
+                 << "\n";
   if (Opts.OpenCL.RegRows && !Opts.OpenCL.Tile)
     Opts.OpenCL.Tile = 16; // register tiles sit inside local-memory tiles
 

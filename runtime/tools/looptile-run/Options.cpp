@@ -111,6 +111,25 @@ static void parseAssignments(const std::string &List, rt::Env &E,
   }
 }
 
+std::vector<std::string> ineffectiveOptions(const Options &O) {
+  std::vector<std::string> Out;
+  if (!O.BuildReference.empty()) {
+    if (!O.Sizes.empty() || !O.Tunables.empty() || !O.Device.empty() ||
+        O.Validate || O.Sweep || O.Tune || !O.ReferencePath.empty())
+      Out.push_back("--build-reference only builds the reference shim: -D, "
+                    "--set, --device, --validate, --sweep, --tune and "
+                    "--reference have no effect");
+    return Out;
+  }
+  if (!O.ReferencePath.empty() && !O.Validate && !O.Sweep && !O.Tune)
+    Out.push_back("--reference has no effect without --validate, --sweep "
+                  "or --tune");
+  if (O.TuneOptionGiven && !O.Tune)
+    Out.push_back("--tune-budget and --tune-validate-limit have no effect "
+                  "without --tune");
+  return Out;
+}
+
 Options parseOptions(int Argc, char **Argv) {
   Options O;
   for (int I = 1; I < Argc; ++I) {
@@ -174,6 +193,7 @@ Options parseOptions(int Argc, char **Argv) {
       if (N < 1 || N > 100000)
         throw Error(ErrorKind::Usage, "--tune-budget must be in [1, 100000]");
       O.TuneBudget = size_t(N);
+      O.TuneOptionGiven = true;
     } else if (eqValue("--tune-validate-limit", V)) {
       char *End = nullptr;
       double G = std::strtod(V.c_str(), &End);
@@ -182,6 +202,7 @@ Options parseOptions(int Argc, char **Argv) {
                                           "' is not a number of "
                                           "giga-operations in [0, 1e9]");
       O.TuneValidateLimit = G * 1e9;
+      O.TuneOptionGiven = true;
     } else if (eqValue("--reference", V)) {
       O.ReferencePath = V;
     } else if (eqValue("--build-reference", V)) {

@@ -35,6 +35,8 @@ static int realMain(int Argc, char **Argv) {
     std::cout << versionText();
     return 0;
   }
+  for (const std::string &W : ineffectiveOptions(O))
+    std::cerr << "looptile-run: warning: " << W << "\n";
   if (O.ListDevices) {
     rt::listDevices(std::cout);
     return 0;
