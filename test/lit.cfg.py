@@ -21,6 +21,7 @@ config.substitutions.append(("%host_cxx", config.host_cxx))
 config.substitutions.append(("%cmake", config.cmake))
 config.substitutions.append(("%project_version", config.looptile_version))
 config.substitutions.append(("%src_root", config.looptile_src_root))
+config.substitutions.append(("%obj_root", config.looptile_obj_root))
 config.substitutions.append(("%runtime_include", config.runtime_include))
 config.substitutions.append(("%runtime_lib", config.runtime_lib))
 
@@ -76,3 +77,10 @@ def _has_opencl_device():
 
 if _has_opencl_device():
     config.available_features.add("opencl")
+
+# pkg-config (Debian: pkgconf) for the install tests of looptile-runtime.pc.
+import shutil as _shutil
+if _shutil.which("pkg-config"):
+    config.available_features.add("pkg-config")
+for _var in ("PKG_CONFIG_PATH", "CMAKE_PREFIX_PATH"):
+    config.environment.pop(_var, None)

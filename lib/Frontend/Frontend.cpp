@@ -19,6 +19,7 @@
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/Utils.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -71,8 +72,17 @@ private:
 
 class LoopNestAction : public ASTFrontendAction {
 public:
-  LoopNestAction(Program &Out, const looptile::FrontendOptions &Opts, bool &Failed)
-      : Out(Out), Opts(Opts), Failed(Failed) {}
+  LoopNestAction(Program &Out, const looptile::FrontendOptions &Opts,
+                 bool &Failed, std::shared_ptr<DependencyCollector> Deps)
+      : Out(Out), Opts(Opts), Failed(Failed), Deps(std::move(Deps)) {}
+  // --depfile: Clang reports every file the preprocessor enters (the main
+  // file and non-system headers) to the collector.
+  bool BeginInvocation(CompilerInstance &CI) override {
+    if (Deps)
+      CI.addDependencyCollector(Deps);
+    return true;
+  }
+
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
     // The standard the flags (or Clang's default) selected, for the
@@ -87,21 +97,23 @@ private:
   Program &Out;
   const looptile::FrontendOptions &Opts;
   bool &Failed;
+  std::shared_ptr<DependencyCollector> Deps;
 };
 
 class LoopNestActionFactory : public tooling::FrontendActionFactory {
 public:
   LoopNestActionFactory(Program &Out, const looptile::FrontendOptions &Opts,
-                        bool &Failed)
-      : Out(Out), Opts(Opts), Failed(Failed) {}
+                        bool &Failed, std::shared_ptr<DependencyCollector> Deps)
+      : Out(Out), Opts(Opts), Failed(Failed), Deps(std::move(Deps)) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<LoopNestAction>(Out, Opts, Failed);
+    return std::make_unique<LoopNestAction>(Out, Opts, Failed, Deps);
   }
 
 private:
   Program &Out;
   const looptile::FrontendOptions &Opts;
   bool &Failed;
+  std::shared_ptr<DependencyCollector> Deps;
 };
 
 // The preprocessor flags of a compile command, in order: what decides how
@@ -136,6 +148,43 @@ preprocessorFlags(const std::vector<std::string> &Args) {
     }
   }
   return Out;
+}
+
+// A name in a Make rule: spaces and '#' escaped with '\\', '$' doubled.
+std::string makeEscaped(StringRef Path) {
+  std::string Out;
+  for (char C : Path) {
+    if (C == ' ' || C == '#')
+      Out += '\\';
+    else if (C == '$')
+      Out += '$';
+    Out += C;
+  }
+  return Out;
+}
+
+// --depfile: "TARGET: FILE.c HEADER...", each prerequisite absolute (the
+// compilation may have run in another folder than the build system's).
+bool writeDepFile(const std::string &Path, const std::string &Target,
+                  StringRef Directory, ArrayRef<std::string> Files) {
+  if (StringRef Parent = llvm::sys::path::parent_path(Path); !Parent.empty())
+    llvm::sys::fs::create_directories(Parent);
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
+  if (EC) {
+    llvm::errs() << "looptile: error: cannot write '" << Path
+                 << "': " << EC.message() << "\n";
+    return false;
+  }
+  OS << makeEscaped(Target) << ":";
+  for (const std::string &F : Files) {
+    SmallString<256> Abs(F);
+    llvm::sys::fs::make_absolute(Directory, Abs);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    OS << " \\\n  " << makeEscaped(Abs);
+  }
+  OS << "\n";
+  return true;
 }
 
 } // namespace
@@ -196,7 +245,10 @@ bool looptile::buildProgram(const looptile::FrontendOptions &Opts, Program &Out)
   Tool.setPrintErrorMessage(false);
 
   bool Failed = false;
-  LoopNestActionFactory Factory(Out, Opts, Failed);
+  std::shared_ptr<DependencyCollector> Deps;
+  if (!Opts.DepFile.empty())
+    Deps = std::make_shared<DependencyCollector>();
+  LoopNestActionFactory Factory(Out, Opts, Failed, Deps);
   int RC = Tool.run(&Factory);
   if (RC != 0 || Failed || Diags.errors())
     return false;
@@ -213,6 +265,9 @@ bool looptile::buildProgram(const looptile::FrontendOptions &Opts, Program &Out)
   llvm::sys::fs::make_absolute(Dir);
   llvm::sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
   Out.Compile.Directory = std::string(Dir);
+  if (Deps && !writeDepFile(Opts.DepFile, Opts.DepTarget, Out.Compile.Directory,
+                            Deps->getDependencies()))
+    return false;
   if (Out.Functions.empty()) {
     llvm::errs() << "looptile: error: no function with a for loop nest found "
                     "in '"

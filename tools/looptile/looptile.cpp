@@ -92,6 +92,11 @@ static cl::opt<std::string>
               cl::desc("Read the compile flags from the file's entry in "
                        "<build-dir>/compile_commands.json"),
               cl::value_desc("build-dir"), cl::cat(Category));
+static cl::opt<std::string> DepFile(
+    "depfile",
+    cl::desc("Write a Make-style dependency file for the output (-o): the C "
+             "file and the headers it includes, for build systems"),
+    cl::value_desc("file"), cl::cat(Category));
 static cl::opt<std::string>
     OnlyFunction("function", cl::desc("Only process this function"),
                  cl::value_desc("name"), cl::cat(Category));
@@ -210,6 +215,13 @@ int main(int argc, char **argv) {
   Opts.Frontend.ExtraArgs = ClangArgs;
   Opts.Frontend.BuildPath = BuildPath;
   Opts.Frontend.OnlyFunction = OnlyFunction;
+  if (!DepFile.empty()) {
+    if (OutputFile.empty())
+      return fail("--depfile needs -o: the dependency file names the output "
+                  "that depends on the C file and its headers");
+    Opts.Frontend.DepFile = DepFile;
+    Opts.Frontend.DepTarget = OutputFile;
+  }
   Opts.PrintIR = PrintIR;
   Opts.PrintSignature = PrintSignature;
   if (PrintDeps.getNumOccurrences()) {

@@ -25,6 +25,10 @@ struct FrontendOptions {
   std::string BuildPath;
   /// Only this function (empty: every function with a `for` nest).
   std::string OnlyFunction;
+  /// Write a Make-style dependency file here (empty: none): DepTarget's
+  /// prerequisites, the file and every non-system header it includes.
+  std::string DepFile;
+  std::string DepTarget;
 };
 
 /// Parses Opts.File and fills Out. Returns false when the file could not be
