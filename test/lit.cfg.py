@@ -22,6 +22,7 @@ config.substitutions.append(("%cmake", config.cmake))
 config.substitutions.append(("%project_version", config.looptile_version))
 config.substitutions.append(("%src_root", config.looptile_src_root))
 config.substitutions.append(("%obj_root", config.looptile_obj_root))
+config.substitutions.append(("%tools_dir", config.looptile_tools_dir))
 config.substitutions.append(("%runtime_include", config.runtime_include))
 config.substitutions.append(("%runtime_lib", config.runtime_lib))
 
