@@ -105,7 +105,8 @@ static void printNestText(const std::string &File, const NestDependences &N,
   // with the same loop names tell apart (e.g. in grep's output).
   for (size_t L = 0; L < N.Loops.size(); ++L)
     Out += "    loop " + N.Loops[L].Var + ": " + N.Verdicts[L].Reason +
-           "  // " + File + ":" + lineOf(N.Loops[L].Loc) + "\n";
+           "  // " + (File.empty() ? "line " : File + ":") +
+           lineOf(N.Loops[L].Loc) + "\n";
 }
 
 std::string looptile::printDepsText(const Program &P,
