@@ -83,5 +83,6 @@ if _has_opencl_device():
 import shutil as _shutil
 if _shutil.which("pkg-config"):
     config.available_features.add("pkg-config")
+lit_config.parallelism_groups["looptile-install"] = 1
 for _var in ("PKG_CONFIG_PATH", "CMAKE_PREFIX_PATH"):
     config.environment.pop(_var, None)
