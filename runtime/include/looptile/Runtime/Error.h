@@ -25,24 +25,28 @@ enum class ErrorKind {
   Output,    // 1: a file the run writes (the tuning cache) cannot be written
 };
 
+/// The exit status of an error of kind K (the enumerators are not the
+/// statuses themselves).
+inline int exitStatus(ErrorKind K) {
+  switch (K) {
+  case ErrorKind::Usage:
+    return 2;
+  case ErrorKind::OpenCL:
+    return 3;
+  case ErrorKind::Manifest:
+  case ErrorKind::Reference:
+  case ErrorKind::Output:
+    break;
+  }
+  return 1;
+}
+
 class Error : public std::runtime_error {
 public:
   Error(ErrorKind Kind, const std::string &Message)
       : std::runtime_error(Message), Kind(Kind) {}
   ErrorKind kind() const { return Kind; }
-  int exitCode() const {
-    switch (Kind) {
-    case ErrorKind::Usage:
-      return 2;
-    case ErrorKind::OpenCL:
-      return 3;
-    case ErrorKind::Manifest:
-    case ErrorKind::Reference:
-    case ErrorKind::Output:
-      break;
-    }
-    return 1;
-  }
+  int exitCode() const { return exitStatus(Kind); }
 
 private:
   ErrorKind Kind;
