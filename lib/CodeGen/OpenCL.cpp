@@ -110,6 +110,19 @@ const char *kindName(KernelPlan::Kind K) {
   return "?";
 }
 
+// True when a statement of N accesses the variable Name.
+bool mentionsVariable(const Node &N, const std::string &Name,
+                      const std::vector<std::string> &NotMemory) {
+  if (N.isLoop())
+    return std::any_of(
+        N.loop().Body.begin(), N.loop().Body.end(),
+        [&](const Node &C) { return mentionsVariable(C, Name, NotMemory); });
+  for (const Access &A : N.stmt().accesses(NotMemory))
+    if (A.Name == Name)
+      return true;
+  return false;
+}
+
 std::string hostGlue(const Function &F, const std::vector<ArgumentInfo> &Args,
                      const std::string &SourceFile, const std::string &Manifest,
                      const std::string &Kernels) {
@@ -184,14 +197,20 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
                        "OpenCL; move it into the caller or into a loop"});
       return false;
     }
-  // A local array of variable size declared at function scope (the arrays
-  // array expansion creates, `float A_x[N][M]`) is one array shared by
-  // every iteration, as in C: it becomes a device buffer (a manifest
-  // temporary) that the kernels take like an array parameter. The parallel
-  // loops were found with its dependences, so sharing it is sound. K is the
+  // A local array declared at function scope is one array shared by every
+  // iteration and every nest, as in C: it becomes a device buffer (a
+  // manifest temporary) that the kernels take like an array parameter,
+  // whether its size is variable (the arrays expansion creates, `float
+  // A_x[N][M]`) or constant (`float t[64]`). The parallel loops were found
+  // with its dependences, so sharing it is sound. Only an array whose whole
+  // live range is inside one work-item may stay a private array of the
+  // kernel: one used by a single nest run in one work-item
+  // (--single-work-item), or one declared inside a loop (a fresh array in
+  // every iteration of that loop, which needs a constant size). K is the
   // function as the kernels see it.
   Function K = F;
   std::vector<const Variable *> Temporaries;
+  std::vector<std::string> NotMemory = F.nonMemoryNames();
   for (const Variable &V : F.Locals) {
     if (V.VarKind != Variable::LocalArray)
       continue;
@@ -201,7 +220,7 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
     bool Known = std::all_of(
         V.Extents.begin(), V.Extents.end(),
         [](const std::optional<IndexExpr> &E) { return E.has_value(); });
-    if (Constant)
+    if (!V.DeclaredIn.empty() && Constant)
       continue;
     if (!V.DeclaredIn.empty() || !Known) {
       std::string Where = Known
@@ -214,6 +233,11 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
                            "size"});
       return false;
     }
+    unsigned Users = 0;
+    for (const Node &N : F.Body)
+      Users += mentionsVariable(N, V.Name, NotMemory);
+    if (Users == 0 || (Users == 1 && Constant && Opts.SingleWorkItem))
+      continue;
     Temporaries.push_back(&V);
   }
   for (const Variable *V : Temporaries) {
