@@ -297,7 +297,7 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
     for (const IndexExpr &E : A.Shape)
       Elems = Elems * E;
     int64_t Size = A.Type == ElemType::Double ? 8 : 4;
-    Bytes = Bytes + Elems.scaled(Size * (A.AccessMode == "inout" ? 2 : 1));
+    Bytes = Bytes + Elems.scaled(Size * (int64_t(A.Reads) + A.Writes));
   }
   IndexExpr Reduction = IndexExpr::constant(1);
   for (const KernelPlan &P : Plans) {

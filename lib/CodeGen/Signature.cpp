@@ -1,5 +1,6 @@
 //===- Signature.cpp - what a function's parameters are -------------------===//
 #include "looptile/CodeGen/Signature.h"
+#include "looptile/Analysis/Footprint.h"
 #include "looptile/Support/JSON.h"
 
 #include <functional>
@@ -98,7 +99,8 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
       A.ArgKind = ArgumentInfo::Scalar;
     } else {
       A.ArgKind = ArgumentInfo::Buffer;
-      A.AccessMode = Written[V.Name] ? (Read[V.Name] ? "inout" : "out") : "in";
+      A.Reads = Read[V.Name];
+      A.Writes = Written[V.Name];
       if (V.VarKind == Variable::PointerParam) {
         if (ExtentUnknown[V.Name] || !Extent[V.Name])
           return "cannot determine the extent of pointer parameter '" +
@@ -117,6 +119,14 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
                  "[M][K])";
         }
       }
+      // Written and never read: `out` only when every element is written,
+      // else the elements the function leaves alone must keep the caller's
+      // values (the host uploads them).
+      A.AccessMode = !A.Writes ? "in" : A.Reads ? "inout" : "out";
+      if (A.AccessMode == "out" &&
+          analyzeWriteCoverage(F, V.Name, A.Shape).Verdict !=
+              WriteCoverage::Covered)
+        A.AccessMode = "inout";
     }
     Out.push_back(A);
   }
