@@ -8,6 +8,7 @@
 
 #include "KernelEmitter.h"
 #include "KernelPlan.h"
+#include "looptile/Analysis/Footprint.h"
 #include "looptile/CodeGen/Signature.h"
 
 #include <algorithm>
@@ -121,6 +122,63 @@ bool mentionsVariable(const Node &N, const std::string &Name,
     if (A.Name == Name)
       return true;
   return false;
+}
+
+/// One entry of the manifest's size_checks.
+struct SizeCheck {
+  std::string InvalidWhen, Reason;
+};
+
+// The sizes for which an access of F leaves the extents of an array (a
+// buffer argument, whose declared extents the runtime allocates, or a
+// local array, which the C function itself would overrun): the runtime and
+// the host glue refuse them (docs/manifest.md, "size_checks").
+void sizeChecks(const Function &F, const std::vector<ArgumentInfo> &Args,
+                std::vector<SizeCheck> &Out, std::vector<Diagnostic> &Diags) {
+  auto Check = [&](const Variable &V, const std::vector<IndexExpr> &Extents,
+                   bool Declared) {
+    bool Param = V.isParam();
+    BoundsCondition B = analyzeBounds(F, V.Name, Extents, Declared && Param);
+    std::string What =
+        (Param ? "array parameter '" : "local array '") + V.Name + "'";
+    if (B.Verdict == BoundsCondition::Unknown) {
+      if (Declared)
+        Diags.push_back({Diagnostic::Warning, V.Loc,
+                         "cannot decide for which sizes the accesses to " +
+                             What + " stay inside its extents (" + B.Why +
+                             "); the runtime cannot check the sizes for it"});
+      return;
+    }
+    if (B.Verdict == BoundsCondition::Never)
+      return;
+    std::string Box;
+    for (const IndexExpr &E : Extents)
+      Box += "[" + E.str() + "]";
+    std::string Reason =
+        B.Culprit ? "it would access '" + B.Culprit->str() + "' (line " +
+                        std::to_string(B.Culprit->Loc.Line) +
+                        ") outside the extents " + Box + " of " + What
+                  : "an extent of " + What + " (" + Box + ") would be negative";
+    if (B.Approximate)
+      Reason += " (a conservative check: it may also reject some sizes "
+                "where it would not)";
+    Out.push_back({B.Formula, Reason});
+  };
+  for (const ArgumentInfo &A : Args) {
+    const Variable *V = F.lookup(A.Name);
+    if (A.ArgKind == ArgumentInfo::Buffer && V)
+      Check(*V, A.Shape, V->VarKind == Variable::ArrayParam);
+  }
+  for (const Variable &V : F.Locals) {
+    if (V.VarKind != Variable::LocalArray ||
+        std::any_of(V.Extents.begin(), V.Extents.end(),
+                    [](const std::optional<IndexExpr> &E) { return !E; }))
+      continue;
+    std::vector<IndexExpr> Extents;
+    for (const std::optional<IndexExpr> &E : V.Extents)
+      Extents.push_back(*E);
+    Check(V, Extents, true);
+  }
 }
 
 std::string hostGlue(const Function &F, const std::vector<ArgumentInfo> &Args,
@@ -326,7 +384,15 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
          "{\"name\": " + jsonString(V.Name) + ", \"type\": \"" +
          elemTypeName(V.Type) + "\", \"shape\": " + formulaList(Shape) + "}";
   }
-  M += std::string(Temporaries.empty() ? "" : "\n  ") + "],\n  \"tunables\": [";
+  M += std::string(Temporaries.empty() ? "" : "\n  ") +
+       "],\n  \"size_checks\": [";
+  std::vector<SizeCheck> Checks;
+  sizeChecks(F, Args, Checks, Diags);
+  for (size_t I = 0; I < Checks.size(); ++I)
+    M += std::string(I ? ",\n    " : "\n    ") +
+         "{\"invalid_when\": " + jsonString(Checks[I].InvalidWhen) +
+         ", \"reason\": " + jsonString(Checks[I].Reason) + "}";
+  M += std::string(Checks.empty() ? "" : "\n  ") + "],\n  \"tunables\": [";
   for (size_t I = 0; I < Tunables.size(); ++I) {
     const Tunable &T = Tunables[I];
     M += std::string(I ? ",\n    " : "\n    ") + "{\"name\": " +

@@ -3,6 +3,7 @@
 #include "looptile/Analysis/Footprint.h"
 #include "looptile/Support/JSON.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -133,6 +134,18 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
   return std::nullopt;
 }
 
+std::vector<std::string> ArgumentInfo::shapeFormulas() const {
+  std::vector<std::string> Out;
+  for (const IndexExpr &E : Shape) {
+    // Sizes are positive: a polynomial with non-negative coefficients is
+    // never negative.
+    bool NonNegative = std::all_of(E.terms().begin(), E.terms().end(),
+                                   [](const Term &T) { return T.Coeff > 0; });
+    Out.push_back(NonNegative ? E.str() : "max(" + E.str() + ", 0)");
+  }
+  return Out;
+}
+
 std::string looptile::argumentJSON(const ArgumentInfo &A) {
   static const char *Kinds[] = {"size", "scalar", "buffer"};
   std::string Out = "{\"name\": " + jsonString(A.Name) + ", \"kind\": \"" +
@@ -141,8 +154,9 @@ std::string looptile::argumentJSON(const ArgumentInfo &A) {
     Out += std::string(", \"type\": \"") + elemTypeName(A.Type) + "\"";
   if (A.ArgKind == ArgumentInfo::Buffer) {
     Out += ", \"access\": \"" + A.AccessMode + "\", \"shape\": [";
-    for (size_t I = 0; I < A.Shape.size(); ++I)
-      Out += (I ? ", " : "") + jsonString(A.Shape[I].str());
+    std::vector<std::string> Shape = A.shapeFormulas();
+    for (size_t I = 0; I < Shape.size(); ++I)
+      Out += (I ? ", " : "") + jsonString(Shape[I]);
     Out += "]";
   }
   return Out + "}";

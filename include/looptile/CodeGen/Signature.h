@@ -36,6 +36,10 @@ struct ArgumentInfo {
   bool Reads = false, Writes = false;
   /// For buffers: the extent of each dimension, outermost first.
   std::vector<IndexExpr> Shape;
+  /// For buffers: the extents as manifest formulas (a pointer's derived
+  /// extent, which is negative for sizes where its loops do not run, is
+  /// clamped: `max(E, 0)`).
+  std::vector<std::string> shapeFormulas() const;
 };
 
 /// Describes F's parameters in order. Returns the reason when a buffer's
