@@ -357,7 +357,7 @@ std::string Question::formula(isl_set *Bad, bool &Approximate) {
       C->Failed = true;
       return isl_stat_ok;
     }
-    std::string Conj = joinWith(P.Parts, " && ", "1 >= 0");
+    std::string Conj = joinWith(P.Parts, " && ", "1");
     C->Disjuncts->push_back(P.Parts.size() > 1 ? "(" + Conj + ")" : Conj);
     return isl_stat_ok;
   };
@@ -372,9 +372,9 @@ std::string Question::formula(isl_set *Bad, bool &Approximate) {
       isl_set_foreach_basic_set(Loose, Visit, &Ctx);
     isl_set_free(Loose);
     if (Ctx.Failed || Disjuncts.empty())
-      return "1 >= 0";
+      return "1";
   }
-  return joinWith(Disjuncts, " || ", "0 >= 1");
+  return joinWith(Disjuncts, " || ", "0");
 }
 
 BoundsCondition Question::bounds(const std::vector<IndexExpr> &Extents,
@@ -438,6 +438,7 @@ BoundsCondition Question::bounds(const std::vector<IndexExpr> &Extents,
   isl_set *Simple = Pool.keep(
       isl_set_coalesce(isl_set_gist(isl_set_copy(Bad), isl_set_copy(Context))));
   Out.Formula = formula(Simple ? Simple : Bad, Out.Approximate);
+  Out.Always = isl_set_is_subset(Context, Bad) == isl_bool_true;
   return Out;
 }
 

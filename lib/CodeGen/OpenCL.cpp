@@ -162,6 +162,14 @@ void sizeChecks(const Function &F, const std::vector<ArgumentInfo> &Args,
     if (B.Approximate)
       Reason += " (a conservative check: it may also reject some sizes "
                 "where it would not)";
+    if (B.Always)
+      Diags.push_back(
+          {Diagnostic::Warning, B.Culprit ? B.Culprit->Loc : V.Loc,
+           (B.Culprit ? "'" + B.Culprit->str() + "' accesses " + What +
+                            " outside its extents " + Box
+                      : "an extent of " + What + " is negative") +
+               " for every value of the sizes; looptile-run and the host "
+               "glue will refuse every call"});
     Out.push_back({B.Formula, Reason});
   };
   for (const ArgumentInfo &A : Args) {

@@ -67,6 +67,9 @@ struct BoundsCondition {
   /// When: the first access (textual order) that leaves the extents, or
   /// none when only a negative extent does.
   std::optional<Access> Culprit;
+  /// When: every size is invalid (Formula is `1`): the function accesses
+  /// the array outside its extents whatever the sizes.
+  bool Always = false;
   /// When: an instance, e.g. `ni = 21`.
   std::string Witness;
   /// Unknown: what could not be expressed.
