@@ -262,12 +262,15 @@ bool distributeLoop(Function &F, LoopLocation Where,
   }
 
   // A scalar declared in L is a fresh variable in every iteration, so its
-  // dependences never cross iterations and cannot form a cycle; yet its
-  // declaration and its uses must stay in one new loop unless it is
-  // expanded (each new loop would otherwise need its own declaration, and
-  // the uses would read a variable the first loop's iteration set). The
-  // items that use such a scalar which cannot be expanded are kept in one
-  // component: its def-use chain counts as dependence edges both ways.
+  // dependences never cross iterations and cannot form a cycle; yet lecture
+  // 04 ("Loop Distribution May Require Array Expansion") says it: "No
+  // matter where tmp is declared (inside or outside the loop) it needs to
+  // be expanded into an array in order to do loop distribution". Where it
+  // cannot be expanded, its declaration and its uses must stay in one new
+  // loop (each new loop would otherwise need its own declaration, and the
+  // uses would read a variable only the first loop's iteration set): the
+  // items that use it are kept in one component, its def-use chain
+  // counting as dependence edges both ways.
   std::vector<std::set<unsigned>> Bound = Graph;
   std::vector<std::pair<std::string, std::string>> Kept; // scalar, why
   for (const Variable &V : F.Locals) {
