@@ -197,6 +197,13 @@ std::string DependenceSolver::paramSpelling(const std::string &IslName) const {
   return IslName;
 }
 
+std::vector<std::string> DependenceSolver::paramNames() const {
+  std::vector<std::string> Out;
+  for (const auto &P : Params)
+    Out.push_back(P.second);
+  return Out;
+}
+
 bool DependenceSolver::provesRange(const StmtSite &Site, const IndexExpr &E,
                                    const IndexExpr &Lo, const IndexExpr &Hi) {
   Renderer R{*this, Site, 'x'};

@@ -113,6 +113,8 @@ public:
 
   /// The C spelling of an isl parameter of this solver (`N`, `N*M`).
   std::string paramSpelling(const std::string &IslName) const;
+  /// The isl names of the parameters rendered so far (`p0`, `p1`, ...).
+  std::vector<std::string> paramNames() const;
 
 private:
   struct Renderer;

@@ -8,6 +8,7 @@
 
 #include "KernelEmitter.h"
 #include "KernelPlan.h"
+#include "looptile/Analysis/Footprint.h"
 #include "looptile/CodeGen/Signature.h"
 
 #include <algorithm>
@@ -110,6 +111,84 @@ const char *kindName(KernelPlan::Kind K) {
   return "?";
 }
 
+// True when a statement of N accesses the variable Name.
+bool mentionsVariable(const Node &N, const std::string &Name,
+                      const std::vector<std::string> &NotMemory) {
+  if (N.isLoop())
+    return std::any_of(
+        N.loop().Body.begin(), N.loop().Body.end(),
+        [&](const Node &C) { return mentionsVariable(C, Name, NotMemory); });
+  for (const Access &A : N.stmt().accesses(NotMemory))
+    if (A.Name == Name)
+      return true;
+  return false;
+}
+
+/// One entry of the manifest's size_checks.
+struct SizeCheck {
+  std::string InvalidWhen, Reason;
+};
+
+// The sizes for which an access of F leaves the extents of an array (a
+// buffer argument, whose declared extents the runtime allocates, or a
+// local array, which the C function itself would overrun): the runtime and
+// the host glue refuse them (docs/manifest.md, "size_checks").
+void sizeChecks(const Function &F, const std::vector<ArgumentInfo> &Args,
+                std::vector<SizeCheck> &Out, std::vector<Diagnostic> &Diags) {
+  auto Check = [&](const Variable &V, const std::vector<IndexExpr> &Extents,
+                   bool Declared) {
+    bool Param = V.isParam();
+    BoundsCondition B = analyzeBounds(F, V.Name, Extents, Declared && Param);
+    std::string What =
+        (Param ? "array parameter '" : "local array '") + V.Name + "'";
+    if (B.Verdict == BoundsCondition::Unknown) {
+      if (Declared)
+        Diags.push_back({Diagnostic::Warning, V.Loc,
+                         "cannot decide for which sizes the accesses to " +
+                             What + " stay inside its extents (" + B.Why +
+                             "); the runtime cannot check the sizes for it"});
+      return;
+    }
+    if (B.Verdict == BoundsCondition::Never)
+      return;
+    std::string Box;
+    for (const IndexExpr &E : Extents)
+      Box += "[" + E.str() + "]";
+    std::string Reason =
+        B.Culprit ? "it would access '" + B.Culprit->str() + "' (line " +
+                        std::to_string(B.Culprit->Loc.Line) +
+                        ") outside the extents " + Box + " of " + What
+                  : "an extent of " + What + " (" + Box + ") would be negative";
+    if (B.Approximate)
+      Reason += " (a conservative check: it may also reject some sizes "
+                "where it would not)";
+    if (B.Always)
+      Diags.push_back(
+          {Diagnostic::Warning, B.Culprit ? B.Culprit->Loc : V.Loc,
+           (B.Culprit ? "'" + B.Culprit->str() + "' accesses " + What +
+                            " outside its extents " + Box
+                      : "an extent of " + What + " is negative") +
+               " for every value of the sizes; looptile-run and the host "
+               "glue will refuse every call"});
+    Out.push_back({B.Formula, Reason});
+  };
+  for (const ArgumentInfo &A : Args) {
+    const Variable *V = F.lookup(A.Name);
+    if (A.ArgKind == ArgumentInfo::Buffer && V)
+      Check(*V, A.Shape, V->VarKind == Variable::ArrayParam);
+  }
+  for (const Variable &V : F.Locals) {
+    if (V.VarKind != Variable::LocalArray ||
+        std::any_of(V.Extents.begin(), V.Extents.end(),
+                    [](const std::optional<IndexExpr> &E) { return !E; }))
+      continue;
+    std::vector<IndexExpr> Extents;
+    for (const std::optional<IndexExpr> &E : V.Extents)
+      Extents.push_back(*E);
+    Check(V, Extents, true);
+  }
+}
+
 std::string hostGlue(const Function &F, const std::vector<ArgumentInfo> &Args,
                      const std::string &SourceFile, const std::string &Manifest,
                      const std::string &Kernels) {
@@ -192,14 +271,20 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
                        "OpenCL; move it into the caller or into a loop"});
       return false;
     }
-  // A local array of variable size declared at function scope (the arrays
-  // array expansion creates, `float A_x[N][M]`) is one array shared by
-  // every iteration, as in C: it becomes a device buffer (a manifest
-  // temporary) that the kernels take like an array parameter. The parallel
-  // loops were found with its dependences, so sharing it is sound. K is the
+  // A local array declared at function scope is one array shared by every
+  // iteration and every nest, as in C: it becomes a device buffer (a
+  // manifest temporary) that the kernels take like an array parameter,
+  // whether its size is variable (the arrays expansion creates, `float
+  // A_x[N][M]`) or constant (`float t[64]`). The parallel loops were found
+  // with its dependences, so sharing it is sound. Only an array whose whole
+  // live range is inside one work-item may stay a private array of the
+  // kernel: one used by a single nest run in one work-item
+  // (--single-work-item), or one declared inside a loop (a fresh array in
+  // every iteration of that loop, which needs a constant size). K is the
   // function as the kernels see it.
   Function K = F;
   std::vector<const Variable *> Temporaries;
+  std::vector<std::string> NotMemory = F.nonMemoryNames();
   for (const Variable &V : F.Locals) {
     if (V.VarKind != Variable::LocalArray)
       continue;
@@ -209,7 +294,7 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
     bool Known = std::all_of(
         V.Extents.begin(), V.Extents.end(),
         [](const std::optional<IndexExpr> &E) { return E.has_value(); });
-    if (Constant)
+    if (!V.DeclaredIn.empty() && Constant)
       continue;
     if (!V.DeclaredIn.empty() || !Known) {
       std::string Where = Known
@@ -222,6 +307,11 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
                            "size"});
       return false;
     }
+    unsigned Users = 0;
+    for (const Node &N : F.Body)
+      Users += mentionsVariable(N, V.Name, NotMemory);
+    if (Users == 0 || (Users == 1 && Constant && Opts.SingleWorkItem))
+      continue;
     Temporaries.push_back(&V);
   }
   for (const Variable *V : Temporaries) {
@@ -281,7 +371,7 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
     for (const IndexExpr &E : A.Shape)
       Elems = Elems * E;
     int64_t Size = A.Type == ElemType::Double ? 8 : 4;
-    Bytes = Bytes + Elems.scaled(Size * (A.AccessMode == "inout" ? 2 : 1));
+    Bytes = Bytes + Elems.scaled(Size * (int64_t(A.Reads) + A.Writes));
   }
   IndexExpr Reduction = IndexExpr::constant(1);
   for (const KernelPlan &P : Plans) {
@@ -310,7 +400,15 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
          "{\"name\": " + jsonString(V.Name) + ", \"type\": \"" +
          elemTypeName(V.Type) + "\", \"shape\": " + formulaList(Shape) + "}";
   }
-  M += std::string(Temporaries.empty() ? "" : "\n  ") + "],\n  \"tunables\": [";
+  M += std::string(Temporaries.empty() ? "" : "\n  ") +
+       "],\n  \"size_checks\": [";
+  std::vector<SizeCheck> Checks;
+  sizeChecks(F, Args, Checks, Diags);
+  for (size_t I = 0; I < Checks.size(); ++I)
+    M += std::string(I ? ",\n    " : "\n    ") +
+         "{\"invalid_when\": " + jsonString(Checks[I].InvalidWhen) +
+         ", \"reason\": " + jsonString(Checks[I].Reason) + "}";
+  M += std::string(Checks.empty() ? "" : "\n  ") + "],\n  \"tunables\": [";
   for (size_t I = 0; I < Tunables.size(); ++I) {
     const Tunable &T = Tunables[I];
     M += std::string(I ? ",\n    " : "\n    ") + "{\"name\": " +

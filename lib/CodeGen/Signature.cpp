@@ -1,7 +1,9 @@
 //===- Signature.cpp - what a function's parameters are -------------------===//
 #include "looptile/CodeGen/Signature.h"
+#include "looptile/Analysis/Footprint.h"
 #include "looptile/Support/JSON.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -98,7 +100,8 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
       A.ArgKind = ArgumentInfo::Scalar;
     } else {
       A.ArgKind = ArgumentInfo::Buffer;
-      A.AccessMode = Written[V.Name] ? (Read[V.Name] ? "inout" : "out") : "in";
+      A.Reads = Read[V.Name];
+      A.Writes = Written[V.Name];
       if (V.VarKind == Variable::PointerParam) {
         if (ExtentUnknown[V.Name] || !Extent[V.Name])
           return "cannot determine the extent of pointer parameter '" +
@@ -117,10 +120,30 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
                  "[M][K])";
         }
       }
+      // Written and never read: `out` only when every element is written,
+      // else the elements the function leaves alone must keep the caller's
+      // values (the host uploads them).
+      A.AccessMode = !A.Writes ? "in" : A.Reads ? "inout" : "out";
+      if (A.AccessMode == "out" &&
+          analyzeWriteCoverage(F, V.Name, A.Shape).Verdict !=
+              WriteCoverage::Covered)
+        A.AccessMode = "inout";
     }
     Out.push_back(A);
   }
   return std::nullopt;
+}
+
+std::vector<std::string> ArgumentInfo::shapeFormulas() const {
+  std::vector<std::string> Out;
+  for (const IndexExpr &E : Shape) {
+    // Sizes are positive: a polynomial with non-negative coefficients is
+    // never negative.
+    bool NonNegative = std::all_of(E.terms().begin(), E.terms().end(),
+                                   [](const Term &T) { return T.Coeff > 0; });
+    Out.push_back(NonNegative ? E.str() : "max(" + E.str() + ", 0)");
+  }
+  return Out;
 }
 
 std::string looptile::argumentJSON(const ArgumentInfo &A) {
@@ -131,8 +154,9 @@ std::string looptile::argumentJSON(const ArgumentInfo &A) {
     Out += std::string(", \"type\": \"") + elemTypeName(A.Type) + "\"";
   if (A.ArgKind == ArgumentInfo::Buffer) {
     Out += ", \"access\": \"" + A.AccessMode + "\", \"shape\": [";
-    for (size_t I = 0; I < A.Shape.size(); ++I)
-      Out += (I ? ", " : "") + jsonString(A.Shape[I].str());
+    std::vector<std::string> Shape = A.shapeFormulas();
+    for (size_t I = 0; I < Shape.size(); ++I)
+      Out += (I ? ", " : "") + jsonString(Shape[I]);
     Out += "]";
   }
   return Out + "}";

@@ -1,6 +1,7 @@
 //===- Expand.cpp - scalar expansion (privatization into an array) --------===//
 #include "looptile/Transforms/Expand.h"
 
+#include "looptile/Analysis/Privatization.h"
 #include "looptile/Analysis/ScalarClassification.h"
 #include "looptile/Transforms/ExpandArray.h"
 #include "looptile/Transforms/LoopUtils.h"
@@ -84,11 +85,66 @@ bool writesScalar(const std::vector<Node> &Body, const std::string &Name) {
   return false;
 }
 
-} // namespace
+// The position in F.Body of the nest that holds L.
+std::optional<unsigned> nestOf(const Function &F, const Loop &L) {
+  for (unsigned I = 0; I < F.Body.size(); ++I) {
+    if (!F.Body[I].isLoop())
+      continue;
+    std::vector<std::string> Path;
+    if (&F.Body[I].loop() == &L ||
+        enclosingVars(F.Body[I].loop().Body, &L, Path))
+      return I;
+  }
+  return std::nullopt;
+}
 
-std::optional<std::string> looptile::whyCannotExpand(const Function &F,
-                                                     const Loop &L,
-                                                     const std::string &Name) {
+// The copy-out question for a scalar live after L: the value left after L is
+// the last write the original executes, which the copy reproduces only when
+// the last iteration of L writes the scalar whenever any iteration does (the
+// copy then replays the last iteration's writes, so it copies nothing when
+// no iteration wrote). The same isl question as for an array
+// (Privatization.h), over a 0-d array. Fills Writes with the statements
+// whose last-iteration writes the copy replays.
+std::optional<std::string> whyNoCopyOut(const Function &F, const Loop &L,
+                                        const std::string &Name,
+                                        std::vector<unsigned> &Writes) {
+  std::optional<unsigned> Nest = nestOf(F, L);
+  if (!Nest)
+    return "loop '" + L.Var + "' is not in function '" + F.Name + "'";
+  ArrayPrivatization P = analyzeArrayPrivatization(F, *Nest, L, Name);
+  std::string Live = "'" + Name + "' is read after loop '" + L.Var + "'";
+  if (P.Verdict == ArrayPrivatization::Unknown)
+    return Live +
+           ", and looptile cannot prove which iteration writes it last: " +
+           P.Why;
+  if (P.Verdict == ArrayPrivatization::NotCovered)
+    return Live + ", and some iteration may read a value of it written by "
+                  "another iteration";
+  if (!P.LastIterationWritesAll) {
+    std::string Witness = P.CopyOutWitness;
+    std::string Suffix = ": " + Name;
+    if (Witness.size() >= Suffix.size() &&
+        Witness.compare(Witness.size() - Suffix.size(), Suffix.size(),
+                        Suffix) == 0)
+      Witness.resize(Witness.size() - Suffix.size());
+    if (Witness == Name)
+      Witness.clear();
+    return Live + ", and the last iteration of '" + L.Var + "' " +
+           (P.CopyOutWitness.empty() ? "may not write" : "does not write") +
+           " it when an earlier iteration does" +
+           (Witness.empty() ? "" : " (e.g. " + Witness + ")") +
+           ", so its final value cannot be copied out from the last "
+           "iteration";
+  }
+  Writes = P.CopyOutWrites;
+  return std::nullopt;
+}
+
+// whyCannotExpand, and the writes the copy-out replays (when Name is live
+// after L) in CopyOutWrites.
+std::optional<std::string>
+whyCannotExpandImpl(const Function &F, const Loop &L, const std::string &Name,
+                    std::vector<unsigned> *CopyOutWrites) {
   const Variable *V = F.lookup(Name);
   if (!V || V->VarKind != Variable::LocalScalar)
     return "'" + Name + "' is not a local scalar";
@@ -112,12 +168,30 @@ std::optional<std::string> looptile::whyCannotExpand(const Function &F,
   for (const std::string &O : Outer)
     if (L.Upper[0].mentions(O))
       return "the extent of loop '" + L.Var + "' depends on loop '" + O + "'";
+  if (!isDeclaredInside(F, L, Name) && isLiveAfter(F, L, Name)) {
+    std::vector<unsigned> Writes;
+    if (std::optional<std::string> Why = whyNoCopyOut(F, L, Name, Writes))
+      return Why;
+    if (CopyOutWrites)
+      *CopyOutWrites = Writes;
+  }
   return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string> looptile::whyCannotExpand(const Function &F,
+                                                     const Loop &L,
+                                                     const std::string &Name) {
+  return whyCannotExpandImpl(F, L, Name, nullptr);
 }
 
 std::string looptile::expandScalar(Function &F, Loop &L,
                                    const std::string &Name) {
-  assert(!whyCannotExpand(F, L, Name) && "expansion precondition");
+  std::vector<unsigned> CopyOutWrites;
+  [[maybe_unused]] bool Legal =
+      !whyCannotExpandImpl(F, L, Name, &CopyOutWrites);
+  assert(Legal && "expansion precondition");
   const Variable *V = F.lookup(Name);
   std::string Array = freshName(F, Name + "_x");
   bool LiveOut = isLiveAfter(F, L, Name);
@@ -145,19 +219,25 @@ std::string looptile::expandScalar(Function &F, Loop &L,
 
   if (LiveOut) {
     // Copy the last iteration's value back: a loop that runs once when L
-    // ran at all (from max(lo, hi) to hi), zero times otherwise,
+    // ran at all (from max(lo, hi) to hi), zero times otherwise, with a
+    // fresh variable so that selecting L by name stays unambiguous; inside,
+    // the loops around the last iteration's writes, so that nothing is
+    // copied when the last iteration (and then every iteration, checked by
+    // whyNoCopyOut) did not write.
+    Loop Copy = lastIterationCopy(
+        F, L, CopyOutWrites,
+        [&](const Stmt &,
+            const std::function<IndexExpr(const IndexExpr &)> &Rename) {
+          Stmt S;
+          S.Op = AssignOp::Assign;
+          S.LHS = Expr::scalarRef(Name, V->Type);
+          S.RHS = Expr::arrayRef(Array, V->Type,
+                                 {Rename(IndexExpr::symbol(L.Var))});
+          return S;
+        });
     std::vector<Node> *Parent = nullptr;
     size_t Index = 0;
     findParentBody(F.Body, &L, Parent, Index);
-    // with a fresh variable, so that selecting L by name stays unambiguous.
-    Loop Copy = lastIterationLoop(L, freshName(F, L.Var + "_out"));
-    Stmt S;
-    S.Op = AssignOp::Assign;
-    S.LHS = Expr::scalarRef(Name, V->Type);
-    S.RHS = Expr::arrayRef(Array, V->Type, {IndexExpr::symbol(Copy.Var)});
-    S.Loc = L.Loc;
-    S.Id = nextStmtId(F);
-    Copy.Body.push_back(Node{std::move(S)});
     Parent->insert(Parent->begin() + Index + 1, Node{std::move(Copy)});
   }
   return Array;

@@ -125,6 +125,80 @@ Loop looptile::lastIterationLoop(const Loop &L, const std::string &Var) {
   return Last;
 }
 
+// The statement with id Id inside Body and the loops from Body down to it.
+static bool findStmt(const std::vector<Node> &Body, unsigned Id,
+                     std::vector<const Loop *> &Path, const Stmt *&Out) {
+  for (const Node &N : Body) {
+    if (!N.isLoop()) {
+      if (N.stmt().Id == Id) {
+        Out = &N.stmt();
+        return true;
+      }
+      continue;
+    }
+    Path.push_back(&N.loop());
+    if (findStmt(N.loop().Body, Id, Path, Out))
+      return true;
+    Path.pop_back();
+  }
+  return false;
+}
+
+// Renames loop variables in an index expression.
+static IndexExpr
+renamed(const IndexExpr &E,
+        const std::vector<std::pair<std::string, std::string>> &R) {
+  IndexExpr Out = E;
+  for (auto &[From, To] : R)
+    Out = Out.substitute(From, IndexExpr::symbol(To));
+  return Out;
+}
+
+Loop looptile::lastIterationCopy(
+    const Function &F, const Loop &L, const std::vector<unsigned> &Writes,
+    const std::function<
+        Stmt(const Stmt &, const std::function<IndexExpr(const IndexExpr &)> &)>
+        &Make) {
+  Loop Copy = lastIterationLoop(L, freshName(F, L.Var + "_out"));
+  std::vector<std::pair<std::string, std::string>> Rename = {{L.Var, Copy.Var}};
+  std::vector<std::string> Taken = {Copy.Var};
+  unsigned NextId = nextStmtId(F);
+  for (unsigned Id : Writes) {
+    std::vector<const Loop *> Path;
+    const Stmt *W = nullptr;
+    if (!findStmt(L.Body, Id, Path, W))
+      continue;
+    std::vector<std::pair<std::string, std::string>> R = Rename;
+    std::vector<Loop> Headers;
+    for (const Loop *P : Path) {
+      Loop H;
+      std::string Var = freshName(F, P->Var + "_out");
+      while (std::find(Taken.begin(), Taken.end(), Var) != Taken.end())
+        Var += "_";
+      Taken.push_back(Var);
+      H.Var = Var;
+      for (const IndexExpr &E : P->Lower)
+        H.Lower.push_back(renamed(E, R));
+      for (const IndexExpr &E : P->Upper)
+        H.Upper.push_back(renamed(E, R));
+      H.Step = P->Step;
+      H.Loc = P->Loc;
+      R.push_back({P->Var, Var});
+      Headers.push_back(std::move(H));
+    }
+    Stmt S = Make(*W, [&](const IndexExpr &E) { return renamed(E, R); });
+    S.Id = NextId++;
+    S.LHS.Loc = S.RHS.Loc = S.Loc = W->Loc;
+    Node Inner{std::move(S)};
+    for (size_t K = Headers.size(); K-- > 0;) {
+      Headers[K].Body.push_back(std::move(Inner));
+      Inner = Node{std::move(Headers[K])};
+    }
+    Copy.Body.push_back(std::move(Inner));
+  }
+  return Copy;
+}
+
 unsigned looptile::nextStmtId(const Function &F) {
   unsigned Next = 0;
   std::function<void(const std::vector<Node> &)> Scan =

@@ -40,7 +40,22 @@ void checkTunableNames(const Manifest &M, const Env &Overrides) {
   }
 }
 
-Env checkSizes(const Manifest &M, const Env &Sizes) {
+std::string sizeLimitProblem(const Manifest &M, const Env &Sizes) {
+  for (const SizeCheck &C : M.SizeChecks) {
+    if (!C.InvalidWhen.evaluate(Sizes))
+      continue;
+    std::string Text;
+    for (const std::string &S : M.sizeNames())
+      Text +=
+          (Text.empty() ? "" : ", ") + S + "=" + std::to_string(Sizes.at(S));
+    return "sizes " + Text + " are not valid for " + M.SourceFunction +
+           "(): " + C.Reason + " (the manifest's size check: invalid when " +
+           C.InvalidWhen.text() + ")";
+  }
+  return "";
+}
+
+Env checkSizes(const Manifest &M, const Env &Sizes, bool Limits) {
   Env Out;
   for (const auto &[Name, Value] : Sizes) {
     const Argument *A = M.findArgument(Name);
@@ -68,6 +83,9 @@ Env checkSizes(const Manifest &M, const Env &Sizes) {
                                         " must be a positive int");
     Out[S] = It->second;
   }
+  if (Limits)
+    if (std::string Why = sizeLimitProblem(M, Out); !Why.empty())
+      throw Error(ErrorKind::Usage, Why);
   return Out;
 }
 

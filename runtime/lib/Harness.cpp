@@ -28,11 +28,14 @@ HostInputs makeInputs(const Manifest &M, const Env &Values, uint64_t Seed) {
                                             ": bad extent \"" + F.text() +
                                             "\"");
       }
+      // Every host array starts from the seeded pattern, out ones too: a
+      // caller's array holds values, and the elements the C function does
+      // not write must keep them. The device side of an out buffer is not
+      // uploaded (resetOutputs fills it with the sentinel), as in the host
+      // glue, so an out buffer whose elements are not all written by the
+      // kernels differs from the reference there.
       In.Arrays[I] = HostArray(A.Ty, Count);
-      if (A.Acc == Access::Out)
-        In.Arrays[I].fillSentinel();
-      else
-        In.Arrays[I].fillRandom(streamSeed(Seed, I));
+      In.Arrays[I].fillRandom(streamSeed(Seed, I));
     } else if (A.K == Argument::Scalar) {
       In.Scalars[I] = randomScalar(A.Ty, streamSeed(Seed, I));
     } else {

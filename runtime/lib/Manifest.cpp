@@ -348,6 +348,21 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
     }
   }
 
+  if (const json::Value *Checks =
+          R.optional(Root, "size_checks", "top level", T::Array)) {
+    for (size_t I = 0; I < Checks->elements().size(); ++I) {
+      std::string W = "size_checks[" + std::to_string(I) + "]";
+      const json::Value &V = Checks->elements()[I];
+      if (!V.isObject())
+        R.fail(W, "expected an object");
+      SizeCheck C;
+      C.InvalidWhen = R.formula(R.field(V, "invalid_when", W, T::String),
+                                W + ".invalid_when");
+      C.Reason = R.str(V, "reason", W);
+      M.SizeChecks.push_back(std::move(C));
+    }
+  }
+
   auto optFormula = [&](const char *Key, const char *Default) {
     const json::Value *V = Root.get(Key);
     if (!V)
@@ -384,6 +399,12 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
       checkNames(*K.LocalMemoryBytes, "kernel " + K.Name +
                                           " local_memory_bytes");
   }
+  for (size_t I = 0; I < M.SizeChecks.size(); ++I)
+    for (const std::string &N : M.SizeChecks[I].InvalidWhen.names())
+      if (!Sizes.count(N))
+        R.fail("size_checks[" + std::to_string(I) + "]",
+               "formula \"" + M.SizeChecks[I].InvalidWhen.text() + "\" uses '" +
+                   N + "', which is not a size argument");
   checkNames(M.ReductionLength, "reduction_length");
   checkNames(M.Flops, "flops");
   checkNames(M.Bytes, "bytes");

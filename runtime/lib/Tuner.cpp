@@ -87,6 +87,11 @@ TuneResult tune(const Manifest &M, const std::string &Source,
 
   R.ValidationSizes =
       validationSizes(M, R.Sizes, Chosen, O.ValidateLimit, &R.Reduced);
+  // Reduced sizes the C function does not support: validate at full size.
+  if (R.Reduced && !sizeLimitProblem(M, R.ValidationSizes).empty()) {
+    R.ValidationSizes = R.Sizes;
+    R.Reduced = false;
+  }
   Env Defaults = defaultTunables(M);
   HostInputs ValIn = makeInputs(M, merged(R.ValidationSizes, Defaults), O.Seed);
   progress("running the reference " + M.SourceFunction + "() once");

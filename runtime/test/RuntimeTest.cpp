@@ -13,11 +13,12 @@
 // is the number of failures.
 //
 //===----------------------------------------------------------------------===//
+#include "looptile/Runtime/Device.h"
 #include "looptile/Runtime/Error.h"
+#include "looptile/Runtime/Executor.h"
 #include "looptile/Runtime/Formula.h"
 #include "looptile/Runtime/Json.h"
 #include "looptile/Runtime/Manifest.h"
-#include "looptile/Runtime/Device.h"
 #include "looptile/Runtime/Session.h"
 #include "looptile/Runtime/TuneCache.h"
 #include "looptile/Runtime/Validate.h"
@@ -103,6 +104,16 @@ static void unitTests() {
   check(Formula::parse("round_up(N, TS) * K", "t").names() ==
             std::set<std::string>({"K", "N", "TS"}),
         "formula.names");
+  // Conditions (size_checks): 1 when true, 0 when false; && binds tighter
+  // than ||, comparisons tighter than both, arithmetic tighter still.
+  check(eval("M >= 511") == 1 && eval("M > 511") == 0 && eval("M < N") == 1 &&
+            eval("M <= 510") == 0 && eval("M + 2 == N") == 1 &&
+            eval("M != 511") == 0,
+        "formula.compare");
+  check(eval("M >= 512 || N >= 2*TS && TS == 16") == 1 &&
+            eval("(M >= 512 || N >= 2*TS) && TS == 8") == 0 &&
+            eval("M >= 512 || N > 513") == 0,
+        "formula.logic");
 
   // Manifest checks.
   const char *Good = R"J({"looptile_manifest": 1,
@@ -130,6 +141,28 @@ static void unitTests() {
   check(contains(E, "uses 'q'"), "manifest.formula-name", E);
   E = errorOf([&] { Manifest::load("/nonexistent/x.json"); });
   check(contains(E, "not found"), "manifest.missing", E);
+  // Size checks: sizes a check finds invalid are refused by checkSizes
+  // (looptile-run and the host glue alike), with the check's reason.
+  std::string Checked = Good;
+  Checked.replace(Checked.find("\"tunables\""), 0,
+                  "\"size_checks\": [{\"invalid_when\": \"n >= 21\", "
+                  "\"reason\": \"it would access 'a[i]' outside a[20]\"}], ");
+  Manifest MC = Manifest::parse(Checked, "m.json", "");
+  check(MC.SizeChecks.size() == 1 && checkSizes(MC, {{"n", 20}}).at("n") == 20,
+        "manifest.size-check-valid");
+  E = errorOf([&] { checkSizes(MC, {{"n", 21}}); });
+  check(contains(E, "sizes n=21 are not valid for f(): it would access "
+                    "'a[i]' outside a[20] (the manifest's size check: "
+                    "invalid when n >= 21)"),
+        "manifest.size-check-invalid", E);
+  check(checkSizes(MC, {{"n", 21}}, /*Limits=*/false).at("n") == 21,
+        "manifest.size-check-off");
+  std::string BadCheck = Checked;
+  BadCheck.replace(BadCheck.find("n >= 21"), 7, "T >= 21");
+  E = errorOf([&] { Manifest::parse(BadCheck, "m.json", ""); });
+  check(contains(E, "size_checks[0]: formula \"T >= 21\" uses 'T', which is "
+                    "not a size argument"),
+        "manifest.size-check-names", E);
 
   // Tolerance: a reordered float sum passes, one missing term fails.
   const int L = 4096;

@@ -84,7 +84,7 @@ static int realMain(int Argc, char **Argv) {
       rt::Env One = {{N, V}};
       for (const std::string &S : M.sizeNames())
         One.emplace(S, 1);
-      rt::checkSizes(M, One);
+      rt::checkSizes(M, One, /*Limits=*/false);
     }
   std::string Source = rt::readFile(ProgramPath, "kernel file");
 

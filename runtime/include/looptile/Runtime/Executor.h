@@ -27,8 +27,14 @@ Env resolveTunables(const Manifest &M, const Env &Overrides);
 void checkTunableNames(const Manifest &M, const Env &Overrides);
 
 /// The size values for M from Sizes; every size must be given, positive and
-/// fit in an int, and every name must be a size. Throws Error(Usage).
-Env checkSizes(const Manifest &M, const Env &Sizes);
+/// fit in an int, every name must be a size, and (unless Limits is false)
+/// no size check of the manifest may find them invalid. Throws
+/// Error(Usage).
+Env checkSizes(const Manifest &M, const Env &Sizes, bool Limits = true);
+
+/// Why the manifest's size checks reject Sizes (every size of M, checked
+/// by checkSizes without Limits), or "" when none does.
+std::string sizeLimitProblem(const Manifest &M, const Env &Sizes);
 
 class Executor {
 public:

@@ -58,6 +58,13 @@ struct Preset {
   Env Set;
 };
 
+/// Sizes the C function does not support: for them some access of it
+/// leaves an array's extents (docs/manifest.md, "size_checks").
+struct SizeCheck {
+  Formula InvalidWhen; ///< non-zero: invalid sizes
+  std::string Reason;  ///< what would go wrong, for the error message
+};
+
 struct KernelLaunch {
   std::string Name;
   std::vector<std::string> Args;
@@ -82,6 +89,7 @@ struct Manifest {
   /// Ordered from the largest work-group tile to the smallest.
   std::vector<Preset> Presets;
   std::vector<KernelLaunch> Kernels;
+  std::vector<SizeCheck> SizeChecks;
   Formula ReductionLength, Flops, Bytes;
 
   /// Parses and checks manifest text; Origin names it in errors, relative
