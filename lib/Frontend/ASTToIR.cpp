@@ -1073,13 +1073,26 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     return R;
   }
   if (const auto *FL = dyn_cast<FloatingLiteral>(S)) {
+    // The value Clang evaluated (correctly rounded to the literal's type),
+    // never the literal's source text: a literal written in a macro body
+    // (`#define SCALE(x) ((x)*1e-10)`, `#define ALPHA 0.25f`, PolyBench's
+    // `SCALAR_VAL(0.5)`) has no spelling of its own in the function.
+    std::optional<ElemType> T =
+        elemType(FL->getType(), S->getBeginLoc(), "floating constant");
+    if (!T)
+      return std::nullopt;
+    const llvm::APFloat &V = FL->getValue();
+    if (!V.isFinite()) {
+      error(E, "floating constant overflows type '" +
+                   FL->getType().getAsString() + "'");
+      return std::nullopt;
+    }
     looptile::Expr R;
     R.K = looptile::Expr::FloatLit;
-    R.FloatValue = FL->getValueAsApproximateDouble();
-    R.Spelling = text(FL);
-    R.Type = FL->getType()->isSpecificBuiltinType(BuiltinType::Float)
-                 ? ElemType::Float
-                 : ElemType::Double;
+    R.Type = *T;
+    // Exact: a float converts to double without rounding.
+    R.FloatValue = *T == ElemType::Float ? double(V.convertToFloat())
+                                         : V.convertToDouble();
     R.Loc = loc(S->getBeginLoc());
     return R;
   }
