@@ -143,6 +143,7 @@ private:
   std::optional<looptile::Expr> convertCall(const CallExpr *CE);
   std::optional<looptile::Expr> convertLValue(const clang::Expr *E);
   std::optional<int64_t> constantValue(const clang::Expr *E);
+  bool isIntArithmetic(const clang::Expr *E);
 
   ASTContext &Ctx;
   SourceManager &SM;
@@ -1010,6 +1011,19 @@ FunctionTranslator::convertLValue(const clang::Expr *E) {
   return std::nullopt;
 }
 
+// The IR's integer arithmetic is int arithmetic. An operator of another
+// integer type (`3u - 5u` is unsigned and wraps, `2000000000L +
+// 2000000000L` is long and does not overflow) would be printed as int
+// arithmetic with a different value, so it is refused. Its operands can only
+// be constants: int variables never convert to another integer type.
+bool FunctionTranslator::isIntArithmetic(const clang::Expr *E) {
+  QualType T = E->getType();
+  if (!T->isIntegerType() || isSignedWideInteger(T))
+    return true;
+  return error(E, "integer arithmetic in type '" + T.getAsString() +
+                      "'; looptile supports int arithmetic only");
+}
+
 std::optional<looptile::Expr>
 FunctionTranslator::convertExpr(const clang::Expr *E) {
   const clang::Expr *S = E->IgnoreParens();
@@ -1137,6 +1151,8 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     case UO_Plus:
       return convertExpr(UO->getSubExpr());
     case UO_Minus: {
+      if (!isIntArithmetic(S))
+        return std::nullopt;
       std::optional<looptile::Expr> Sub = convertExpr(UO->getSubExpr());
       if (!Sub)
         return std::nullopt;
@@ -1185,6 +1201,8 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
                    "' is not supported in statements");
       return std::nullopt;
     }
+    if (!isIntArithmetic(S))
+      return std::nullopt;
     std::optional<looptile::Expr> L = convertExpr(BO->getLHS());
     if (!L)
       return std::nullopt;
