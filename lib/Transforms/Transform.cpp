@@ -291,10 +291,13 @@ bool applyStripMineStep(Function &F, const TransformStep &Step,
   }
   // Strip-mining is always legal (lecture 04): the new loops run the same
   // iterations in the same order.
-  for (auto &[Var, Size] : Step.Sizes) {
+  for (auto &[Spec, Size] : Step.Sizes) {
     LoopLocation Loc;
     bool Ambiguous = false;
-    findLoop(F, Var, Loc, Ambiguous);
+    findLoop(F, Spec, Loc, Ambiguous);
+    // The tile loop is named after the loop's variable (`ii` for `i`),
+    // never after the selector that picked it (`i:6`).
+    const std::string &Var = Loc.loop().Var;
     stripMine(Loc, Size, freshName(F, Var + Var));
   }
   return true;
