@@ -28,8 +28,8 @@
 
 // The function's own loop variable r: the generated row counter is renamed.
 // TWOD: #define TSR 8
-// TWOD: tile[l1 + r_][l0] = A[r*C + c];
-// TWOD: B[c*R + r] = tile[l0][l1 + r_];
+// TWOD: tile[l1 + r_2][l0] = A[r*C + c];
+// TWOD: B[c*R + r] = tile[l0][l1 + r_2];
 void transpose2d(int R, int C, const float A[R][C], float B[C][R]) {
   for (int r = 0; r < R; r++)
     for (int c = 0; c < C; c++)

@@ -32,5 +32,5 @@ void selector(int N, float A[N][N], float B[N]) {
 // TILE2-NEXT:       for (int j = jj; j < MIN(jj + 3, N); j++) {
 // BOTH:      for (int ii = 0; ii < N; ii += 2) {
 // BOTH-NEXT:   for (int i = ii; i < MIN(ii + 2, N); i++) {
-// BOTH:      for (int ii2 = 0; ii2 < N; ii2 += 4) {
-// BOTH-NEXT:   for (int i = ii2; i < MIN(ii2 + 4, N); i++) {
+// BOTH:      for (int ii_2 = 0; ii_2 < N; ii_2 += 4) {
+// BOTH-NEXT:   for (int i = ii_2; i < MIN(ii_2 + 4, N); i++) {
