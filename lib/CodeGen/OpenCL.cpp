@@ -31,6 +31,20 @@ unsigned floatOps(const Expr &E) {
   return N;
 }
 
+bool usesDouble(const Expr &E) {
+  if (E.Type == ElemType::Double)
+    return true;
+  return std::any_of(E.Operands.begin(), E.Operands.end(),
+                     [](const Expr &Op) { return usesDouble(Op); });
+}
+
+bool usesDouble(const std::vector<Node> &Body) {
+  return std::any_of(Body.begin(), Body.end(), [](const Node &N) {
+    return N.isLoop() ? usesDouble(N.loop().Body)
+                      : usesDouble(N.stmt().LHS) || usesDouble(N.stmt().RHS);
+  });
+}
+
 // E with the variable Var replaced by the end of [Lower, Upper] that makes
 // E largest (a triangular trip count at its longest).
 IndexExpr atLargest(const IndexExpr &E, const std::string &Var,
@@ -281,7 +295,9 @@ bool looptile::generateOpenCL(const Function &Original,
                        [&](const Tunable &U) { return U.Name == T.Name; }))
         Tunables.push_back(T);
 
-  bool UsesDouble = false;
+  // Double buffers, locals, and double arithmetic of a float program (a
+  // double constant, a cast to double) all need the extension.
+  bool UsesDouble = usesDouble(F.Body);
   for (const ArgumentInfo &A : Args)
     UsesDouble |= A.Type == ElemType::Double;
   for (const Variable &V : F.Locals)
