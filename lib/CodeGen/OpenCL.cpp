@@ -294,6 +294,16 @@ bool looptile::generateOpenCL(const Function &Original,
       if (std::none_of(Tunables.begin(), Tunables.end(),
                        [&](const Tunable &U) { return U.Name == T.Name; }))
         Tunables.push_back(T);
+  // A tunable is a macro of the whole file: it would replace an identifier
+  // of the same name, so its name must be one the name table reserves.
+  for (const Tunable &T : Tunables)
+    if (!isReservedName(T.Name, NameTarget::OpenCL)) {
+      Diags.push_back({Diagnostic::Error, F.Loc,
+                       "internal error: tunable '" + T.Name +
+                           "' is not a reserved name (add it to "
+                           "lib/Support/NameTable.cpp)"});
+      return false;
+    }
 
   // Double buffers, locals, and double arithmetic of a float program (a
   // double constant, a cast to double) all need the extension.
