@@ -351,12 +351,14 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
       continue;
     Plan.ReductionIndex = I;
     promoteInvariantElements(F, Plan, I);
+    NameTable BeforeTiles = Plan.Names;
     if (findStagedAccesses(F, {F.Body[NestIndex]}, Plan)) {
       Plan.K = (Opts.RegRows && Opts.RegCols) ? KernelPlan::Register
                                               : KernelPlan::Block;
       break;
     }
     Plan.Staged.clear();
+    Plan.Names = BeforeTiles;
   }
   if (Plan.K == KernelPlan::Register) {
     // Every global access in the reduction loop must be staged: the

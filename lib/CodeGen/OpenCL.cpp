@@ -444,7 +444,7 @@ bool looptile::generateOpenCL(const Function &Original,
            Expr::arrayRef(P.TransposeRead.Array, P.TransposeRead.Type,
                           P.TransposeRead.Subscripts)
                .str() +
-           " -> tile[TS][TS + 1]\n";
+           " -> " + P.TransposeRead.TileName + "[TS][TS + 1]\n";
     std::string WG;
     for (size_t D = 0; D < L.Local.size(); ++D)
       WG += (D ? " x " : "") + L.Local[D];
