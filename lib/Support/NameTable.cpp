@@ -279,7 +279,14 @@ std::string NameTable::fresh(const std::string &Base) {
   auto Free = [&](const std::string &N) {
     return !Taken.count(N) && !isReservedName(N, NameTarget::OpenCL);
   };
-  std::string N = Base;
+  // Whatever a caller passes (in a build without assertions), the result is
+  // an identifier: other characters become '_'.
+  std::string N = Base.empty() ? std::string("v") : Base;
+  for (char &C : N)
+    if (!std::isalnum(static_cast<unsigned char>(C)) && C != '_')
+      C = '_';
+  if (std::isdigit(static_cast<unsigned char>(N[0])))
+    N = "v" + N;
   // No suffix frees a name of a reserved family (`__x`, `vload4`, `LT_X`).
   if (isOpenCLFamilyName(N)) {
     N.erase(0, N.find_first_not_of('_'));

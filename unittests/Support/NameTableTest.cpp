@@ -124,6 +124,12 @@ TEST(NameTableTest, FreshNamesAreDistinctAndNeverReserved) {
   EXPECT_EQ(Names.fresh("LT_A"), "u_LT_A");
   EXPECT_EQ(Names.fresh("x_"), "x_");
   EXPECT_EQ(Names.fresh("x_"), "x_2");
+#ifdef NDEBUG
+  // A base that is not an identifier (a caller's bug, asserted in builds
+  // with assertions) still gives one.
+  EXPECT_EQ(Names.fresh("i:6i:6"), "i_6i_6");
+  EXPECT_EQ(Names.fresh("2x"), "v2x");
+#endif
 }
 
 TEST(NameTableTest, RenamesReservedUserNamesEverywhere) {
