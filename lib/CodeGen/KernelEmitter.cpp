@@ -91,40 +91,23 @@ class Emitter {
 public:
   Emitter(const Function &F, const KernelPlan &Plan, const OpenCLOptions &Opts,
           KernelLaunch &Launch)
-      : F(F), Plan(Plan), Opts(Opts), Launch(Launch) {
-    for (const Variable &V : F.Params)
-      Taken.insert(V.Name);
-    for (const Variable &V : F.Locals)
-      Taken.insert(V.Name);
-    std::function<void(const std::vector<Node> &)> Scan =
-        [&](const std::vector<Node> &B) {
-          for (const Node &N : B)
-            if (N.isLoop()) {
-              Taken.insert(N.loop().Var);
-              Scan(N.loop().Body);
-            }
-        };
-    Scan(F.Body);
-    for (auto &[Name, T] : Plan.Promoted)
-      Taken.insert(Name);
+      : F(F), Plan(Plan), Opts(Opts), Launch(Launch), Names(Plan.Names) {
     Ctx.F = &F;
   }
 
   std::string run();
 
 private:
-  /// A generated name that does not collide with the function's names.
-  std::string gen(const std::string &Base) {
-    auto It = Generated.find(Base);
-    if (It != Generated.end())
+  /// The kernel's name for a role every part of it shares (the local ids
+  /// `l0`, `tid`, ...): one fresh name per role.
+  std::string role(const std::string &Base) {
+    auto It = Roles.find(Base);
+    if (It != Roles.end())
       return It->second;
-    std::string N = Base;
-    while (Taken.count(N))
-      N += "_";
-    Taken.insert(N);
-    Generated[Base] = N;
-    return N;
+    return Roles[Base] = Names.fresh(Base);
   }
+  /// A new variable of the kernel (one per staged access, per loop, ...).
+  std::string fresh(const std::string &Base) { return Names.fresh(Base); }
 
   void line(const std::string &S) { Out += std::string(2 * Indent, ' ') + S + "\n"; }
   void open(const std::string &S) {
@@ -223,8 +206,9 @@ private:
   const OpenCLOptions &Opts;
   KernelLaunch &Launch;
   CLPrintContext Ctx;
-  std::set<std::string> Taken;
-  std::map<std::string, std::string> Generated;
+  /// The plan's names, and the ones this kernel's text adds.
+  NameTable Names;
+  std::map<std::string, std::string> Roles;
   std::string Out;
   unsigned Indent = 0;
 };
@@ -374,11 +358,11 @@ void Emitter::stageCopy(const StagedAccess &S, const std::string &PBase,
                         const std::vector<IndexExpr> &PUpper, const Loop &K,
                         const std::string &KBase) {
   // Tile coordinates: a0 (fast) and a1, one element per work-item.
-  std::string A0 = gen("a0"), A1 = gen("a1");
+  std::string A0 = role("a0"), A1 = role("a1");
   std::string PCoord = S.ReductionIsFast ? A1 : A0;
   std::string KCoord = S.ReductionIsFast ? A0 : A1;
   open("");
-  line("const int " + A0 + " = " + gen("l0") + ", " + A1 + " = " + gen("l1") +
+  line("const int " + A0 + " = " + role("l0") + ", " + A1 + " = " + role("l1") +
        ";");
   line(S.TileName + "[" + A1 + "][" + A0 + "] = " +
        guardedLoad(S, PBase, PUpper, K, KBase, PCoord, KCoord) + ";");
@@ -395,15 +379,15 @@ void Emitter::stageThroughRegisters(const StagedAccess &S,
   // Element e = tid + q * nthreads of the C1 x C0 copy (C0 fast, so that
   // consecutive work-items touch consecutive global addresses) goes
   // through Regs[q].
-  std::string A0 = gen("a0"), A1 = gen("a1"), E = gen("e"), Q = gen("q");
+  std::string A0 = role("a0"), A1 = role("a1"), E = role("e"), Q = role("q");
   std::string PCoord = S.ReductionIsFast ? A1 : A0;
   std::string KCoord = S.ReductionIsFast ? A0 : A1;
   std::string Count = "(" + C1 + ") * (" + C0 + ")";
   line("#pragma unroll");
-  open("for (int " + Q + " = 0; " + Q + " < (" + Count + " + " + gen("nthreads") +
-       " - 1) / " + gen("nthreads") + "; " + Q + "++)");
-  line("const int " + E + " = " + gen("tid") + " + " + Q + " * " +
-       gen("nthreads") + ";");
+  open("for (int " + Q + " = 0; " + Q + " < (" + Count + " + " +
+       role("nthreads") + " - 1) / " + role("nthreads") + "; " + Q + "++)");
+  line("const int " + E + " = " + role("tid") + " + " + Q + " * " +
+       role("nthreads") + ";");
   open("if (" + E + " < " + Count + ")");
   line("const int " + A1 + " = " + E + " / (" + C0 + "), " + A0 + " = " + E +
        " % (" + C0 + ");");
@@ -427,8 +411,8 @@ void Emitter::block() {
        ""});
   signature("__attribute__((reqd_work_group_size(TS, TS, 1))) ");
   const MappedLoop &M0 = *Plan.byDim(0), &M1 = *Plan.byDim(1);
-  std::string L0 = gen("l0"), L1 = gen("l1"), B0 = gen(M0.Var + "0"),
-              B1 = gen(M1.Var + "0"), Active = gen("active");
+  std::string L0 = role("l0"), L1 = role("l1"), B0 = fresh(M0.Var + "0"),
+              B1 = fresh(M1.Var + "0"), Active = role("active");
   line("const int " + L0 + " = (int)get_local_id(0), " + L1 +
        " = (int)get_local_id(1);");
   line("const int " + B0 + " = " + plusLower(M0, "(int)get_group_id(0) * TS") + ";");
@@ -451,7 +435,8 @@ void Emitter::block() {
     body(Pre);
     close();
   }
-  std::string KK = gen(K.Var + K.Var), KL = gen(K.Var + "l"), KN = gen(K.Var + "n");
+  std::string KK = fresh(K.Var + K.Var), KL = fresh(K.Var + "l"),
+              KN = fresh(K.Var + "n");
   open("for (int " + KK + " = " + joinMacro("max", strs(K.Lower)) + "; " + KK +
        " <= " + joinMacro("min", strs(K.Upper)) + "; " + KK + " += TS)");
   line("// Stage the tiles this step reads (one element per work-item).");
@@ -582,9 +567,9 @@ void Emitter::registerTiled() {
     line("#endif");
   }
   signature("__attribute__((reqd_work_group_size(TSN / WPTN, TSM / WPTM, 1))) ");
-  std::string TX = gen("tx"), TY = gen("ty"), B0 = gen(M0.Var + "0"),
-              B1 = gen(M1.Var + "0"), WM = gen("wm"), WN = gen("wn"),
-              WV = gen("wv"), TID = gen("tid"), NT = gen("nthreads");
+  std::string TX = role("tx"), TY = role("ty"), B0 = fresh(M0.Var + "0"),
+              B1 = fresh(M1.Var + "0"), WM = role("wm"), WN = role("wn"),
+              WV = role("wv"), TID = role("tid"), NT = role("nthreads");
   // Position in the work-group's tile of output W of work-item T.
   auto Pos = [&](const std::string &Item, const std::string &W, bool Dim0) {
     std::string Items = Dim0 ? "(TSN / WPTN)" : "(TSM / WPTM)";
@@ -607,7 +592,7 @@ void Emitter::registerTiled() {
     std::string Row = S.ReductionIsFast ? PExt + " + VW" : PExt;
     line("__local " + Ty + " " + S.TileName + "[TSK][" + Row +
          "] __attribute__((aligned(VW * sizeof(" + Ty + "))));");
-    std::string Reg = gen(S.Array + "_reg");
+    std::string Reg = fresh(S.Array + "_reg");
     Regs.push_back(Reg);
     line(Ty + " " + Reg + (P.Dim == 0 ? "[WPTN];" : "[WPTM];"));
     std::string Size = S.Type == ElemType::Double ? "8" : "4";
@@ -645,8 +630,8 @@ void Emitter::registerTiled() {
   std::vector<Node> Post(Plan.Body.begin() + Plan.ReductionIndex + 1, Plan.Body.end());
   if (!Pre.empty())
     ForEachOutput([&] { body(Pre); }, true);
-  std::string KK = gen(K.Var + K.Var), KL = gen(K.Var + "l"),
-              KN = gen(K.Var + "n"), KX = gen(K.Var + "x");
+  std::string KK = fresh(K.Var + K.Var), KL = fresh(K.Var + "l"),
+              KN = fresh(K.Var + "n"), KX = fresh(K.Var + "x");
   // Software pipelining: the next step's tiles are loaded from global memory
   // into private registers while this step computes, and stored into local
   // memory at the start of the next step.
@@ -658,7 +643,7 @@ void Emitter::registerTiled() {
   };
   for (const StagedAccess &S : Plan.Staged) {
     auto [C1, C0] = Extents(S);
-    Fetched.push_back(gen(S.Array + "_next"));
+    Fetched.push_back(fresh(S.Array + "_next"));
     line(std::string(elemTypeName(S.Type)) + " " + Fetched.back() + "[(" + C1 +
          " * " + C0 + " + (TSN / WPTN) * (TSM / WPTM) - 1) / ((TSN / WPTN) * "
          "(TSM / WPTM))];");
@@ -756,9 +741,9 @@ void Emitter::transpose() {
   signature("__attribute__((reqd_work_group_size(TS, TSR, 1))) ");
   const MappedLoop &M0 = *Plan.byDim(0), &M1 = *Plan.byDim(1);
   const StagedAccess &R = Plan.TransposeRead;
-  std::string L0 = gen("l0"), L1 = gen("l1"), B0 = gen(M0.Var + "0"),
-              B1 = gen(M1.Var + "0"), Row = gen("r");
-  std::string Tile = gen("tile");
+  std::string L0 = role("l0"), L1 = role("l1"), B0 = fresh(M0.Var + "0"),
+              B1 = fresh(M1.Var + "0"), Row = role("r");
+  const std::string &Tile = R.TileName;
   line("__local " + std::string(elemTypeName(R.Type)) + " " + Tile +
        "[TS][TS + 1]; // +1: no bank conflicts on the transposed read");
   line("const int " + L0 + " = (int)get_local_id(0), " + L1 +

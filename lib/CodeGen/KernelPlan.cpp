@@ -138,7 +138,7 @@ void promoteInvariantElements(const Function &F, KernelPlan &Plan,
     const Variable *V = F.lookup(Name);
     if (!Invariant || !V || V->VarKind == Variable::LocalArray)
       continue;
-    std::string Reg = Name + "_reg";
+    std::string Reg = Plan.Names.fresh(Name + "_reg");
     Expr Elem = Expr::arrayRef(Name, V->Type, S);
     Expr RegRef = Expr::scalarRef(Reg, V->Type);
     Stmt Load;
@@ -206,10 +206,7 @@ bool findStagedAccesses(const Function &F, const std::vector<Node> &WholeNest,
     A.BandIndex = unsigned(Band);
     A.ReductionIsFast = !isStrideOne(F, E.Name, E.Subscripts,
                                      Plan.Band[Band].Var);
-    unsigned Same = 0;
-    for (const StagedAccess &O : Plan.Staged)
-      Same += O.Array == E.Name;
-    A.TileName = E.Name + "_tile" + (Same ? std::to_string(Same + 1) : "");
+    A.TileName = Plan.Names.fresh(E.Name + "_tile");
     Plan.Staged.push_back(A);
   });
   return !Plan.Staged.empty();
@@ -243,7 +240,7 @@ bool matchTranspose(const Function &F, const std::vector<Node> &WholeNest,
   Plan.TransposeRead.Array = Reads[0]->Name;
   Plan.TransposeRead.Subscripts = Reads[0]->Subscripts;
   Plan.TransposeRead.Type = RV ? RV->Type : ElemType::Float;
-  Plan.TransposeRead.TileName = "tile";
+  Plan.TransposeRead.TileName = Plan.Names.fresh("tile");
   return true;
 }
 
@@ -268,9 +265,12 @@ std::string registerTileFlag(const OpenCLOptions &Opts) {
 } // namespace
 
 bool looptile::planKernel(const Function &F, unsigned NestIndex,
+                          const std::string &Name, const NameTable &Names,
                           const OpenCLOptions &Opts, KernelPlan &Plan,
                           std::vector<Diagnostic> &Diags) {
   const Loop &Root = F.Body[NestIndex].loop();
+  Plan.Name = Name;
+  Plan.Names = Names;
   Plan.NestIndex = NestIndex;
   Plan.Loc = Root.Loc;
 
@@ -376,12 +376,14 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
       continue;
     Plan.ReductionIndex = I;
     promoteInvariantElements(F, Plan, I);
+    NameTable BeforeTiles = Plan.Names;
     if (findStagedAccesses(F, {F.Body[NestIndex]}, Plan)) {
       Plan.K = (Opts.RegRows && Opts.RegCols) ? KernelPlan::Register
                                               : KernelPlan::Block;
       break;
     }
     Plan.Staged.clear();
+    Plan.Names = BeforeTiles;
   }
   if (Plan.K == KernelPlan::Register) {
     // Every global access in the reduction loop must be staged: the

@@ -14,6 +14,7 @@
 #include "looptile/CodeGen/OpenCL.h"
 #include "looptile/IR/LoopNest.h"
 #include "looptile/Support/Diagnostic.h"
+#include "looptile/Support/NameTable.h"
 
 #include <string>
 #include <vector>
@@ -62,6 +63,9 @@ struct KernelPlan {
   StagedAccess TransposeRead;
   /// Notes for --print-mapping (why a tiling request fell back, ...).
   std::vector<std::string> Remarks;
+  /// Every identifier of the program and the ones this kernel invents
+  /// (registers, tiles); the emitter takes its further names from it.
+  NameTable Names;
 
   const MappedLoop *byDim(unsigned D) const {
     for (const MappedLoop &M : Band)
@@ -72,11 +76,12 @@ struct KernelPlan {
   const Loop &reductionLoop() const { return Body[ReductionIndex].loop(); }
 };
 
-/// Plans the kernel for nest NestIndex of F. Returns false (with an error in
-/// Diags) when the nest cannot be mapped soundly.
-bool planKernel(const Function &F, unsigned NestIndex,
-                const OpenCLOptions &Opts, KernelPlan &Plan,
-                std::vector<Diagnostic> &Diags);
+/// Plans the kernel for nest NestIndex of F, named Name, with the program's
+/// Names. Returns false (with an error in Diags) when the nest cannot be
+/// mapped soundly.
+bool planKernel(const Function &F, unsigned NestIndex, const std::string &Name,
+                const NameTable &Names, const OpenCLOptions &Opts,
+                KernelPlan &Plan, std::vector<Diagnostic> &Diags);
 
 /// True when the flat index of the access moves by one element when Var
 /// moves by one (and Var occurs nowhere else in it).

@@ -1,6 +1,8 @@
 //===- LoopUtils.cpp - finding loops and bands in the IR ------------------===//
 #include "looptile/Transforms/LoopUtils.h"
 
+#include "looptile/Support/NameTable.h"
+
 #include <algorithm>
 #include <cassert>
 #include <functional>
@@ -82,19 +84,7 @@ std::vector<std::string> looptile::allLoopVars(const Function &F) {
 }
 
 std::string looptile::freshName(const Function &F, const std::string &Base) {
-  std::vector<std::string> Used = allLoopVars(F);
-  for (const Variable &V : F.Params)
-    Used.push_back(V.Name);
-  for (const Variable &V : F.Locals)
-    Used.push_back(V.Name);
-  auto Taken = [&](const std::string &N) {
-    return std::find(Used.begin(), Used.end(), N) != Used.end();
-  };
-  if (!Taken(Base))
-    return Base;
-  for (unsigned I = 2;; ++I)
-    if (!Taken(Base + std::to_string(I)))
-      return Base + std::to_string(I);
+  return NameTable(F, NameTarget::C).fresh(Base);
 }
 
 bool looptile::findParentBody(std::vector<Node> &Body, const Loop *Target,

@@ -48,7 +48,7 @@ const char *elemTypeName(ElemType T);
 struct Expr {
   enum Kind {
     IntLit,    ///< IntValue
-    FloatLit,  ///< FloatValue; Spelling keeps the source text of the literal
+    FloatLit,  ///< FloatValue, exactly the constant's value in Type
     ScalarRef, ///< Name: a scalar variable, loop variable or size parameter
     ArrayRef,  ///< Name[Subscripts...]
     Unary,     ///< Op ('-') applied to Operands[0]
@@ -59,8 +59,9 @@ struct Expr {
   Kind K = IntLit;
   ElemType Type = ElemType::Int;
   int64_t IntValue = 0;
+  /// A FloatLit's value (a float constant's value is exact in a double);
+  /// printed so that it reads back bit-exactly, never from source text.
   double FloatValue = 0.0;
-  std::string Spelling;
   std::string Name;
   char Op = 0;
   std::vector<Expr> Operands;
@@ -73,17 +74,28 @@ struct Expr {
                        std::vector<IndexExpr> Subscripts);
   static Expr binary(char Op, Expr LHS, Expr RHS);
 
-  /// C syntax of the expression, fully parenthesised only where needed.
+  /// C syntax of the expression: the tree exactly as it is (never
+  /// re-associated), parenthesised where C's precedence and left
+  /// associativity need it.
   std::string str() const;
 };
 
 /// Lets a back end print some nodes its own way (an array access as a
 /// flattened global access, a math call by its OpenCL name); std::nullopt
-/// prints the node as C. Operators and parentheses stay the same.
+/// prints the node as C. Operators and parentheses stay the same. An
+/// override's text must be a primary or postfix expression (a name, an
+/// element, a call, or parenthesised), since its operator's precedence is
+/// taken to be the highest.
 using ExprOverride = std::function<std::optional<std::string>(const Expr &)>;
 
 /// C syntax of E with Override consulted at every node.
 std::string printExpr(const Expr &E, const ExprOverride &Override);
+
+/// A floating constant of type T (Float or Double) with value Value (finite),
+/// spelled so that C and OpenCL C read it back as exactly that value of
+/// exactly that type: the shortest round-trip decimal, `f` for float
+/// (`0.1f`, `1e-10`, `0.333333333333333`, `1.0`).
+std::string floatLiteralStr(double Value, ElemType T);
 
 /// The assignment operator of a statement.
 enum class AssignOp { Assign, AddAssign, SubAssign, MulAssign, DivAssign };

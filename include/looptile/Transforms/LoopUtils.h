@@ -40,8 +40,9 @@ bool hasSingleLoopBody(const Loop &Outer);
 /// The loop directly inside Outer when Outer's body is exactly one loop.
 Loop *singleInnerLoop(Loop &Outer);
 
-/// A variable name not used by any variable or loop of F, built from Base
-/// (Base itself, else Base2, Base3, ...).
+/// A variable name not used by any variable or loop of F and reserved in
+/// neither C nor OpenCL, built from Base (Base itself, else Base_2, Base_3,
+/// ...): NameTable::fresh.
 std::string freshName(const Function &F, const std::string &Base);
 
 /// Finds the body that directly holds Target (F.Body or a loop's body) and
