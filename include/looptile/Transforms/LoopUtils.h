@@ -53,6 +53,11 @@ bool findParentBody(std::vector<Node> &Body, const Loop *Target,
 /// does not. L must have step 1 and a single lower and upper bound.
 Loop lastIterationLoop(const Loop &L, const std::string &Var);
 
+/// The preorder (textual) index of L among the loops of the nest rooted at
+/// Root, the numbering of NestDependences::Loops; the number of loops of the
+/// nest when L is not in it.
+unsigned preorderIndex(const Loop &Root, const Loop *L);
+
 /// One more than the largest statement id in F (ids of new statements).
 unsigned nextStmtId(const Function &F);
 
