@@ -232,20 +232,23 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
     KernelPlan Plan;
     if (!planKernel(K, I, Opts, Plan, Diags))
       return false;
-    Plan.Name = F.Name + (F.Body.size() > 1 ? "_k" + std::to_string(I) : "");
+    Plan.Suffix = F.Body.size() > 1 ? "_k" + std::to_string(I) : "";
+    Plan.Name = F.Name + Plan.Suffix;
     KernelLaunch Launch;
     Kernels += emitKernel(K, Plan, Opts, Launch) + "\n";
     Plans.push_back(std::move(Plan));
     Launches.push_back(std::move(Launch));
   }
 
-  // Tunables shared by the kernels (one TS for all).
+  // Every kernel's own tunables (KernelPlan::tunable), in kernel order,
+  // with the kernel that owns each.
   std::vector<Tunable> Tunables;
+  std::vector<std::string> Owners;
   for (const KernelLaunch &L : Launches)
-    for (const Tunable &T : L.Tunables)
-      if (std::none_of(Tunables.begin(), Tunables.end(),
-                       [&](const Tunable &U) { return U.Name == T.Name; }))
-        Tunables.push_back(T);
+    for (const Tunable &T : L.Tunables) {
+      Tunables.push_back(T);
+      Owners.push_back(L.Name);
+    }
 
   bool UsesDouble = false;
   for (const ArgumentInfo &A : Args)
@@ -317,11 +320,12 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
         M += (V ? ", " : "") + std::to_string(T.Values[V]);
       M += "]";
     }
-    M += ", \"constraint\": " + jsonString(T.Constraint) + "}";
+    M += ", \"constraint\": " + jsonString(T.Constraint) +
+         ", \"kernel\": " + jsonString(Owners[I]) + "}";
   }
   M += "\n  ],\n  \"presets\": [";
-  // The presets of the first kernel that has any (kernels of one program
-  // share their tunables by name).
+  // The presets of the first kernel that has any (the runtime ranks them by
+  // the work-groups of the kernel whose tunables they set).
   for (const KernelLaunch &L : Launches) {
     if (L.Presets.empty())
       continue;
@@ -368,7 +372,7 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
     if (P.K == KernelPlan::Block || P.K == KernelPlan::Register) {
       R += "  loop " + P.reductionLoop().Var +
            " -> sequential in each work-item, in steps of " +
-           (P.K == KernelPlan::Block ? "TS" : "TSK") + "\n";
+           P.tunable(P.K == KernelPlan::Block ? "TS" : "TSK") + "\n";
       for (const StagedAccess &S : P.Staged)
         R += "  staged in local memory: " +
              Expr::arrayRef(S.Array, S.Type, S.Subscripts).str() + " -> " +
@@ -379,7 +383,7 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
            Expr::arrayRef(P.TransposeRead.Array, P.TransposeRead.Type,
                           P.TransposeRead.Subscripts)
                .str() +
-           " -> tile[TS][TS + 1]\n";
+           " -> tile[" + P.tunable("TS") + "][" + P.tunable("TS") + " + 1]\n";
     std::string WG;
     for (size_t D = 0; D < L.Local.size(); ++D)
       WG += (D ? " x " : "") + L.Local[D];

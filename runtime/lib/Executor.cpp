@@ -112,6 +112,19 @@ Executor::Executor(const Manifest &M, const std::string &Source,
   }
 }
 
+std::vector<int64_t> Executor::kernelWorkGroupLimits() const {
+  std::vector<int64_t> Out;
+  for (const cl::Kernel &K : Kernels) {
+    try {
+      Out.push_back(
+          int64_t(K.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(Dev.Device)));
+    } catch (const cl::Error &E) {
+      throwCLError("querying CL_KERNEL_WORK_GROUP_SIZE", E);
+    }
+  }
+  return Out;
+}
+
 static std::string dims(const std::vector<size_t> &V) {
   std::string S;
   for (size_t X : V)

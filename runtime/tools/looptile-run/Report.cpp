@@ -148,7 +148,9 @@ void printJson(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
        << (S.CachePath.empty() ? "null" : quote(S.CachePath))
        << ", \"notes\": [";
     First = true;
-    for (const std::string &N : S.Notes) {
+    std::vector<std::string> All = S.Notes;
+    All.insert(All.end(), S.Fits.begin(), S.Fits.end());
+    for (const std::string &N : All) {
       OS << (First ? "" : ", ") << quote(N);
       First = false;
     }

@@ -40,6 +40,10 @@ public:
   const DeviceRef &device() const { return Dev; }
   const std::string &buildOptions() const { return Options; }
   const Env &tunables() const { return Tunables; }
+  /// Each kernel's CL_KERNEL_WORK_GROUP_SIZE on the device, in manifest
+  /// order: the most work-items one work-group of it may have (registers
+  /// and local memory can make it less than the device's maximum).
+  std::vector<int64_t> kernelWorkGroupLimits() const;
 
   /// Evaluates shapes and NDRanges for Sizes (sizes only; tunables are
   /// added), checks them against the device limits, and (re)allocates
