@@ -1,7 +1,8 @@
 //===- Reference.cpp - Generate, compile, cache and load the C shim -------===//
 //
 // Owns the shim text, the compiler invocation ($CC -std=gnu11 -O2
-// -ffp-contract=off -fPIC -shared), the content-addressed cache (FNV-1a
+// -ffp-contract=off -fPIC -shared; -ffp-contract=fast for kernels built
+// with --fp-contract=fast), the content-addressed cache (FNV-1a
 // 64-bit of shim + source + command; written to a temporary name and
 // renamed, so concurrent runs never see a half-written object) and dlopen.
 //
@@ -21,8 +22,13 @@
 
 namespace looptile::rt {
 
-static const char *const CompileFlags =
-    "-std=gnu11 -O2 -ffp-contract=off -fPIC -shared -w";
+// The reference rounds every operation as C does: no contraction into
+// fused multiply-adds, like the kernels (#pragma OPENCL FP_CONTRACT OFF),
+// unless the kernels were generated with --fp-contract=fast.
+static std::string compileFlags(const Manifest &M) {
+  return std::string("-std=gnu11 -O2 -ffp-contract=") +
+         (M.Fp.FastContract ? "fast" : "off") + " -fPIC -shared -w";
+}
 
 std::string generateShim(const Manifest &M) {
   std::string S;
@@ -121,7 +127,8 @@ std::string buildReference(const Manifest &M, const std::string &OutPath) {
   uint64_t H = FnvOffsetBasis;
   H = fnv1a(H, Shim);
   H = fnv1a(H, Source);
-  H = fnv1a(H, CC + " " + CompileFlags);
+  std::string Flags = compileFlags(M);
+  H = fnv1a(H, CC + " " + Flags);
   std::string Hex = hashHex(H);
 
   std::string Dir = referenceCacheDir(M);
@@ -139,8 +146,8 @@ std::string buildReference(const Manifest &M, const std::string &OutPath) {
       Slash != std::string::npos && Slash > 0)
     makeDirs(Target.substr(0, Slash));
   writeText(ShimPath, Shim);
-  std::string Cmd = CC + " " + CompileFlags + " -o " + shellQuote(TmpTarget) +
-                    " " + shellQuote(ShimPath) + " > " + shellQuote(LogPath) +
+  std::string Cmd = CC + " " + Flags + " -o " + shellQuote(TmpTarget) + " " +
+                    shellQuote(ShimPath) + " > " + shellQuote(LogPath) +
                     " 2>&1";
   int Rc = std::system(Cmd.c_str());
   std::string Log;

@@ -118,8 +118,8 @@ TuneResult tune(const Manifest &M, const std::string &Source,
       uploadInputs(X, M, ValIn);
       resetOutputs(X, M, ValIn);
       X.launch();
-      int64_t L = M.ReductionLength.evaluate(X.env());
-      for (const Comparison &Cmp : compareOutputs(X, M, RefOut, L)) {
+      for (const Comparison &Cmp :
+           compareOutputs(X, M, RefOut, ruleFor(X, M, ValIn))) {
         C.MaxAbsError = std::max(C.MaxAbsError, Cmp.MaxAbsError);
         if (!Cmp.passed() && C.S != CandidateResult::Invalid) {
           C.S = CandidateResult::Invalid;

@@ -44,6 +44,15 @@ public:
   /// order: the most work-items one work-group of it may have (registers
   /// and local memory can make it less than the device's maximum).
   std::vector<int64_t> kernelWorkGroupLimits() const;
+  /// The device rounds float division and sqrt correctly when asked
+  /// (CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT): the program is then built with
+  /// -cl-fp32-correctly-rounded-divide-sqrt, so that the kernels divide as
+  /// C does (OpenCL otherwise allows 2.5 ulp for float division, 3 for
+  /// sqrt).
+  bool correctlyRoundedDivideSqrt() const { return CRDivideSqrt; }
+  /// The device keeps float denormals (CL_FP_DENORM) instead of flushing
+  /// them to zero.
+  bool floatDenormals() const { return Denormals; }
 
   /// Evaluates shapes and NDRanges for Sizes (sizes only; tunables are
   /// added), checks them against the device limits, and (re)allocates
@@ -90,6 +99,7 @@ private:
   Env Tunables;
   Env Values;
   std::string Options;
+  bool CRDivideSqrt = false, Denormals = false;
   cl::Context Context;
   cl::CommandQueue Queue;
   cl::Program Program;
