@@ -24,6 +24,7 @@
 #include "looptile/CodeGen/CEmitter.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <functional>
 #include <set>
@@ -302,6 +303,7 @@ void Emitter::naive() {
   // One tunable per dimension, this kernel's own (the plan chose the
   // defaults); any value is correct, so the runtime may also shrink them.
   unsigned Dims = unsigned(Plan.Band.size());
+  assert(Plan.WorkGroup.size() == Dims && "the plan chose no work-group");
   std::vector<std::string> WG;
   for (unsigned D = 0; D < Dims; ++D) {
     std::string N = Plan.tunable("WG" + std::to_string(D));
