@@ -53,6 +53,11 @@ for _var in ("HOME", "XDG_CACHE_HOME", "OCL_ICD_VENDORS", "OCL_ICD_FILENAMES"):
 for _var in os.environ:
     if _var.startswith("POCL_"):
         config.environment[_var] = os.environ[_var]
+# Tests run with a real GPU's work-group limit, not PoCL's 4096: 1024 is
+# NVIDIA's and AMD's maximum, so a kernel that PoCL would accept but a GPU
+# refuses fails here too (tests of smaller limits, e.g. 256 for
+# register-heavy kernels, set their own with `env POCL_MAX_WORK_GROUP_SIZE=`).
+config.environment["POCL_MAX_WORK_GROUP_SIZE"] = "1024"
 
 
 def _has_opencl_device():

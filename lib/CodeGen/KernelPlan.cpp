@@ -262,6 +262,43 @@ std::string registerTileFlag(const OpenCLOptions &Opts) {
                                        : "x" + std::to_string(Opts.RegCols));
 }
 
+// The default work-group of a naive kernel with Dims mapped dimensions:
+// 256 / 16 x 16 / 16 x 4 x 4, or --tile T in every dimension; then halved,
+// outermost dimension first, until it has at most MaxDefaultWorkGroup
+// work-items (a 3-D --tile 16 becomes 16 x 16 x 1). Any size is correct for
+// a naive kernel, so this only decides what runs where nothing else says.
+void chooseNaiveWorkGroup(KernelPlan &Plan, int64_t Tile) {
+  static const int64_t Defaults[3][3] = {{256, 0, 0}, {16, 16, 0}, {16, 4, 4}};
+  size_t Dims = Plan.Band.size();
+  std::vector<int64_t> WG;
+  for (size_t D = 0; D < Dims; ++D)
+    WG.push_back(Tile ? Tile : Defaults[Dims - 1][D]);
+  auto Product = [&] {
+    int64_t P = 1;
+    for (int64_t X : WG)
+      P *= X;
+    return P;
+  };
+  auto Text = [&] {
+    std::string S;
+    for (int64_t X : WG)
+      S += (S.empty() ? "" : " x ") + std::to_string(X);
+    return S;
+  };
+  std::string Asked = Text();
+  int64_t AskedItems = Product();
+  for (size_t D = Dims; D-- > 0;)
+    while (Product() > MaxDefaultWorkGroup && WG[D] > 1)
+      WG[D] /= 2;
+  if (Product() != AskedItems)
+    Plan.Remarks.push_back(
+        "--tile " + std::to_string(Tile) + ": a " + Asked + " work-group has " +
+        std::to_string(AskedItems) + " work-items, more than the " +
+        std::to_string(MaxDefaultWorkGroup) +
+        " every GPU runs; the default work-group is " + Text());
+  Plan.WorkGroup = WG;
+}
+
 } // namespace
 
 bool looptile::planKernel(const Function &F, unsigned NestIndex,
@@ -343,8 +380,10 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
     Plan.Band.insert(Plan.Band.begin(), M);
   }
 
-  if (!Opts.Tile)
+  if (!Opts.Tile) {
+    chooseNaiveWorkGroup(Plan, 0);
     return true;
+  }
 
   bool RegisterTile = Opts.RegRows && Opts.RegCols;
   // Tiled kernels need two mapped dimensions.
@@ -359,6 +398,7 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
     notApplied(Plan, Diags, tileFlag(Opts),
                "no local-memory tiling for this nest" + Mapped +
                    "; its work-groups are tiles without staging");
+    chooseNaiveWorkGroup(Plan, Opts.Tile);
     return true;
   }
   // A reduction loop directly inside the band, uniform across the
@@ -424,7 +464,20 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
       notApplied(Plan, Diags, tileFlag(Opts),
                  "no local-memory tiling for this nest" + Why +
                      "; the kernel uses TS x TS work-groups without staging");
+      chooseNaiveWorkGroup(Plan, Opts.Tile);
     }
   }
+  // A tiled kernel's work-group is its tile (T x T work-items; T x min(T, 8)
+  // for the transposition), as asked.
+  int64_t Items = Opts.Tile * (Plan.K == KernelPlan::Transpose
+                                   ? std::min<int64_t>(Opts.Tile, 8)
+                                   : Opts.Tile);
+  if (Plan.K != KernelPlan::Naive && Items > MaxDefaultWorkGroup)
+    Plan.Remarks.push_back(
+        "--tile " + std::to_string(Opts.Tile) + ": " + std::to_string(Items) +
+        " work-items per work-group, more than the " +
+        std::to_string(MaxDefaultWorkGroup) +
+        " every GPU runs; where the device or the kernel allows fewer, the "
+        "runtime halves the tile until it fits, and says so");
   return true;
 }

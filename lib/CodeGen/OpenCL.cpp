@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 
 using namespace looptile;
 
@@ -101,6 +102,88 @@ IndexExpr sequentialLength(const std::vector<Node> &Body,
       Best = Total;
   }
   return Best;
+}
+
+// --- floating point: how the kernels' results compare with the C's -------
+
+// Math functions whose OpenCL versions round exactly as the C library's do
+// (exact operations, and sqrt and fma, which both standards round
+// correctly; float sqrt with -cl-fp32-correctly-rounded-divide-sqrt).
+bool correctlyRounded(const std::string &CName) {
+  static const std::set<std::string> Names = {
+      "sqrt",  "sqrtf", "fabs",   "fabsf", "fmin",  "fminf", "fmax",
+      "fmaxf", "floor", "floorf", "ceil",  "ceilf", "fma",   "fmaf"};
+  return Names.count(CName) != 0;
+}
+
+// What decides whether the kernels' floating-point results equal the C's
+// bit for bit (docs/runtime.md, "Validation").
+struct FloatingPoint {
+  /// Functions called whose OpenCL result may differ from the C library's
+  /// by a few ulp (exp, sin, pow, ...).
+  std::set<std::string> Inexact;
+  /// A float division or square root: OpenCL rounds them correctly only
+  /// with -cl-fp32-correctly-rounded-divide-sqrt (the runtime passes it
+  /// where the device supports it).
+  bool FloatDivideSqrt = false;
+};
+
+void scanFloatingPoint(const Expr &E, FloatingPoint &FP) {
+  if (E.K == Expr::Call) {
+    if (!correctlyRounded(E.Name))
+      FP.Inexact.insert(E.Name);
+    else if ((E.Name == "sqrtf" || E.Name == "sqrt") &&
+             E.Type == ElemType::Float)
+      FP.FloatDivideSqrt = true;
+  }
+  if (E.K == Expr::Binary && E.Op == '/' && E.Type == ElemType::Float)
+    FP.FloatDivideSqrt = true;
+  for (const Expr &Op : E.Operands)
+    scanFloatingPoint(Op, FP);
+}
+
+void scanFloatingPoint(const std::vector<Node> &Body, FloatingPoint &FP) {
+  for (const Node &N : Body) {
+    if (N.isLoop()) {
+      scanFloatingPoint(N.loop().Body, FP);
+      continue;
+    }
+    const Stmt &S = N.stmt();
+    scanFloatingPoint(S.RHS, FP);
+    if (S.Op == AssignOp::DivAssign && S.LHS.Type == ElemType::Float)
+      FP.FloatDivideSqrt = true;
+  }
+}
+
+// The manifest's "floating_point" object. The comparison is "exact" when
+// the kernels round every operation as the C does: no contraction into
+// fused multiply-adds (#pragma OPENCL FP_CONTRACT OFF, the reference built
+// with -ffp-contract=off), only correctly rounded operations, and the C's
+// order of operations for every result, which every kernel looptile
+// generates keeps (the transformations and the mapping preserve every
+// dependence, so the updates of each element, reductions included, run in
+// the original order; tiled reductions sum their tiles in that order too).
+std::string floatingPointJSON(const FloatingPoint &FP,
+                              const OpenCLOptions &Opts) {
+  std::string Reason;
+  if (Opts.FastContract)
+    Reason = "built with --fp-contract=fast: the OpenCL compiler may fuse "
+             "a * b + c into one rounding where the C rounds twice";
+  else if (!FP.Inexact.empty()) {
+    std::string Names;
+    for (const std::string &N : FP.Inexact)
+      Names += (Names.empty() ? "" : ", ") + N;
+    Reason = "the kernels call " + Names +
+             ", which OpenCL computes within a few ulp, not as the C "
+             "library does";
+  }
+  std::string J =
+      std::string("{\"contract\": \"") + (Opts.FastContract ? "fast" : "off") +
+      "\", \"comparison\": \"" + (Reason.empty() ? "exact" : "tolerance") +
+      "\", \"float_divide_sqrt\": " + (FP.FloatDivideSqrt ? "true" : "false");
+  if (!Reason.empty())
+    J += ", \"reason\": " + jsonString(Reason);
+  return J + "}";
 }
 
 std::string formulaList(const std::vector<std::string> &Fs) {
@@ -380,19 +463,22 @@ bool looptile::generateOpenCL(const Function &Original,
     KernelPlan Plan;
     if (!planKernel(K, I, KernelNames[I], Names, Opts, Plan, Diags))
       return false;
+    Plan.Suffix = F.Body.size() > 1 ? "_k" + std::to_string(I) : "";
     KernelLaunch Launch;
     Kernels += emitKernel(K, Plan, Opts, Launch) + "\n";
     Plans.push_back(std::move(Plan));
     Launches.push_back(std::move(Launch));
   }
 
-  // Tunables shared by the kernels (one TS for all).
+  // Every kernel's own tunables (KernelPlan::tunable), in kernel order,
+  // with the kernel that owns each.
   std::vector<Tunable> Tunables;
+  std::vector<std::string> Owners;
   for (const KernelLaunch &L : Launches)
-    for (const Tunable &T : L.Tunables)
-      if (std::none_of(Tunables.begin(), Tunables.end(),
-                       [&](const Tunable &U) { return U.Name == T.Name; }))
-        Tunables.push_back(T);
+    for (const Tunable &T : L.Tunables) {
+      Tunables.push_back(T);
+      Owners.push_back(L.Name);
+    }
   // A tunable is a macro of the whole file: it would replace an identifier
   // of the same name, so its name must be one the name table reserves.
   for (const Tunable &T : Tunables)
@@ -415,6 +501,10 @@ bool looptile::generateOpenCL(const Function &Original,
                          ", function " + F.Name + ".\n";
   if (UsesDouble)
     Preamble += "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
+  // C rounds a * b + c twice; OpenCL C may contract it into one fused
+  // multiply-add unless told not to (its FP_CONTRACT defaults to ON).
+  Preamble += Opts.FastContract ? "#pragma OPENCL FP_CONTRACT ON\n"
+                                : "#pragma OPENCL FP_CONTRACT OFF\n";
   for (const Tunable &T : Tunables)
     Preamble += "#ifndef " + T.Name + "\n#define " + T.Name + " " +
                 std::to_string(T.Default) + "\n#endif\n";
@@ -422,6 +512,8 @@ bool looptile::generateOpenCL(const Function &Original,
   Out.KernelSource = Preamble + Kernels;
 
   // Manifest.
+  FloatingPoint FP;
+  scanFloatingPoint(F.Body, FP);
   IndexExpr Flops, Bytes;
   std::vector<const Loop *> Outer;
   countFlops(F.Body, Outer, IndexExpr::constant(1), Flops);
@@ -484,11 +576,12 @@ bool looptile::generateOpenCL(const Function &Original,
         M += (V ? ", " : "") + std::to_string(T.Values[V]);
       M += "]";
     }
-    M += ", \"constraint\": " + jsonString(T.Constraint) + "}";
+    M += ", \"constraint\": " + jsonString(T.Constraint) +
+         ", \"kernel\": " + jsonString(Owners[I]) + "}";
   }
   M += "\n  ],\n  \"presets\": [";
-  // The presets of the first kernel that has any (kernels of one program
-  // share their tunables by name).
+  // The presets of the first kernel that has any (the runtime ranks them by
+  // the work-groups of the kernel whose tunables they set).
   for (const KernelLaunch &L : Launches) {
     if (L.Presets.empty())
       continue;
@@ -516,7 +609,8 @@ bool looptile::generateOpenCL(const Function &Original,
   }
   M += "\n  ],\n  \"reduction_length\": " + jsonString(Reduction.str()) +
        ",\n  \"flops\": " + jsonString(Flops.str()) +
-       ",\n  \"bytes\": " + jsonString(Bytes.str()) + "\n}\n";
+       ",\n  \"bytes\": " + jsonString(Bytes.str()) +
+       ",\n  \"floating_point\": " + floatingPointJSON(FP, Opts) + "\n}\n";
   Out.Manifest = M;
   Out.HostGlue =
       hostGlue(F, Args, SourceFile, Out.Manifest, Out.KernelSource, Names);
@@ -544,7 +638,7 @@ bool looptile::generateOpenCL(const Function &Original,
     if (P.K == KernelPlan::Block || P.K == KernelPlan::Register) {
       R += "  loop " + P.reductionLoop().Var +
            " -> sequential in each work-item, in steps of " +
-           (P.K == KernelPlan::Block ? "TS" : "TSK") +
+           P.tunable(P.K == KernelPlan::Block ? "TS" : "TSK") +
            At(P.reductionLoop().Loc) + "\n";
       for (const StagedAccess &S : P.Staged)
         R += "  staged in local memory: " +
@@ -556,7 +650,8 @@ bool looptile::generateOpenCL(const Function &Original,
            Expr::arrayRef(P.TransposeRead.Array, P.TransposeRead.Type,
                           P.TransposeRead.Subscripts)
                .str() +
-           " -> " + P.TransposeRead.TileName + "[TS][TS + 1]\n";
+           " -> " + P.TransposeRead.TileName + "[" + P.tunable("TS") + "][" +
+           P.tunable("TS") + " + 1]\n";
     std::string WG;
     for (size_t D = 0; D < L.Local.size(); ++D)
       WG += (D ? " x " : "") + L.Local[D];

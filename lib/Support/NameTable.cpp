@@ -210,7 +210,8 @@ const std::set<std::string> &openCLNames() {
 // reinterpretations (`as_float`), vector loads and stores (`vload4`,
 // `vstore_half8_rtz`), atomics, image and sampler enumerators, limits
 // (`FLT_MAX`, `DBL_EPSILON`), implementation names (`__OPENCL_VERSION__`)
-// and looptile's own macros (`LT_CAT`, `LT_VLOAD_float`).
+// looptile's own macros (`LT_CAT`, `LT_VLOAD_float`) and per-kernel tunables
+// (`WG0_k1`).
 bool isOpenCLFamilyName(const std::string &S) {
   for (const char *Prefix : {"convert_", "as_"})
     if (startsWith(S, Prefix)) {
@@ -223,6 +224,15 @@ bool isOpenCLFamilyName(const std::string &S) {
                              "FLT_", "DBL_", "HALF_", "__", "LT_"})
     if (startsWith(S, Prefix))
       return true;
+  // A kernel's own tunables in a file of several kernels: `WG0_k1`, `TS_k0`
+  // (KernelPlan::tunable).
+  for (const char *Base : {"TS", "TSR", "WG0", "WG1", "WG2", "VW", "WPTM",
+                           "WPTN", "TSM", "TSN", "TSK"}) {
+    std::string Prefix = std::string(Base) + "_k";
+    if (startsWith(S, Prefix.c_str()) && S.size() > Prefix.size() &&
+        S.find_first_not_of("0123456789", Prefix.size()) == std::string::npos)
+      return true;
+  }
   return false;
 }
 

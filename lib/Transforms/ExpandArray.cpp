@@ -56,22 +56,6 @@ bool accesses(const std::vector<Node> &Body, const std::string &Name,
   return Writes(Body);
 }
 
-// The preorder index of L in its nest (as in NestDependences::Loops).
-unsigned preorderIndex(const Loop &Root, const Loop *L) {
-  unsigned Count = 0;
-  std::function<bool(const Loop &)> Walk = [&](const Loop &X) {
-    if (&X == L)
-      return true;
-    ++Count;
-    for (const Node &N : X.Body)
-      if (N.isLoop() && Walk(N.loop()))
-        return true;
-    return false;
-  };
-  Walk(Root);
-  return Count;
-}
-
 bool sameAccess(const Access &A, const Access &B) {
   return A.str() == B.str() && A.Loc.Line == B.Loc.Line &&
          A.Loc.Col == B.Loc.Col;

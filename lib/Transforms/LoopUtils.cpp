@@ -60,6 +60,21 @@ bool looptile::findLoop(Function &F, const std::string &Spec,
   return true;
 }
 
+unsigned looptile::preorderIndex(const Loop &Root, const Loop *L) {
+  unsigned Count = 0;
+  std::function<bool(const Loop &)> Walk = [&](const Loop &X) {
+    if (&X == L)
+      return true;
+    ++Count;
+    for (const Node &N : X.Body)
+      if (N.isLoop() && Walk(N.loop()))
+        return true;
+    return false;
+  };
+  Walk(Root);
+  return Count;
+}
+
 bool looptile::hasSingleLoopBody(const Loop &Outer) {
   return Outer.Body.size() == 1 && Outer.Body[0].isLoop();
 }

@@ -273,8 +273,9 @@ bool applyPermutationStep(Function &F, const TransformStep &Step,
   if (std::optional<std::string> Why = permutedHeaders(Band, Order, Headers))
     return structuralError(Top.loop().Loc, "cannot " + What + ": " + *Why,
                            Diags);
-  if (!checkPermutationLegal(F, Top.NestIndex, BandVars, Order, What,
-                             Top.loop().Loc, Diags))
+  if (!checkPermutationLegal(
+          F, Top.NestIndex, std::vector<const Loop *>(Band.begin(), Band.end()),
+          Order, What, Top.loop().Loc, Diags))
     return false;
   applyPermutation(Band, Headers);
   return true;
@@ -382,7 +383,7 @@ bool tileNest(Function &F, const TransformStep &Step,
   std::string What = "tile loops " + joinNames(BandVars);
   SourceLoc TopLoc = Top.loop().Loc;
   if (Band.size() > 1 &&
-      !checkBandPermutable(F, Top.NestIndex, BandVars, What, TopLoc, Diags))
+      !checkBandPermutable(F, Top.NestIndex, BandLoops, What, TopLoc, Diags))
     return false;
 
   auto Refind = [&](const std::string &Spec) {

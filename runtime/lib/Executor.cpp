@@ -96,6 +96,19 @@ Executor::Executor(const Manifest &M, const std::string &Source,
     Options += (Options.empty() ? "" : " ") + ("-D" + Name + "=" +
                                                std::to_string(Value));
   try {
+    cl_device_fp_config Fp = Dev.Device.getInfo<CL_DEVICE_SINGLE_FP_CONFIG>();
+    CRDivideSqrt = (Fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0;
+    Denormals = (Fp & CL_FP_DENORM) != 0;
+  } catch (const cl::Error &E) {
+    throwCLError("querying the floating-point support of " + Dev.describe(), E);
+  }
+  // Float division and sqrt as C computes them (correctly rounded) where
+  // the device can; the comparison rule (Validate.h) accounts for devices
+  // that cannot.
+  if (CRDivideSqrt)
+    Options += (Options.empty() ? "" : " ") +
+               std::string("-cl-fp32-correctly-rounded-divide-sqrt");
+  try {
     Context = cl::Context(Dev.Device);
     Queue = cl::CommandQueue(Context, Dev.Device, CL_QUEUE_PROFILING_ENABLE);
   } catch (const cl::Error &E) {
@@ -128,6 +141,19 @@ Executor::Executor(const Manifest &M, const std::string &Source,
                                          clErrorName(E.err()) + ")");
     }
   }
+}
+
+std::vector<int64_t> Executor::kernelWorkGroupLimits() const {
+  std::vector<int64_t> Out;
+  for (const cl::Kernel &K : Kernels) {
+    try {
+      Out.push_back(
+          int64_t(K.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(Dev.Device)));
+    } catch (const cl::Error &E) {
+      throwCLError("querying CL_KERNEL_WORK_GROUP_SIZE", E);
+    }
+  }
+  return Out;
 }
 
 static std::string dims(const std::vector<size_t> &V) {

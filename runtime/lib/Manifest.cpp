@@ -369,6 +369,28 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
       return Formula::parse(Default, Origin + ": " + Key);
     return R.formula(*V, Key);
   };
+  if (const json::Value *Fp =
+          R.optional(Root, "floating_point", "top level", T::Object)) {
+    M.Fp.Declared = true;
+    std::string C = R.str(*Fp, "contract", "floating_point");
+    if (C != "off" && C != "fast")
+      R.fail("floating_point.contract",
+             "unknown value \"" + C + "\" (expected off or fast)");
+    M.Fp.FastContract = C == "fast";
+    std::string Cmp = R.str(*Fp, "comparison", "floating_point");
+    if (Cmp != "exact" && Cmp != "tolerance")
+      R.fail("floating_point.comparison",
+             "unknown value \"" + Cmp + "\" (expected exact or tolerance)");
+    M.Fp.Exact = Cmp == "exact";
+    if (M.Fp.Exact && M.Fp.FastContract)
+      R.fail("floating_point", "an exact comparison needs contract \"off\"");
+    if (const json::Value *D =
+            R.optional(*Fp, "float_divide_sqrt", "floating_point", T::Bool))
+      M.Fp.FloatDivideSqrt = D->asBool();
+    if (const json::Value *Why =
+            R.optional(*Fp, "reason", "floating_point", T::String))
+      M.Fp.Reason = Why->asString();
+  }
   M.ReductionLength = optFormula("reduction_length", "1");
   M.Flops = optFormula("flops", "0");
   M.Bytes = optFormula("bytes", "0");

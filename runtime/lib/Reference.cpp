@@ -2,7 +2,8 @@
 //
 // Owns the shim text, the compiler invocation (in the manifest's
 // source.compile.directory: $CC -std=<source.compile.std, else gnu11>
-// <source.compile.flags> -O2 -ffp-contract=off -fPIC -shared), the
+// <source.compile.flags> -O2 -ffp-contract=off -fPIC -shared;
+// -ffp-contract=fast for kernels built with --fp-contract=fast), the
 // content-addressed cache (FNV-1a 64-bit of shim + source + command; written
 // to a temporary name and renamed, so concurrent runs never see a
 // half-written object) and dlopen.
@@ -23,9 +24,14 @@
 
 namespace looptile::rt {
 
-// What every shim is compiled with, after the source's own flags: IEEE
-// arithmetic as written (no contraction into FMAs), a shared object.
-static const char *const ShimFlags = "-O2 -ffp-contract=off -fPIC -shared -w";
+// What every shim is compiled with, after the source's own flags: a shared
+// object that rounds every operation as C does, with no contraction into
+// fused multiply-adds, like the kernels (#pragma OPENCL FP_CONTRACT OFF),
+// unless the kernels were generated with --fp-contract=fast.
+static std::string shimFlags(const Manifest &M) {
+  return std::string("-O2 -ffp-contract=") +
+         (M.Fp.FastContract ? "fast" : "off") + " -fPIC -shared -w";
+}
 
 std::string generateShim(const Manifest &M) {
   std::string S;
@@ -112,7 +118,7 @@ static std::string compilerAndFlags(const Manifest &M) {
       shellQuote(M.CompileStandard.empty() ? "gnu11" : M.CompileStandard);
   for (const std::string &F : M.CompileFlags)
     Cmd += " " + shellQuote(F);
-  return Cmd + " " + ShimFlags;
+  return Cmd + " " + shimFlags(M);
 }
 
 // Path made absolute against the current folder (the compiler runs in the

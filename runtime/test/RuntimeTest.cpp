@@ -179,19 +179,98 @@ static void unitTests() {
   std::memcpy(Ref.data(), &Fwd, 4);
   std::memcpy(Got.data(), &Bwd, 4);
   std::memcpy(Bad1.data(), &Missing, 4);
-  Comparison C = compareBuffers("x", {1}, Got, Ref, L);
+  ComparisonRule Tol;
+  Tol.ReductionLength = L;
+  Comparison C = compareBuffers("x", {1}, Got, Ref, Tol);
   check(C.passed(), "tolerance.reordered-sum-passes",
         std::to_string(C.MaxAbsError) + " > " + std::to_string(C.Tolerance));
-  C = compareBuffers("x", {1}, Bad1, Ref, L);
+  C = compareBuffers("x", {1}, Bad1, Ref, Tol);
   check(!C.passed(), "tolerance.missing-term-fails");
   HostArray S(ElemType::Float, 6);
   S.fillSentinel();
   HostArray R6(ElemType::Float, 6);
   R6.fillRandom(2);
-  C = compareBuffers("B", {2, 3}, S, R6, 1);
+  ComparisonRule One;
+  C = compareBuffers("B", {2, 3}, S, R6, One);
   check(!C.passed() && C.Unwritten == 6 && C.FirstBadIsSentinel &&
             formatIndex(5, {2, 3}) == "[1][2]",
         "tolerance.sentinel");
+
+  // A sum that cancels to exactly 0 in the reference (a*b - a*b), where a
+  // contracted kernel computes fma(a, b, -(a*b)): the rounding error of a*b,
+  // at most eps/2 * |a*b| (2^-30 stands for it). With only |ref| and
+  // rms(ref) the tolerance is 0; rms(in), the size of the summands, keeps
+  // it above the rounding error (8 * 2^-23 * sqrt(2) * 0.577 = 7.8e-7) and
+  // far below one wrong term (0.25).
+  HostArray Zero(ElemType::Float, 4), Fused(ElemType::Float, 4),
+      Wrong(ElemType::Float, 4);
+  for (size_t I = 0; I < 4; ++I) {
+    float Z = 0, F = 0x1p-30f, W = 0.25f;
+    std::memcpy((char *)Zero.data() + 4 * I, &Z, 4);
+    std::memcpy((char *)Fused.data() + 4 * I, &F, 4);
+    std::memcpy((char *)Wrong.data() + 4 * I, &W, 4);
+  }
+  ComparisonRule Cancel;
+  Cancel.ReductionLength = 2;
+  C = compareBuffers("z", {4}, Fused, Zero, Cancel);
+  check(!C.passed(), "tolerance.cancel-without-input-scale-is-zero");
+  Cancel.InputRms = 0.577;
+  C = compareBuffers("z", {4}, Fused, Zero, Cancel);
+  check(C.passed(), "tolerance.cancel-to-zero-passes",
+        std::to_string(C.Tolerance));
+  C = compareBuffers("z", {4}, Wrong, Zero, Cancel);
+  check(!C.passed(), "tolerance.cancel-wrong-term-fails");
+
+  // Exact: equal values (and NaN for NaN) pass, one ulp fails, the report
+  // says "differ" with enough digits to tell the two apart.
+  ComparisonRule Exact;
+  Exact.Exact = true;
+  Exact.ReductionLength = L;
+  C = compareBuffers("x", {1}, Ref, Ref, Exact);
+  check(C.passed(), "exact.equal-passes");
+  C = compareBuffers("x", {1}, Got, Ref, Exact);
+  check(Fwd == Bwd || !C.passed(), "exact.reordered-sum-fails");
+  HostArray Ulp(ElemType::Float, 1);
+  float Next = std::nextafter(Fwd, 1e30f);
+  std::memcpy(Ulp.data(), &Next, 4);
+  C = compareBuffers("x", {1}, Ulp, Ref, Exact);
+  check(!C.passed() &&
+            contains(describeMismatch(C), "1 of 1 elements differ from the "
+                                          "reference") &&
+            contains(describeMismatch(C), "(exact comparison)"),
+        "exact.one-ulp-fails", describeMismatch(C));
+  HostArray NaNs(ElemType::Float, 1);
+  float QNaN = std::nanf("");
+  std::memcpy(NaNs.data(), &QNaN, 4);
+  C = compareBuffers("x", {1}, NaNs, NaNs, Exact);
+  check(C.passed(), "exact.nan-for-nan");
+
+  // The rule: exact only when the manifest declares it and the device can
+  // round as C does.
+  Manifest Fp = Manifest::parse(
+      std::string(Good).insert(std::string(Good).rfind('}'),
+                               ", \"floating_point\": {\"contract\": "
+                               "\"off\", \"comparison\": \"exact\", "
+                               "\"float_divide_sqrt\": true}"),
+      "m.json", "");
+  check(comparisonRule(Fp, true, true, 1, 0).Exact, "rule.exact");
+  check(!comparisonRule(Fp, false, true, 1, 0).Exact &&
+            contains(comparisonRule(Fp, false, true, 1, 0).Why,
+                     "CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT"),
+        "rule.no-correct-division");
+  check(
+      !comparisonRule(M, true, true, 1, 0).Exact &&
+          contains(comparisonRule(M, true, true, 1, 0).Why, "does not declare"),
+      "rule.undeclared");
+  E = errorOf([&] {
+    Manifest::parse(std::string(Good).insert(
+                        std::string(Good).rfind('}'),
+                        ", \"floating_point\": {\"contract\": \"fast\", "
+                        "\"comparison\": \"exact\"}"),
+                    "m.json", "");
+  });
+  check(contains(E, "an exact comparison needs contract \"off\""),
+        "rule.fast-cannot-be-exact", E);
 }
 
 // --- Session: two hand-written programs, embedded like generated glue. ---

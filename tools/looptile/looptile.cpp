@@ -72,6 +72,12 @@ static cl::opt<bool> SingleWorkItem(
     "single-work-item",
     cl::desc("OpenCL: run a nest without parallel loops in one work-item"),
     cl::cat(Category));
+static cl::opt<std::string> FpContract(
+    "fp-contract",
+    cl::desc("OpenCL: off (default) rounds a * b + c twice, as C does; fast "
+             "lets the OpenCL compiler fuse it into one multiply-add "
+             "(validation then uses a tolerance)"),
+    cl::value_desc("off|fast"), cl::cat(Category));
 static cl::opt<bool> PrintMapping(
     "print-mapping",
     cl::desc("OpenCL: print which loop became which NDRange dimension, the "
@@ -266,6 +272,12 @@ int main(int argc, char **argv) {
     Opts.Emit = "opencl";
     Opts.PrintMapping = PrintMapping;
     Opts.OpenCL.SingleWorkItem = SingleWorkItem;
+    if (FpContract.getNumOccurrences()) {
+      if (FpContract != "off" && FpContract != "fast")
+        return fail("--fp-contract: unknown value '" + FpContract +
+                    "' (expected off or fast)");
+      Opts.OpenCL.FastContract = FpContract == "fast";
+    }
     if (RegisterTile.getNumOccurrences()) {
       std::string V = RegisterTile;
       size_t X = V.find('x');
@@ -284,6 +296,9 @@ int main(int argc, char **argv) {
                     ": expected R or RxC with sizes from 1 to 16");
     }
   }
+  if (FpContract.getNumOccurrences() && !WantsOpenCL)
+    return fail("--fp-contract applies to OpenCL output (-o FILE.cl or "
+                "--emit=opencl)");
   Opts.OutputFile = OutputFile;
 
   // Transformation steps, in the order they were written.

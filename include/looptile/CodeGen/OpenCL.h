@@ -26,6 +26,10 @@ struct OpenCLOptions {
   int64_t RegRows = 0, RegCols = 0;
   /// --single-work-item: run a nest with no parallel loop in one work-item.
   bool SingleWorkItem = false;
+  /// --fp-contract=fast: let the OpenCL compiler contract a * b + c into a
+  /// fused multiply-add (rounded once, not twice as C computes it). Off by
+  /// default: the kernels then round every operation as the C does.
+  bool FastContract = false;
 };
 
 struct OpenCLOutput {

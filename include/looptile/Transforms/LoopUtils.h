@@ -69,6 +69,11 @@ Loop lastIterationCopy(
         Stmt(const Stmt &, const std::function<IndexExpr(const IndexExpr &)> &)>
         &Make);
 
+/// The preorder (textual) index of L among the loops of the nest rooted at
+/// Root, the numbering of NestDependences::Loops; the number of loops of the
+/// nest when L is not in it.
+unsigned preorderIndex(const Loop &Root, const Loop *L);
+
 /// One more than the largest statement id in F (ids of new statements).
 unsigned nextStmtId(const Function &F);
 

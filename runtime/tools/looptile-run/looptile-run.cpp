@@ -74,9 +74,8 @@ static int realMain(int Argc, char **Argv) {
   // setting (--set over the manifest's defaults); a run or --tune takes the
   // precedence of Setting.h, which needs the device.
   rt::checkOverrides(M, O.Tunables);
-  rt::Env Tunables;
   if (O.Sweep)
-    Tunables = rt::resolveTunables(M, O.Tunables);
+    rt::resolveTunables(M, O.Tunables);
   if (!O.Sweep)
     rt::checkSizes(M, O.Sizes);
   else
@@ -128,11 +127,30 @@ static int realMain(int Argc, char **Argv) {
   if (O.Tune)
     return runTune(O, M, Source, Dev, *Ref, Ctx, Progress);
 
+  // A work-group the device or the kernel cannot run is shrunk where the
+  // user did not --set it (Setting.h); the run says so on stderr.
+  auto reportFits = [](const rt::TunableSetting &S) {
+    for (const std::string &N : S.Fits)
+      std::cerr << "looptile-run: note: " << N << "\n";
+  };
+
   if (O.Sweep) {
     progress("building " + ProgramPath + " for " + Dev.describe());
-    rt::Executor X(M, Source, Dev, Tunables);
-    Ctx.Tunables = Tunables;
-    return runSweep(O, M, X, *Ref, Ctx);
+    rt::TunableSetting S =
+        rt::layerSetting(M, {}, rt::TunableOrigin::Default, O.Tunables);
+    rt::Env AnySizes;
+    for (const std::string &N : M.sizeNames())
+      AnySizes[N] = O.Sizes.count(N) ? O.Sizes.at(N) : 1;
+    std::unique_ptr<rt::Executor> XP;
+    rt::buildFitted(M, AnySizes, rt::queryLimits(Dev), S,
+                    [&](const rt::Env &V) -> rt::Executor & {
+                      XP.reset();
+                      XP = std::make_unique<rt::Executor>(M, Source, Dev, V);
+                      return *XP;
+                    });
+    reportFits(S);
+    Ctx.Tunables = S.Values;
+    return runSweep(O, M, *XP, *Ref, Ctx);
   }
 
   // overrides > tuning cache > shape preset > manifest default; a setting
@@ -145,14 +163,18 @@ static int realMain(int Argc, char **Argv) {
   rt::Env Sizes = rt::checkSizes(M, O.Sizes);
   std::vector<rt::TunableSetting> Settings = Resolver.settingsFor(Sizes);
   std::unique_ptr<rt::Executor> XP;
-  size_t Chosen = rt::pickSetting(Settings, [&](const rt::TunableSetting &S) {
+  size_t Chosen = rt::pickSetting(Settings, [&](rt::TunableSetting &S) {
     progress("building " + ProgramPath + " for " + Dev.describe() + " (" +
              S.describe(M) + ")");
-    XP.reset();
-    XP = std::make_unique<rt::Executor>(M, Source, Dev, S.Values);
-    XP->prepare(Sizes);
+    rt::buildFitted(M, Sizes, Resolver.limits(), S,
+                    [&](const rt::Env &V) -> rt::Executor & {
+                      XP.reset();
+                      XP = std::make_unique<rt::Executor>(M, Source, Dev, V);
+                      return *XP;
+                    });
   });
   rt::Executor &X = *XP;
+  reportFits(Settings[Chosen]);
   Ctx.Tunables = Settings[Chosen].Values;
   Ctx.Setting = &Settings[Chosen];
 

@@ -44,6 +44,7 @@ struct RunResult {
   bool Validated = false;      // validation ran
   bool Passed = true;          // and every buffer was within tolerance
   int64_t ReductionLength = 1;
+  ComparisonRule Rule; // how the buffers were compared (when validated)
   double ReferenceMs = 0;
   std::vector<Comparison> Buffers;
   double MaxAbsError = 0, MaxRelError = 0;
@@ -79,10 +80,18 @@ std::vector<HostArray> runReference(const Manifest &M,
                                     const ReferenceLibrary &Ref,
                                     const HostInputs &In, double *Ms);
 
+/// The rms of the floating-point inputs In holds (in/inout buffers and
+/// scalars): the magnitude the kernels' sums are built from (Validate.h).
+double inputRms(const Manifest &M, const HostInputs &In);
+
+/// The comparison rule for X's device with these inputs (Validate.h).
+ComparisonRule ruleFor(const Executor &X, const Manifest &M,
+                       const HostInputs &In);
+
 /// Reads every out/inout buffer of X and compares it with Ref.
 std::vector<Comparison> compareOutputs(Executor &X, const Manifest &M,
                                        const std::vector<HostArray> &Ref,
-                                       int64_t ReductionLength);
+                                       const ComparisonRule &Rule);
 
 /// The median of Ms (0 when empty).
 double medianOf(std::vector<double> Ms);

@@ -73,6 +73,26 @@ struct KernelLaunch {
   std::optional<Formula> LocalMemoryBytes;   // __local bytes per work-group
 };
 
+/// The manifest's "floating_point" (docs/manifest.md): how the kernels'
+/// floating-point arithmetic relates to the C function's.
+struct FloatingPoint {
+  /// The manifest has the object (looptile writes it; hand-written
+  /// manifests may not, and are then compared with the tolerance).
+  bool Declared = false;
+  /// "contract": "fast": the kernels may fuse a * b + c (--fp-contract=fast);
+  /// the reference is then built with -ffp-contract=fast as well.
+  bool FastContract = false;
+  /// "comparison": "exact": the kernels round every operation as the C
+  /// does, in the C's order, so results must be equal bit for bit.
+  bool Exact = false;
+  /// "float_divide_sqrt": the kernels divide or take square roots in float,
+  /// which OpenCL rounds correctly only with
+  /// -cl-fp32-correctly-rounded-divide-sqrt.
+  bool FloatDivideSqrt = false;
+  /// Why the comparison is "tolerance" (for the report).
+  std::string Reason;
+};
+
 struct Manifest {
   std::string Path;           // the manifest file ("<embedded>" for glue)
   std::string Dir;            // its folder, for relative paths
@@ -91,6 +111,7 @@ struct Manifest {
   std::vector<KernelLaunch> Kernels;
   std::vector<SizeCheck> SizeChecks;
   Formula ReductionLength, Flops, Bytes;
+  FloatingPoint Fp;
 
   /// Parses and checks manifest text; Origin names it in errors, relative
   /// paths are resolved against Dir. Throws Error(ErrorKind::Manifest).
