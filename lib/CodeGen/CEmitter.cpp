@@ -68,8 +68,7 @@ public:
       Sig += (I ? ", " : "") + variableDeclStr(F.Params[I]);
     Body += Sig + ") {\n";
     declareLocals("", 1);
-    for (const Node &N : F.Body)
-      emit(N, 1);
+    emitBody(F.Body, 1);
     Body += "}\n";
     return Body;
   }
@@ -84,7 +83,10 @@ private:
         collectDeclaredByStmt(C);
       return;
     }
-    if (N.stmt().DeclType)
+    // A guarded declaration is printed as an assignment, its variable
+    // declared at the start of the scope (the guard's block would end the
+    // variable's scope before the statements that use it).
+    if (N.stmt().DeclType && N.stmt().When.empty())
       DeclaredByStmt.insert(N.stmt().LHS.Name);
   }
 
@@ -111,18 +113,50 @@ private:
     }
   }
 
+  void emitBody(const std::vector<Node> &Nodes, unsigned Indent) {
+    for (size_t I = 0; I < Nodes.size(); ++I) {
+      if (Nodes[I].isLoop() || Nodes[I].stmt().When.empty()) {
+        emit(Nodes[I], Indent);
+        continue;
+      }
+      // Consecutive statements under the same guard share one `if`.
+      const Guard &G = Nodes[I].stmt().When;
+      std::string Pad(2 * Indent, ' ');
+      Body += Pad + "if (" + G.str() + ") {\n";
+      size_t J = I;
+      for (; J < Nodes.size() && !Nodes[J].isLoop(); ++J) {
+        const Guard &H = Nodes[J].stmt().When;
+        if (!G.isImpliedBy(H) || !H.isImpliedBy(G))
+          break;
+        emitStmt(Nodes[J].stmt(), Indent + 1);
+      }
+      Body += Pad + "}\n";
+      I = J - 1;
+    }
+  }
+
+  void emitStmt(const Stmt &S, unsigned Indent) {
+    std::string Pad(2 * Indent, ' ');
+    if (S.DeclType && !S.When.empty()) {
+      Stmt Assign = S; // declared at the start of the scope
+      Assign.DeclType.reset();
+      Body += Pad + Assign.str() + ";\n";
+      return;
+    }
+    Body += Pad + S.str() + ";\n";
+  }
+
   void emit(const Node &N, unsigned Indent) {
     std::string Pad(2 * Indent, ' ');
     if (!N.isLoop()) {
-      Body += Pad + N.stmt().str() + ";\n";
+      emitStmt(N.stmt(), Indent);
       return;
     }
     const Loop &L = N.loop();
     Body += Pad + "for (int " + L.Var + " = " + loopStartC(L) + "; " +
             loopConditionC(L) + "; " + loopIncrementC(L) + ") {\n";
     declareLocals(L.Var, Indent + 1);
-    for (const Node &C : L.Body)
-      emit(C, Indent + 1);
+    emitBody(L.Body, Indent + 1);
     Body += Pad + "}\n";
   }
 
@@ -145,8 +179,14 @@ bool needsMath(const Expr &E) {
 
 bool needsMath(const std::vector<Node> &Body) {
   for (const Node &N : Body) {
-    if (N.isLoop() ? needsMath(N.loop().Body) : needsMath(N.stmt().RHS))
-      return true;
+    if (N.isLoop()) {
+      if (needsMath(N.loop().Body))
+        return true;
+      continue;
+    }
+    for (const Expr *E : N.stmt().exprs())
+      if (needsMath(*E))
+        return true;
   }
   return false;
 }

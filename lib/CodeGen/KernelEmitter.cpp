@@ -80,8 +80,8 @@ void namesUsed(const std::vector<Node> &Body, std::set<std::string> &Used,
       namesUsed(N.loop().Body, Used, Written);
       continue;
     }
-    Walk(N.stmt().LHS);
-    Walk(N.stmt().RHS);
+    for (const Expr *E : N.stmt().exprs())
+      Walk(*E);
     if (Written)
       Written->insert(N.stmt().LHS.Name);
   }
@@ -287,7 +287,13 @@ void Emitter::declarePrivates(const std::string &Suffix) {
 void Emitter::body(const std::vector<Node> &Nodes) {
   for (const Node &N : Nodes) {
     if (!N.isLoop()) {
-      line(clStmt(N.stmt(), Ctx));
+      const Stmt &S = N.stmt();
+      if (S.When.empty()) {
+        line(clStmt(S, Ctx));
+        continue;
+      }
+      line("if (" + clGuard(S.When, Ctx) + ")");
+      line("  " + clStmt(S, Ctx));
       continue;
     }
     const Loop &L = N.loop();

@@ -58,11 +58,32 @@ void visitExprs(const std::vector<Node> &Body,
       continue;
     }
     const Stmt &S = N.stmt();
+    for (const Expr &C : S.When.Data)
+      Walk(C);
     Walk(S.RHS);
     if (S.Op != AssignOp::Assign)
       Fn(S.LHS, false);
     Fn(S.LHS, true);
   }
+}
+
+// True when some statement of Body has a guard or a conditional expression.
+bool hasConditionalCode(const std::vector<Node> &Body) {
+  std::function<bool(const Expr &)> HasSelect = [&](const Expr &E) {
+    if (E.K == Expr::Select)
+      return true;
+    return std::any_of(E.Operands.begin(), E.Operands.end(), HasSelect);
+  };
+  for (const Node &N : Body) {
+    if (N.isLoop()) {
+      if (hasConditionalCode(N.loop().Body))
+        return true;
+      continue;
+    }
+    if (!N.stmt().When.empty() || HasSelect(N.stmt().RHS))
+      return true;
+  }
+  return false;
 }
 
 bool writesArray(const std::vector<Node> &Body, const std::string &Name) {
@@ -327,6 +348,16 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
 
   if (!Opts.Tile)
     return true;
+
+  // Staging, register promotion and the transposition pattern rewrite
+  // accesses without regard to when they run; conditional code keeps the
+  // plain kernel.
+  if (hasConditionalCode({F.Body[NestIndex]})) {
+    Plan.Remarks.push_back("--tile: the nest has conditional statements or "
+                           "expressions; the kernel uses TS x TS work-groups "
+                           "without staging");
+    return true;
+  }
 
   // Tiled kernels need two mapped dimensions.
   if (Plan.Band.size() != 2) {

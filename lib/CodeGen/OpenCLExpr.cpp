@@ -1,6 +1,8 @@
 //===- OpenCLExpr.cpp - IR expressions printed as OpenCL C ----------------===//
 #include "OpenCLExpr.h"
 
+#include <cassert>
+
 using namespace looptile;
 
 std::string looptile::clMathName(const std::string &CName) {
@@ -88,6 +90,16 @@ std::string looptile::clExpr(const Expr &E, const CLPrintContext &Ctx) {
     default:
       return std::nullopt;
     }
+  });
+}
+
+std::string looptile::clGuard(const Guard &G, const CLPrintContext &Ctx) {
+  assert(Ctx.IndexSubst.empty() &&
+         "guards are printed only where loop variables keep their names");
+  return G.print([&](const Expr &X) -> std::optional<std::string> {
+    if (X.K == Expr::ScalarRef || X.K == Expr::ArrayRef || X.K == Expr::Call)
+      return clExpr(X, Ctx);
+    return std::nullopt;
   });
 }
 

@@ -45,6 +45,12 @@ std::string clExpr(const Expr &E, const CLPrintContext &Ctx);
 /// DeclType is set and the scalar is not renamed), with the semicolon.
 std::string clStmt(const Stmt &S, const CLPrintContext &Ctx);
 
+/// OpenCL C text of a statement's guard (the condition of its `if`). The
+/// affine conditions are printed as C (the naive and single-work-item
+/// kernels keep the loop variables' names); the data conditions with
+/// clExpr.
+std::string clGuard(const Guard &G, const CLPrintContext &Ctx);
+
 /// The OpenCL name of a C math function (`sqrtf` -> `sqrt`).
 std::string clMathName(const std::string &CName);
 

@@ -85,6 +85,8 @@ private:
   // --- diagnostics -------------------------------------------------------
   bool error(SourceLocation Loc, const std::string &Msg,
              SourceRange Range = SourceRange()) {
+    if (Quiet)
+      return false; // a tentative conversion (tryAffineCondition)
     unsigned ID = Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0");
     auto Builder = Diags.Report(Loc, ID);
     Builder << Msg;
@@ -125,6 +127,27 @@ private:
   bool convertAssignment(const clang::Expr *E, std::vector<Node> &Body);
   bool unsupportedStmt(const clang::Stmt *S);
 
+  // --- conditionals (if/else, guards) ------------------------------------
+  bool convertIf(const IfStmt *IS, const std::string &DeclaredIn,
+                 std::vector<Node> &Body);
+  /// The condition as an exact affine condition, or std::nullopt (without
+  /// a diagnostic) when some part of it is not affine.
+  std::optional<AffineCondition> tryAffineCondition(const clang::Expr *E);
+  std::optional<AffineCondition> affineCondition(const clang::Expr *E);
+  /// The value of an integer expression as (condition, value) cases: a `?:`
+  /// with an affine condition splits it (min and max written any way).
+  std::optional<std::vector<std::pair<AffineCondition, IndexExpr>>>
+  affineCases(const clang::Expr *E);
+  /// Splits a condition at its top-level `&&` into the affine conjuncts
+  /// (conjoined into Affine) and the others (Data, in source order).
+  void splitCondition(const clang::Expr *E, AffineCondition &Affine,
+                      std::vector<const clang::Expr *> &Data);
+  /// Refuses a condition on data that the statements it guards change,
+  /// when it would be evaluated more than once (see convertIf).
+  bool checkConditionStable(const IfStmt *IS,
+                            const std::vector<looptile::Expr> &Conds,
+                            const std::vector<Node> &Guarded);
+
   // --- loops -------------------------------------------------------------
   const VarDecl *loopInit(const ForStmt *FS, const clang::Expr *&InitValue);
   std::optional<int64_t> loopStep(const ForStmt *FS, const VarDecl *IV);
@@ -142,6 +165,13 @@ private:
   std::optional<looptile::Expr> convertArrayRef(const ArraySubscriptExpr *E);
   std::optional<looptile::Expr> convertCall(const CallExpr *CE);
   std::optional<looptile::Expr> convertLValue(const clang::Expr *E);
+  /// Comparisons, `&&`, `||`, `!` and `?:` in values and conditions.
+  /// Returns false when E is none of these; otherwise Out holds the
+  /// expression, or std::nullopt after an error.
+  bool convertBoolean(const clang::Expr *E, std::optional<looptile::Expr> &Out);
+  /// A truth value (an if's condition, an operand of && || !): a C++
+  /// conversion to bool is left out, it does not change the truth.
+  std::optional<looptile::Expr> convertTruth(const clang::Expr *E);
   std::optional<int64_t> constantValue(const clang::Expr *E);
 
   ASTContext &Ctx;
@@ -150,6 +180,10 @@ private:
   const FunctionDecl *FD;
   Function &Out;
   bool Failed = false;
+  /// Above zero while a conversion is only tried: errors are not reported.
+  unsigned Quiet = 0;
+  /// The guard of the statements being converted (the enclosing ifs).
+  Guard Current;
   unsigned NextStmtId = 0;
   /// Loop variables of the loops enclosing the current point, outermost first.
   std::vector<const VarDecl *> LoopVars;
@@ -346,6 +380,7 @@ bool FunctionTranslator::convertLocalDecl(const VarDecl *VD,
   S.LHS.Loc = loc(VD->getLocation());
   S.RHS = std::move(*Init);
   S.DeclType = V.Type;
+  S.When = Current;
   S.Loc = loc(VD->getBeginLoc());
   Body.push_back(Node{std::move(S)});
   return true;
@@ -364,16 +399,20 @@ bool FunctionTranslator::unsupportedStmt(const clang::Stmt *S) {
                     "counted for loops only");
   if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<LabelStmt>(S))
     return error(S, "goto and labels are not supported");
-  if (isa<IfStmt>(S))
-    return error(S, "if statements are not supported inside loop nests");
   if (isa<SwitchStmt>(S))
     return error(S, "switch statements are not supported");
-  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S))
+  if (isa<BreakStmt>(S))
     return error(S, "break and continue are not supported; loops must run "
-                    "their full iteration space");
+                    "their full iteration space (a loop that may stop early "
+                    "has no iteration space to analyse)");
+  if (isa<ContinueStmt>(S))
+    return error(S, "break and continue are not supported; loops must run "
+                    "their full iteration space (write the statements after "
+                    "'continue' inside an 'if' with the opposite condition)");
   if (isa<ReturnStmt>(S))
     return error(S, "return statements are only supported as the last "
-                    "statement of a void function");
+                    "statement of a void function; a return inside a loop "
+                    "ends every loop early");
   if (const auto *CE = dyn_cast<CallExpr>(S)) {
     if (const FunctionDecl *Callee = CE->getDirectCallee())
       return error(S, "call to '" + Callee->getNameAsString() +
@@ -407,6 +446,8 @@ bool FunctionTranslator::convertStmtInto(const clang::Stmt *S,
     return convertBody(S, DeclaredIn, Body);
   if (const auto *FS = dyn_cast<ForStmt>(S))
     return convertFor(FS, Body);
+  if (const auto *IS = dyn_cast<IfStmt>(S))
+    return convertIf(IS, DeclaredIn, Body);
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     bool OK = true;
     for (const Decl *D : DS->decls()) {
@@ -477,9 +518,329 @@ bool FunctionTranslator::convertAssignment(const clang::Expr *E,
     return false;
   S.LHS = std::move(*L);
   S.RHS = std::move(*R);
+  S.When = Current;
   S.Id = NextStmtId++;
   Body.push_back(Node{std::move(S)});
   return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Conditionals
+//
+// `if (c) A else B` guards the statements of A with c and those of B with
+// !c (LoopNest.h, Guard). The parts of c joined by a top-level `&&` that
+// are affine in loop variables and sizes (comparisons joined by && || !,
+// with `?:` splitting a value into cases, so min and max written any way)
+// become exact affine conditions; the others are conditions on data, kept
+// as expressions. The else branch of a condition with a data part is
+// guarded by the negation of the whole condition, a data condition.
+//===----------------------------------------------------------------------===//
+
+// Strips parentheses and the implicit casts that keep an integer's value.
+static const clang::Expr *stripValueCasts(const clang::Expr *E) {
+  while (true) {
+    E = E->IgnoreParens();
+    const auto *ICE = dyn_cast<ImplicitCastExpr>(E);
+    if (!ICE || (ICE->getCastKind() != CK_LValueToRValue &&
+                 ICE->getCastKind() != CK_NoOp &&
+                 ICE->getCastKind() != CK_IntegralToBoolean))
+      return E;
+    E = ICE->getSubExpr();
+  }
+}
+
+std::optional<std::vector<std::pair<AffineCondition, IndexExpr>>>
+FunctionTranslator::affineCases(const clang::Expr *E) {
+  using Cases = std::vector<std::pair<AffineCondition, IndexExpr>>;
+  const clang::Expr *S = stripValueCasts(E);
+  if (!S->getType()->isIntegerType())
+    return std::nullopt;
+  if (const auto *CO = dyn_cast<ConditionalOperator>(S)) {
+    std::optional<AffineCondition> C = affineCondition(CO->getCond());
+    std::optional<Cases> T = affineCases(CO->getTrueExpr());
+    std::optional<Cases> F = affineCases(CO->getFalseExpr());
+    if (!C || !T || !F)
+      return std::nullopt;
+    Cases Out;
+    AffineCondition NotC = !*C;
+    for (auto &[Cond, V] : *T)
+      Out.push_back({*C && Cond, V});
+    for (auto &[Cond, V] : *F)
+      Out.push_back({NotC && Cond, V});
+    if (Out.size() > AffineCondition::MaxDisjuncts)
+      return std::nullopt;
+    return Out;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) &&
+      (isa<ConditionalOperator>(stripValueCasts(BO->getLHS())) ||
+       isa<ConditionalOperator>(stripValueCasts(BO->getRHS())))) {
+    std::optional<Cases> L = affineCases(BO->getLHS());
+    std::optional<Cases> R = affineCases(BO->getRHS());
+    if (!L || !R || L->size() * R->size() > AffineCondition::MaxDisjuncts)
+      return std::nullopt;
+    Cases Out;
+    for (auto &[CL, VL] : *L)
+      for (auto &[CR, VR] : *R)
+        Out.push_back(
+            {CL && CR, BO->getOpcode() == BO_Add ? VL + VR : VL - VR});
+    return Out;
+  }
+  std::optional<IndexExpr> V = convertIndex(S, "condition");
+  if (!V || !V->isAffine())
+    return std::nullopt;
+  return Cases{{AffineCondition::constant(true), *V}};
+}
+
+std::optional<AffineCondition>
+FunctionTranslator::affineCondition(const clang::Expr *E) {
+  const clang::Expr *S = stripValueCasts(E);
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    if (Op == BO_LAnd || Op == BO_LOr) {
+      std::optional<AffineCondition> L = affineCondition(BO->getLHS());
+      std::optional<AffineCondition> R = affineCondition(BO->getRHS());
+      if (!L || !R)
+        return std::nullopt;
+      return Op == BO_LAnd ? (*L && *R) : (*L || *R);
+    }
+    if (BO->isComparisonOp()) {
+      // Both operands must be compared as integers (`i < 0.5` is not).
+      if (!BO->getLHS()->getType()->isIntegerType() ||
+          !BO->getRHS()->getType()->isIntegerType())
+        return std::nullopt;
+      auto L = affineCases(BO->getLHS());
+      auto R = affineCases(BO->getRHS());
+      if (!L || !R || L->size() * R->size() > AffineCondition::MaxDisjuncts)
+        return std::nullopt;
+      std::string Spelling = BO->getOpcodeStr().str();
+      AffineCondition Out = AffineCondition::constant(false);
+      for (auto &[CL, VL] : *L)
+        for (auto &[CR, VR] : *R)
+          Out = Out || (CL && CR && AffineCondition::compare(VL, Spelling, VR));
+      return Out;
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && UO->getOpcode() == UO_LNot) {
+    std::optional<AffineCondition> C = affineCondition(UO->getSubExpr());
+    if (!C)
+      return std::nullopt;
+    return !*C;
+  }
+  // An integer value used as a truth value: non-zero.
+  auto Cases = affineCases(S);
+  if (!Cases)
+    return std::nullopt;
+  AffineCondition Out = AffineCondition::constant(false);
+  for (auto &[C, V] : *Cases)
+    Out = Out || (C && AffineCondition::compare(V, "!=", IndexExpr()));
+  return Out;
+}
+
+std::optional<AffineCondition>
+FunctionTranslator::tryAffineCondition(const clang::Expr *E) {
+  ++Quiet;
+  std::optional<AffineCondition> C = affineCondition(E);
+  --Quiet;
+  if (C && !C->isBounded())
+    return std::nullopt;
+  return C;
+}
+
+void FunctionTranslator::splitCondition(
+    const clang::Expr *E, AffineCondition &Affine,
+    std::vector<const clang::Expr *> &Data) {
+  const clang::Expr *S = stripValueCasts(E);
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->getOpcode() == BO_LAnd) {
+    splitCondition(BO->getLHS(), Affine, Data);
+    splitCondition(BO->getRHS(), Affine, Data);
+    return;
+  }
+  if (std::optional<AffineCondition> C = tryAffineCondition(S)) {
+    Affine = Affine && *C;
+    return;
+  }
+  Data.push_back(E);
+}
+
+// Every variable an expression reads.
+static void readNames(const looptile::Expr &E, std::set<std::string> &Out) {
+  if (E.K == looptile::Expr::ScalarRef || E.K == looptile::Expr::ArrayRef)
+    Out.insert(E.Name);
+  for (const looptile::Expr &Op : E.Operands)
+    readNames(Op, Out);
+}
+
+bool FunctionTranslator::checkConditionStable(
+    const IfStmt *IS, const std::vector<looptile::Expr> &Conds,
+    const std::vector<Node> &Guarded) {
+  // The guard is evaluated again before every statement it guards. That is
+  // the source's meaning as long as no guarded statement changes what the
+  // condition reads before another evaluation: a single statement, outside
+  // any loop of the branch, may write it (the condition is read first).
+  std::set<std::string> Reads;
+  for (const looptile::Expr &C : Conds)
+    readNames(C, Reads);
+  unsigned Count = 0;
+  bool InLoop = false;
+  const looptile::Stmt *Writer = nullptr;
+  std::function<void(const std::vector<Node> &, bool)> Walk =
+      [&](const std::vector<Node> &Nodes, bool Inside) {
+        for (const Node &N : Nodes) {
+          if (N.isLoop()) {
+            Walk(N.loop().Body, true);
+            continue;
+          }
+          ++Count;
+          InLoop |= Inside;
+          if (!Writer && Reads.count(N.stmt().LHS.Name))
+            Writer = &N.stmt();
+        }
+      };
+  Walk(Guarded, false);
+  if (!Writer || (Count == 1 && !InLoop))
+    return true;
+  return error(IS->getCond()->getBeginLoc(),
+               "the condition reads '" + Writer->LHS.Name +
+                   "', which a statement it guards writes (line " +
+                   std::to_string(Writer->Loc.Line) +
+                   "); looptile evaluates the condition before each guarded "
+                   "statement, which would see the new value; compute the "
+                   "condition into a local first (int c = " +
+                   text(IS->getCond()) + "; if (c) ...)",
+               IS->getCond()->getSourceRange());
+}
+
+bool FunctionTranslator::convertIf(const IfStmt *IS,
+                                   const std::string &DeclaredIn,
+                                   std::vector<Node> &Body) {
+  if (IS->getInit() || IS->getConditionVariable())
+    return error(IS, "declarations in an if statement's condition are not "
+                     "supported; declare the variable before the if");
+  if (IS->isConsteval())
+    return error(IS, "'if consteval' is not supported");
+  const clang::Expr *Cond = IS->getCond();
+  AffineCondition Affine = AffineCondition::constant(true);
+  std::vector<const clang::Expr *> DataParts;
+  splitCondition(Cond, Affine, DataParts);
+  if (!Affine.isBounded()) {
+    Affine = AffineCondition::constant(true);
+    DataParts = {Cond};
+  }
+  std::vector<looptile::Expr> Data;
+  for (const clang::Expr *D : DataParts) {
+    std::optional<looptile::Expr> C = convertTruth(D);
+    if (!C)
+      return false;
+    Data.push_back(std::move(*C));
+  }
+
+  Guard Saved = Current;
+  Guard Then = Saved;
+  if (!Affine.isTrue())
+    Then.Affine.push_back(Affine);
+  Then.Data.insert(Then.Data.end(), Data.begin(), Data.end());
+  size_t Start = Body.size();
+  Current = Then;
+  bool OK = convertBody(IS->getThen(), DeclaredIn, Body);
+  std::vector<looptile::Expr> Conds = Data;
+  if (const clang::Stmt *ElseS = IS->getElse()) {
+    Guard Else = Saved;
+    AffineCondition NotAffine = !Affine;
+    if (Data.empty() && NotAffine.isBounded()) {
+      if (!NotAffine.isTrue())
+        Else.Affine.push_back(NotAffine);
+    } else {
+      std::optional<looptile::Expr> Whole = convertTruth(Cond);
+      if (!Whole) {
+        Current = Saved;
+        return false;
+      }
+      Conds.push_back(looptile::Expr::logicalNot(std::move(*Whole)));
+      Else.Data.push_back(Conds.back());
+    }
+    Current = Else;
+    OK &= convertBody(ElseS, DeclaredIn, Body);
+  }
+  Current = Saved;
+  if (!OK)
+    return false;
+  std::vector<Node> Guarded(Body.begin() + Start, Body.end());
+  return checkConditionStable(IS, Conds, Guarded);
+}
+
+std::optional<looptile::Expr>
+FunctionTranslator::convertTruth(const clang::Expr *E) {
+  const clang::Expr *S = E->IgnoreParens();
+  while (const auto *ICE = dyn_cast<ImplicitCastExpr>(S)) {
+    if (ICE->getCastKind() != CK_IntegralToBoolean &&
+        ICE->getCastKind() != CK_FloatingToBoolean)
+      break;
+    S = ICE->getSubExpr()->IgnoreParens();
+  }
+  return convertExpr(S);
+}
+
+bool FunctionTranslator::convertBoolean(const clang::Expr *E,
+                                        std::optional<looptile::Expr> &Out) {
+  SourceLoc At = loc(E->getBeginLoc());
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    static const std::map<BinaryOperatorKind, CondOp> Ops = {
+        {BO_LT, CondOp::LT},    {BO_LE, CondOp::LE}, {BO_GT, CondOp::GT},
+        {BO_GE, CondOp::GE},    {BO_EQ, CondOp::EQ}, {BO_NE, CondOp::NE},
+        {BO_LAnd, CondOp::And}, {BO_LOr, CondOp::Or}};
+    auto It = Ops.find(BO->getOpcode());
+    if (It == Ops.end())
+      return false;
+    if (BO->getLHS()->getType()->isPointerType() ||
+        BO->getRHS()->getType()->isPointerType()) {
+      error(E, "comparing pointers is not supported; compare the indices");
+      return true;
+    }
+    bool Logical = BO->isLogicalOp();
+    std::optional<looptile::Expr> L =
+        Logical ? convertTruth(BO->getLHS()) : convertExpr(BO->getLHS());
+    if (!L)
+      return true;
+    std::optional<looptile::Expr> R =
+        Logical ? convertTruth(BO->getRHS()) : convertExpr(BO->getRHS());
+    if (!R)
+      return true;
+    Out = looptile::Expr::condition(It->second, std::move(*L), std::move(*R));
+    Out->Loc = At;
+    return true;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_LNot) {
+    std::optional<looptile::Expr> Sub = convertTruth(UO->getSubExpr());
+    if (Sub) {
+      Out = looptile::Expr::logicalNot(std::move(*Sub));
+      Out->Loc = At;
+    }
+    return true;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    // Both arms' reads count as reads; only one arm runs.
+    std::optional<looptile::Expr> C = convertTruth(CO->getCond());
+    if (!C)
+      return true;
+    std::optional<looptile::Expr> T = convertExpr(CO->getTrueExpr());
+    if (!T)
+      return true;
+    std::optional<looptile::Expr> F = convertExpr(CO->getFalseExpr());
+    if (!F)
+      return true;
+    Out = looptile::Expr::select(std::move(*C), std::move(*T), std::move(*F));
+    Out->Loc = At;
+    return true;
+  }
+  if (isa<BinaryConditionalOperator>(E)) {
+    error(E, "the GNU 'a ?: b' operator is not supported; write 'a ? a : b'");
+    return true;
+  }
+  return false;
 }
 
 //===----------------------------------------------------------------------===//
@@ -1013,6 +1374,8 @@ FunctionTranslator::convertLValue(const clang::Expr *E) {
 std::optional<looptile::Expr>
 FunctionTranslator::convertExpr(const clang::Expr *E) {
   const clang::Expr *S = E->IgnoreParens();
+  if (std::optional<looptile::Expr> B; convertBoolean(S, B))
+    return B;
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(S)) {
     switch (ICE->getCastKind()) {
     case CK_LValueToRValue:
@@ -1186,11 +1549,6 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     return convertCall(CE);
   if (isa<MemberExpr>(S)) {
     error(E, "struct fields are not supported");
-    return std::nullopt;
-  }
-  if (isa<ConditionalOperator>(S)) {
-    error(E, "conditional expressions are not supported in statements; use "
-             "fminf/fmaxf for min and max");
     return std::nullopt;
   }
   error(E, std::string("expression '") + text(E) + "' (" +

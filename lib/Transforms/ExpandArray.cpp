@@ -34,8 +34,8 @@ void forEachRef(std::vector<Node> &Body, const std::string &Name,
       forEachRef(N.loop().Body, Name, Fn);
       continue;
     }
-    Walk(N.stmt().LHS);
-    Walk(N.stmt().RHS);
+    for (Expr *E : N.stmt().exprs())
+      Walk(*E);
   }
 }
 
@@ -312,6 +312,11 @@ std::string looptile::expandArray(Function &F, const LoopLocation &Where,
       S.Op = AssignOp::Assign;
       S.LHS = Expr::arrayRef(Name, V.Type, Subs);
       S.RHS = Expr::arrayRef(Array, V.Type, XSubs);
+      // W writes only where its guard holds (an affine guard: the
+      // privatization analysis counts conditional writes out).
+      S.When = W->When;
+      for (auto &[From, To] : R)
+        S.When.renameVar(From, To);
       S.LHS.Loc = S.RHS.Loc = S.Loc = W->Loc;
       Node Inner{std::move(S)};
       for (size_t K = Headers.size(); K-- > 0;) {

@@ -21,6 +21,7 @@
 #ifndef LOOPTILE_IR_LOOPNEST_H
 #define LOOPTILE_IR_LOOPNEST_H
 
+#include "looptile/IR/AffineCondition.h"
 #include "looptile/IR/IndexExpr.h"
 
 #include <functional>
@@ -43,6 +44,12 @@ enum class ElemType { Int, Float, Double };
 
 const char *elemTypeName(ElemType T);
 
+/// The operator of a comparison or logical expression.
+enum class CondOp { LT, LE, GT, GE, EQ, NE, And, Or };
+
+/// `<`, `<=`, `>`, `>=`, `==`, `!=`, `&&` or `||`.
+const char *condOpSpelling(CondOp Op);
+
 /// An expression tree of a statement's right-hand side (or its left-hand
 /// side, which is always a ScalarRef or an ArrayRef).
 struct Expr {
@@ -55,6 +62,11 @@ struct Expr {
     Binary,    ///< Operands[0] Op Operands[1], Op one of + - * / %
     Call,      ///< Name(Operands...), a side-effect-free math function
     Cast,      ///< (Type) Operands[0]
+    Compare,   ///< Operands[0] Cond Operands[1], Cond a comparison; int 0/1
+    Logical,   ///< Operands[0] && Operands[1] or ||; int 0/1
+    Not,       ///< !Operands[0]; int 0/1
+    Select,    ///< Operands[0] ? Operands[1] : Operands[2]; both arms' reads
+               ///< count as reads (the analysis over-approximates)
   };
   Kind K = IntLit;
   ElemType Type = ElemType::Int;
@@ -63,6 +75,7 @@ struct Expr {
   std::string Spelling;
   std::string Name;
   char Op = 0;
+  CondOp Cond = CondOp::LT; ///< Compare and Logical
   std::vector<Expr> Operands;
   std::vector<IndexExpr> Subscripts;
   SourceLoc Loc;
@@ -72,6 +85,10 @@ struct Expr {
   static Expr arrayRef(const std::string &Name, ElemType T,
                        std::vector<IndexExpr> Subscripts);
   static Expr binary(char Op, Expr LHS, Expr RHS);
+  /// A Compare (for a comparison operator) or Logical (for && and ||).
+  static Expr condition(CondOp Op, Expr LHS, Expr RHS);
+  static Expr logicalNot(Expr Operand);
+  static Expr select(Expr Cond, Expr Then, Expr Else);
 
   /// C syntax of the expression, fully parenthesised only where needed.
   std::string str() const;
@@ -96,27 +113,66 @@ struct Access {
   std::vector<IndexExpr> Subscripts;
   bool IsWrite = false;
   SourceLoc Loc;
+  /// A write that may not happen in its statement's iteration domain: the
+  /// statement is guarded by a condition on data (a may-write). It never
+  /// counts as covering a later read or as defining an element.
+  bool Conditional = false;
   std::string str() const;
 };
 
+/// When a statement runs, beyond the bounds of its loops: every affine
+/// condition holds (they restrict the statement's iteration domain
+/// exactly), and then every data condition is non-zero, evaluated in order
+/// as C's `&&` evaluates them. A data condition reads memory (an array
+/// element, a scalar) or is not affine; it makes the statement conditional
+/// (its write a may-write). The Frontend builds guards from `if`/`else`;
+/// evaluating the affine conditions first only skips evaluations, never
+/// adds one, so the statement runs exactly when the source's branches say.
+struct Guard {
+  std::vector<AffineCondition> Affine;
+  std::vector<Expr> Data;
+
+  bool empty() const { return Affine.empty() && Data.empty(); }
+  /// True when some data condition makes the statement conditional.
+  bool isConditional() const { return !Data.empty(); }
+  /// C syntax of the conjunction, e.g. `i >= 1 && n >= i + 2 && A[i] > 0`.
+  std::string str() const;
+  /// C syntax with Override consulted in the data conditions.
+  std::string print(const ExprOverride &Override) const;
+  /// True when every condition of this guard is also one of Other's (then
+  /// Other implies this guard).
+  bool isImpliedBy(const Guard &Other) const;
+  /// Renames the loop variable From to To in every condition.
+  void renameVar(const std::string &From, const std::string &To);
+};
+
 /// An assignment `LHS op= RHS;` or a declaration with initializer
-/// `T name = RHS;` (then DeclType is set and Op is Assign).
+/// `T name = RHS;` (then DeclType is set and Op is Assign), run when its
+/// guard holds.
 struct Stmt {
   unsigned Id = 0;
   AssignOp Op = AssignOp::Assign;
   Expr LHS;
   Expr RHS;
   std::optional<ElemType> DeclType;
+  Guard When;
   SourceLoc Loc;
 
+  /// Every expression tree of the statement in evaluation order: the data
+  /// conditions of its guard, the right-hand side, the left-hand side.
+  std::vector<const Expr *> exprs() const;
+  std::vector<Expr *> exprs();
+
   /// The statement's accesses to arrays and written-or-local scalars, in
-  /// evaluation order: reads of the right-hand side, then the read of the
-  /// left-hand side for compound assignments, then the write. Loop variables
-  /// and size parameters are not memory and are not listed.
+  /// evaluation order: reads of the guard's data conditions, reads of the
+  /// right-hand side, then the read of the left-hand side for compound
+  /// assignments, then the write (Conditional when the guard is). Loop
+  /// variables and size parameters are not memory and are not listed.
   std::vector<Access> accesses(const std::vector<std::string> &NotMemory) const;
   /// `S<Id>`
   std::string name() const { return "S" + std::to_string(Id); }
-  /// C syntax of the statement without the trailing semicolon.
+  /// C syntax of the statement without the trailing semicolon and without
+  /// its guard.
   std::string str() const;
 };
 
