@@ -6,21 +6,19 @@
 //
 // RUN: %difftest %s --function border -- --function border --interchange i,j
 // RUN: %difftest %s --function border -- --function border --tile 4
-// RUN: %difftest %s --function border -- --function border --strip-mine j=3
-// --distribute j RUN: %difftest %s --function on_data -- --function on_data
-// --distribute j RUN: %difftest %s --function on_data -- --function on_data
-// --tile 5 RUN: %difftest %s --function on_data -- --function on_data --expand
-// t --distribute j RUN: %difftest %s --function nested -- --function nested
-// --interchange i,j RUN: %difftest %s --function nested -- --function nested
-// --strip-mine i=2 RUN: %difftest %s --function in_place -- --function in_place
-// --strip-mine j=4 RUN: %difftest %s --function cond_sum -- --function cond_sum
-// --strip-mine i=3 RUN: not %looptile %s --function in_place --interchange i,j
-// 2>&1 | FileCheck %s --check-prefix=REFUSED REFUSED: error: cannot interchange
-// loops 'i' and 'j': flow dependence S0 -> S1 on 'A' has direction (<, >),
-// which becomes (>, <) RUN: %looptile %s --function on_data --expand t
-// --distribute j | FileCheck %s --check-prefix=DECL RUN: %difftest %s
-// --function on_data -- --function on_data --strip-mine j=3 RUN: %looptile %s
-// --function on_data --strip-mine j=3 | FileCheck %s --check-prefix=SCOPE
+// RUN: %difftest %s --function border -- --function border --strip-mine j=3 --distribute j
+// RUN: %difftest %s --function on_data -- --function on_data --distribute j
+// RUN: %difftest %s --function on_data -- --function on_data --tile 5
+// RUN: %difftest %s --function on_data -- --function on_data --expand t --distribute j
+// RUN: %difftest %s --function nested -- --function nested --interchange i,j
+// RUN: %difftest %s --function nested -- --function nested --strip-mine i=2
+// RUN: %difftest %s --function in_place -- --function in_place --strip-mine j=4
+// RUN: %difftest %s --function cond_sum -- --function cond_sum --strip-mine i=3
+// RUN: not %looptile %s --function in_place --interchange i,j 2>&1 | FileCheck %s --check-prefix=REFUSED
+// REFUSED: error: cannot interchange loops 'i' and 'j': flow dependence S0 -> S1 on 'A' has direction (<, >), which becomes (>, <)
+// RUN: %looptile %s --function on_data --expand t --distribute j | FileCheck %s --check-prefix=DECL
+// RUN: %difftest %s --function on_data -- --function on_data --strip-mine j=3
+// RUN: %looptile %s --function on_data --strip-mine j=3 | FileCheck %s --check-prefix=SCOPE
 
 void border(int n, int m, const float A[n][m], float B[n][m], float C[n][m]) {
   for (int i = 0; i < n; i++)
