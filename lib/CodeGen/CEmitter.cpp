@@ -43,6 +43,27 @@ std::string looptile::loopConditionC(const Loop &L) {
   return L.Var + " >= " + foldMacro("MAX", Parts);
 }
 
+std::string looptile::loopConditionAdditiveC(const Loop &L) {
+  const std::vector<IndexExpr> &Ends = L.Step > 0 ? L.Upper : L.Lower;
+  if (Ends.size() != 1)
+    return loopConditionC(L);
+  // i < E (upward, E = U + 1) or i >= E: the negative terms of E move to
+  // the loop variable's side.
+  IndexExpr E = L.Step > 0 ? Ends[0] + IndexExpr::constant(1) : Ends[0];
+  IndexExpr Pos, Neg;
+  for (const Term &T : E.terms()) {
+    IndexExpr Mono = IndexExpr::constant(1);
+    for (const std::string &S : T.Symbols)
+      Mono = Mono * IndexExpr::symbol(S);
+    if (T.Coeff > 0)
+      Pos = Pos + Mono.scaled(T.Coeff);
+    else
+      Neg = Neg + Mono.scaled(-T.Coeff);
+  }
+  std::string Left = L.Var + (Neg.terms().empty() ? "" : " + " + Neg.str());
+  return Left + (L.Step > 0 ? " < " : " >= ") + Pos.str();
+}
+
 std::string looptile::loopIncrementC(const Loop &L) {
   if (L.Step == 1)
     return L.Var + "++";
@@ -122,7 +143,9 @@ private:
       // Consecutive statements under the same guard share one `if`.
       const Guard &G = Nodes[I].stmt().When;
       std::string Pad(2 * Indent, ' ');
-      Body += Pad + "if (" + G.str() + ") {\n";
+      // Unsigned index types: constraints without subtractions, which
+      // cannot wrap (Analysis/IntegerWrap.h).
+      Body += Pad + "if (" + G.print(nullptr, F.hasNonIntIndices()) + ") {\n";
       size_t J = I;
       for (; J < Nodes.size() && !Nodes[J].isLoop(); ++J) {
         const Guard &H = Nodes[J].stmt().When;
@@ -153,8 +176,11 @@ private:
       return;
     }
     const Loop &L = N.loop();
-    Body += Pad + "for (int " + L.Var + " = " + loopStartC(L) + "; " +
-            loopConditionC(L) + "; " + loopIncrementC(L) + ") {\n";
+    Body +=
+        Pad + "for (" + L.VarType.Spelling + " " + L.Var + " = " +
+        loopStartC(L) + "; " +
+        (F.hasNonIntIndices() ? loopConditionAdditiveC(L) : loopConditionC(L)) +
+        "; " + loopIncrementC(L) + ") {\n";
     declareLocals(L.Var, Indent + 1);
     emitBody(L.Body, Indent + 1);
     Body += Pad + "}\n";
@@ -199,6 +225,9 @@ std::string looptile::emitC(const Function &F) {
   std::string Pre;
   if (needsMath(F.Body))
     Pre += "#include <math.h>\n";
+  // size_t, ptrdiff_t, int64_t, ... in the signature or the loops.
+  if (F.hasNonIntIndices())
+    Pre += "#include <stddef.h>\n#include <stdint.h>\n";
   if (P.usesMinMax())
     Pre += MinMaxPreamble;
   return Pre.empty() ? Code : Pre + "\n" + Code;

@@ -108,6 +108,22 @@ public:
     for (auto &[Name, T] : Plan.Promoted)
       Taken.insert(Name);
     Ctx.F = &F;
+    IndexType = indexTypeName(F);
+    if (IndexType != std::string("int")) {
+      for (const Variable &V : F.Params)
+        if (V.VarKind == Variable::SizeParam && V.Int.openCLName() != IndexType)
+          Ctx.ValueCasts[V.Name] = V.Int.openCLName();
+      std::function<void(const std::vector<Node> &)> Casts =
+          [&](const std::vector<Node> &B) {
+            for (const Node &N : B)
+              if (N.isLoop()) {
+                if (N.loop().VarType.openCLName() != IndexType)
+                  Ctx.ValueCasts[N.loop().Var] = N.loop().VarType.openCLName();
+                Casts(N.loop().Body);
+              }
+          };
+      Casts(F.Body);
+    }
   }
 
   std::string run();
@@ -223,6 +239,8 @@ private:
   const OpenCLOptions &Opts;
   KernelLaunch &Launch;
   CLPrintContext Ctx;
+  /// The type of sizes and loop variables in the kernel (indexTypeName).
+  std::string IndexType;
   std::set<std::string> Taken;
   std::map<std::string, std::string> Generated;
   std::string Out;
@@ -244,7 +262,7 @@ void Emitter::signature(const std::string &Attr) {
                        elemTypeName(V.Type) + " *restrict " + V.Name);
       Launch.Args.push_back(V.Name);
     } else if (V.VarKind == Variable::SizeParam) {
-      Params.push_back("const int " + V.Name);
+      Params.push_back("const " + IndexType + " " + V.Name);
       Launch.Args.push_back(V.Name);
     } else if (V.VarKind == Variable::ScalarParam && Used.count(V.Name)) {
       Params.push_back(std::string("const ") + elemTypeName(V.Type) + " " +
@@ -297,7 +315,7 @@ void Emitter::body(const std::vector<Node> &Nodes) {
       continue;
     }
     const Loop &L = N.loop();
-    open("for (int " + L.Var + " = " + loopStartC(L) + "; " +
+    open("for (" + IndexType + " " + L.Var + " = " + loopStartC(L) + "; " +
          loopConditionC(L) + "; " + loopIncrementC(L) + ")");
     body(L.Body);
     close();
@@ -334,8 +352,10 @@ void Emitter::naive() {
   signature(Attr + "))) ");
   for (unsigned D = 0; D < Dims; ++D) {
     const MappedLoop &M = *Plan.byDim(D);
-    line("const int " + M.Var + " = " +
-         plusLower(M, "(int)get_global_id(" + std::to_string(D) + ")") + ";");
+    line("const " + IndexType + " " + M.Var + " = " +
+         plusLower(M, "(" + IndexType + ")get_global_id(" + std::to_string(D) +
+                          ")") +
+         ";");
     Launch.Global.push_back("round_up(" + extentFormula(M.Lower, M.Upper) +
                             ", " + WG[D] + ")");
     Launch.Local.push_back(WG[D]);

@@ -349,6 +349,13 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
   if (!Opts.Tile)
     return true;
 
+  // The tiled kernels compute their indices in int.
+  if (F.hasNonIntIndices()) {
+    Plan.Remarks.push_back("--tile: the sizes or loop variables are not all "
+                           "int; the kernel uses TS x TS work-groups without "
+                           "staging");
+    return true;
+  }
   // Staging, register promotion and the transposition pattern rewrite
   // accesses without regard to when they run; conditional code keeps the
   // plain kernel.

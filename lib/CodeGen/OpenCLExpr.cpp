@@ -59,6 +59,9 @@ std::string looptile::clExpr(const Expr &E, const CLPrintContext &Ctx) {
       auto It = Ctx.ScalarRename.find(X.Name);
       if (It != Ctx.ScalarRename.end())
         return It->second;
+      auto Cast = Ctx.ValueCasts.find(X.Name);
+      if (Cast != Ctx.ValueCasts.end())
+        return "((" + Cast->second + ")" + X.Name + ")";
       auto Sub = Ctx.IndexSubst.find(X.Name);
       if (Sub != Ctx.IndexSubst.end())
         return "(" + Sub->second.str() + ")";
@@ -91,6 +94,10 @@ std::string looptile::clExpr(const Expr &E, const CLPrintContext &Ctx) {
       return std::nullopt;
     }
   });
+}
+
+const char *looptile::indexTypeName(const Function &F) {
+  return F.hasNonIntIndices() ? "long" : "int";
 }
 
 std::string looptile::clGuard(const Guard &G, const CLPrintContext &Ctx) {

@@ -218,6 +218,7 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
     A.Type = V.Type;
     if (V.VarKind == Variable::SizeParam) {
       A.ArgKind = ArgumentInfo::Size;
+      A.Int = V.Int;
     } else if (V.VarKind == Variable::ScalarParam) {
       A.ArgKind = ArgumentInfo::Scalar;
     } else {
@@ -257,6 +258,11 @@ std::string looptile::argumentJSON(const ArgumentInfo &A) {
                     Kinds[A.ArgKind] + "\"";
   if (A.ArgKind != ArgumentInfo::Size)
     Out += std::string(", \"type\": \"") + elemTypeName(A.Type) + "\"";
+  else if (!A.Int.isPlainInt())
+    Out += ", \"type\": " + jsonString(A.Int.Spelling);
+  if (A.ArgKind == ArgumentInfo::Size && !A.KernelType.empty() &&
+      A.KernelType != "int")
+    Out += ", \"kernel_type\": " + jsonString(A.KernelType);
   if (A.ArgKind == ArgumentInfo::Buffer) {
     Out += ", \"access\": \"" + A.AccessMode + "\", \"shape\": [";
     for (size_t I = 0; I < A.Shape.size(); ++I)

@@ -58,6 +58,67 @@ bool isValuePreservingIntCast(QualType From, QualType To, ASTContext &Ctx) {
          Ctx.getTypeSize(To) >= Ctx.getTypeSize(From);
 }
 
+/// The types a size parameter or loop variable may have: the standard
+/// signed and unsigned integer types of int's width or wider, under their
+/// standard typedef names (size_t, ptrdiff_t, int64_t, ...). Narrower types
+/// are promoted to int in arithmetic and wrap when converted back.
+std::optional<IntType> indexType(QualType T, ASTContext &Ctx) {
+  QualType Canon = T.getCanonicalType().getUnqualifiedType();
+  const auto *BT = Canon->getAs<BuiltinType>();
+  if (!BT)
+    return std::nullopt;
+  IntType R;
+  switch (BT->getKind()) {
+  case BuiltinType::Int:
+  case BuiltinType::UInt:
+    R.Rank = 1;
+    break;
+  case BuiltinType::Long:
+  case BuiltinType::ULong:
+    R.Rank = 2;
+    break;
+  case BuiltinType::LongLong:
+  case BuiltinType::ULongLong:
+    R.Rank = 3;
+    break;
+  default:
+    return std::nullopt;
+  }
+  R.Signed = BT->isSignedInteger();
+  R.Bits = unsigned(Ctx.getTypeSize(Canon));
+  // Keep the standard typedef names (the emitted C includes their headers);
+  // a user's own typedef is printed as the type it names.
+  R.Spelling = Canon.getAsString();
+  if (const auto *TT = T.getUnqualifiedType()->getAs<TypedefType>()) {
+    static const std::set<std::string> Standard = {
+        "size_t",   "ptrdiff_t", "ssize_t",  "intptr_t", "uintptr_t", "int32_t",
+        "uint32_t", "int64_t",   "uint64_t", "intmax_t", "uintmax_t"};
+    std::string Name = TT->getDecl()->getNameAsString();
+    if (Standard.count(Name))
+      R.Spelling = Name;
+  }
+  return R;
+}
+
+/// True when converting an index value of type From to To (both index
+/// types) keeps it: not narrower, and a signed To holds every unsigned
+/// From. A signed value converted to an unsigned type keeps its value when
+/// it is not negative, which IntegerWrap.h proves for the printed code.
+bool isIndexConversionExact(QualType From, QualType To, ASTContext &Ctx) {
+  std::optional<IntType> F = indexType(From, Ctx), T = indexType(To, Ctx);
+  if (!F || !T)
+    return false;
+  if (F->Signed == T->Signed || F->Signed)
+    return T->Bits >= F->Bits;
+  return T->Bits > F->Bits;
+}
+
+/// "int, long, long long, their unsigned forms, size_t or ptrdiff_t"
+const char *IndexTypesText =
+    "looptile supports int, long, long long, their unsigned forms, size_t "
+    "and ptrdiff_t (narrower types are promoted to int and wrap when "
+    "converted back)";
+
 /// Literals and constants must fit in 32 bits so that the polynomial
 /// arithmetic on bounds and subscripts cannot overflow 64 bits.
 constexpr int64_t MaxConstant = int64_t(1) << 31;
@@ -184,6 +245,28 @@ private:
   unsigned Quiet = 0;
   /// The guard of the statements being converted (the enclosing ifs).
   Guard Current;
+  /// The unsigned comparisons that evaluating Current involves.
+  std::vector<WrapCheck> CurrentChecks;
+  /// Unsigned comparisons seen by the conversion in progress (a loop
+  /// header, an if's condition), moved to their loop or statements.
+  std::vector<WrapCheck> PendingChecks;
+  /// Records that C compares or assigns the values of E (Values) in type
+  /// Compared: when that type or E's own arithmetic is unsigned, a negative
+  /// value would have wrapped around.
+  void noteUnsigned(const clang::Expr *E, QualType Compared,
+                    const std::vector<IndexExpr> &Values,
+                    const std::string &Where) {
+    QualType Own = E->IgnoreParenImpCasts()->getType();
+    if (!Compared->isUnsignedIntegerType() && !Own->isUnsignedIntegerType())
+      return;
+    if (!Compared->isUnsignedIntegerType())
+      Compared = Own;
+    for (const IndexExpr &V : Values)
+      PendingChecks.push_back({V, loc(E->getBeginLoc()),
+                               "'" + V.str() + "' " + Where +
+                                   " is compared or assigned in '" +
+                                   Compared.getAsString() + "'"});
+  }
   unsigned NextStmtId = 0;
   /// Loop variables of the loops enclosing the current point, outermost first.
   std::vector<const VarDecl *> LoopVars;
@@ -309,14 +392,14 @@ bool FunctionTranslator::convertParam(const ParmVarDecl *P) {
   } else if (P->getType()->isIntegerType()) {
     // Integer parameters are the symbolic sizes; writes to them are refused
     // where they occur, so they stay constant for the whole function.
-    if (!isSignedWideInteger(P->getType()))
+    std::optional<IntType> IT = indexType(P->getType(), Ctx);
+    if (!IT)
       return error(P->getLocation(),
                    "size parameter '" + V.Name + "' has type '" +
-                       P->getType().getAsString() +
-                       "'; looptile supports sizes of type int (comparisons "
-                       "with unsigned values wrap around)");
+                       P->getType().getAsString() + "'; " + IndexTypesText);
     V.VarKind = Variable::SizeParam;
     V.Type = ElemType::Int;
+    V.Int = *IT;
   } else {
     std::optional<ElemType> ET = elemType(P->getType(), P->getLocation(),
                                           "parameter '" + V.Name + "'");
@@ -381,6 +464,7 @@ bool FunctionTranslator::convertLocalDecl(const VarDecl *VD,
   S.RHS = std::move(*Init);
   S.DeclType = V.Type;
   S.When = Current;
+  S.GuardChecks = CurrentChecks;
   S.Loc = loc(VD->getBeginLoc());
   Body.push_back(Node{std::move(S)});
   return true;
@@ -519,6 +603,7 @@ bool FunctionTranslator::convertAssignment(const clang::Expr *E,
   S.LHS = std::move(*L);
   S.RHS = std::move(*R);
   S.When = Current;
+  S.GuardChecks = CurrentChecks;
   S.Id = NextStmtId++;
   Body.push_back(Node{std::move(S)});
   return true;
@@ -614,6 +699,14 @@ FunctionTranslator::affineCondition(const clang::Expr *E) {
       if (!L || !R || L->size() * R->size() > AffineCondition::MaxDisjuncts)
         return std::nullopt;
       std::string Spelling = BO->getOpcodeStr().str();
+      std::vector<IndexExpr> Sides;
+      for (auto *Cases : {&*L, &*R})
+        for (auto &[C, V] : *Cases)
+          Sides.push_back(V);
+      noteUnsigned(BO->getLHS(), BO->getLHS()->getType(), Sides,
+                   "in a condition");
+      noteUnsigned(BO->getRHS(), BO->getRHS()->getType(), Sides,
+                   "in a condition");
       AffineCondition Out = AffineCondition::constant(false);
       for (auto &[CL, VL] : *L)
         for (auto &[CR, VR] : *R)
@@ -640,11 +733,15 @@ FunctionTranslator::affineCondition(const clang::Expr *E) {
 
 std::optional<AffineCondition>
 FunctionTranslator::tryAffineCondition(const clang::Expr *E) {
+  size_t Checks = PendingChecks.size();
   ++Quiet;
   std::optional<AffineCondition> C = affineCondition(E);
   --Quiet;
-  if (C && !C->isBounded())
+  if (!C || !C->isBounded()) {
+    // A data condition is printed as written: no check needed.
+    PendingChecks.resize(Checks);
     return std::nullopt;
+  }
   return C;
 }
 
@@ -724,10 +821,14 @@ bool FunctionTranslator::convertIf(const IfStmt *IS,
   const clang::Expr *Cond = IS->getCond();
   AffineCondition Affine = AffineCondition::constant(true);
   std::vector<const clang::Expr *> DataParts;
+  PendingChecks.clear();
   splitCondition(Cond, Affine, DataParts);
+  std::vector<WrapCheck> Checks = std::move(PendingChecks);
+  PendingChecks.clear();
   if (!Affine.isBounded()) {
     Affine = AffineCondition::constant(true);
     DataParts = {Cond};
+    Checks.clear();
   }
   std::vector<looptile::Expr> Data;
   for (const clang::Expr *D : DataParts) {
@@ -738,6 +839,8 @@ bool FunctionTranslator::convertIf(const IfStmt *IS,
   }
 
   Guard Saved = Current;
+  std::vector<WrapCheck> SavedChecks = CurrentChecks;
+  CurrentChecks.insert(CurrentChecks.end(), Checks.begin(), Checks.end());
   Guard Then = Saved;
   if (!Affine.isTrue())
     Then.Affine.push_back(Affine);
@@ -756,6 +859,7 @@ bool FunctionTranslator::convertIf(const IfStmt *IS,
       std::optional<looptile::Expr> Whole = convertTruth(Cond);
       if (!Whole) {
         Current = Saved;
+        CurrentChecks = SavedChecks;
         return false;
       }
       Conds.push_back(looptile::Expr::logicalNot(std::move(*Whole)));
@@ -765,6 +869,7 @@ bool FunctionTranslator::convertIf(const IfStmt *IS,
     OK &= convertBody(ElseS, DeclaredIn, Body);
   }
   Current = Saved;
+  CurrentChecks = SavedChecks;
   if (!OK)
     return false;
   std::vector<Node> Guarded(Body.begin() + Start, Body.end());
@@ -1015,10 +1120,33 @@ bool FunctionTranslator::loopCondition(const clang::Expr *Cond,
                            "' with <, <=, > or >= against a bound");
   BinaryOperatorKind Op = BO->getOpcode();
   const clang::Expr *Bound = BO->getRHS();
-  if (refersToVar(BO->getLHS()) != IV) {
-    if (refersToVar(BO->getRHS()) != IV)
+  // The loop variable's side: `i`, or `i + c` / `i - c` with a constant c
+  // (the usual form for unsigned loops, `i + 1 < n`).
+  int64_t Offset = 0;
+  auto IsVarSide = [&](const clang::Expr *E, int64_t &Off) {
+    if (refersToVar(E) == IV) {
+      Off = 0;
+      return true;
+    }
+    const auto *Sum = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    if (!Sum || (Sum->getOpcode() != BO_Add && Sum->getOpcode() != BO_Sub))
+      return false;
+    const clang::Expr *A = Sum->getLHS(), *B = Sum->getRHS();
+    if (Sum->getOpcode() == BO_Add && refersToVar(B) == IV)
+      std::swap(A, B);
+    if (refersToVar(A) != IV)
+      return false;
+    std::optional<int64_t> C = constantValue(B);
+    if (!C)
+      return false;
+    Off = Sum->getOpcode() == BO_Add ? *C : -*C;
+    return true;
+  };
+  if (!IsVarSide(BO->getLHS(), Offset)) {
+    if (!IsVarSide(BO->getRHS(), Offset))
       return error(Cond, "loop condition must compare the loop variable '" +
-                             IV->getNameAsString() + "' itself");
+                             IV->getNameAsString() +
+                             "' itself (or it plus a constant)");
     Bound = BO->getLHS();
     // b > i  is  i < b, and so on.
     Op = Op == BO_LT ? BO_GT : Op == BO_GT ? BO_LT : Op == BO_LE ? BO_GE : BO_LE;
@@ -1027,7 +1155,20 @@ bool FunctionTranslator::loopCondition(const clang::Expr *Cond,
   std::vector<IndexExpr> List;
   if (!boundList(Bound, /*WantMin=*/IsUpper, List))
     return false;
+  QualType Compared = BO->getLHS()->getType();
+  noteUnsigned(Bound, Compared, List,
+               "in the condition of loop '" + IV->getNameAsString() + "'");
+  if (Offset < 0 && Compared->isUnsignedIntegerType())
+    return error(Cond, "'" + IV->getNameAsString() + " - " +
+                           std::to_string(-Offset) +
+                           "' is compared in an unsigned type, where it wraps "
+                           "around below zero; compare '" +
+                           IV->getNameAsString() + "' with the bound plus " +
+                           std::to_string(-Offset) + " instead");
   for (IndexExpr &E : List) {
+    // i + c < b  is  i < b - c (exact integers; the printed C keeps the
+    // unsigned-safe form, CEmitter.cpp).
+    E = E - IndexExpr::constant(Offset);
     if (Op == BO_LT)
       E = E - IndexExpr::constant(1);
     else if (Op == BO_GT)
@@ -1045,12 +1186,13 @@ bool FunctionTranslator::convertFor(const ForStmt *FS,
   if (!IV)
     return false;
   std::string Var = IV->getNameAsString();
-  if (!isSignedWideInteger(IV->getType()))
-    return error(IV->getLocation(),
-                 "loop variable '" + Var + "' has type '" +
-                     IV->getType().getAsString() +
-                     "'; looptile supports loop variables of type int "
-                     "(unsigned and narrow types wrap around)");
+  // A loop variable of an unsupported type is reported and the loop still
+  // converted, so that one run reports every such loop of the function.
+  std::optional<IntType> VarType = indexType(IV->getType(), Ctx);
+  if (!VarType)
+    error(IV->getLocation(), "loop variable '" + Var + "' has type '" +
+                                 IV->getType().getAsString() + "'; " +
+                                 IndexTypesText);
   for (const VarDecl *Outer : LoopVars)
     if (Outer == IV)
       return error(FS, "loop variable '" + Var +
@@ -1076,6 +1218,14 @@ bool FunctionTranslator::convertFor(const ForStmt *FS,
                                     "' cannot be a loop variable");
   if (FS->getConditionVariable())
     return error(FS, "declarations in loop conditions are not supported");
+  if (!VarType) {
+    // Already reported; the body may hold more to report.
+    std::vector<Node> Ignored;
+    LoopVars.push_back(IV);
+    convertBody(FS->getBody(), Var, Ignored);
+    LoopVars.pop_back();
+    return false;
+  }
   if (!FS->getCond())
     return error(FS, "for loop without a condition");
 
@@ -1086,8 +1236,10 @@ bool FunctionTranslator::convertFor(const ForStmt *FS,
   Loop L;
   L.Var = Var;
   L.Step = *Step;
+  L.VarType = *VarType;
   L.Loc = loc(FS->getBeginLoc());
   bool SawLower = false, SawUpper = false;
+  PendingChecks.clear();
   if (!loopCondition(FS->getCond(), IV, L.Lower, L.Upper, SawLower, SawUpper))
     return false;
   // The start value bounds the loop on the side it starts from.
@@ -1101,6 +1253,10 @@ bool FunctionTranslator::convertFor(const ForStmt *FS,
   std::vector<IndexExpr> Start;
   if (!boundList(InitValue, /*WantMin=*/!Upward, Start))
     return false;
+  noteUnsigned(InitValue,
+               IV->getType()->isUnsignedIntegerType() ? IV->getType()
+                                                      : InitValue->getType(),
+               Start, "starting loop '" + Var + "'");
   if ((*Step > 1 || *Step < -1) && Start.size() != 1)
     return error(InitValue, "a loop with a step other than 1 or -1 needs a "
                             "single start value, not a min or max");
@@ -1116,11 +1272,13 @@ bool FunctionTranslator::convertFor(const ForStmt *FS,
                              : "an upper bound on a decreasing loop") +
                      "); write that bound into the start value instead");
   StartSide.insert(StartSide.begin(), Start.begin(), Start.end());
+  L.HeaderChecks = std::move(PendingChecks);
+  PendingChecks.clear();
 
   LoopVars.push_back(IV);
   bool OK = convertBody(FS->getBody(), Var, L.Body);
   LoopVars.pop_back();
-  if (!OK)
+  if (!OK || !VarType)
     return false;
   Body.push_back(Node{std::move(L)});
   return true;
@@ -1142,13 +1300,14 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
   if (const auto *CE = dyn_cast<CastExpr>(S);
       CE && (isa<ImplicitCastExpr>(S) || isa<CStyleCastExpr>(S)) &&
       CE->getCastKind() == CK_IntegralCast) {
-    if (!isValuePreservingIntCast(CE->getSubExpr()->getType(), CE->getType(),
-                                  Ctx)) {
+    if (!isIndexConversionExact(CE->getSubExpr()->getType(), CE->getType(),
+                                Ctx)) {
       error(E, std::string(Context) + " '" + text(E) + "' converts '" +
                    CE->getSubExpr()->getType().getAsString() + "' to '" +
                    CE->getType().getAsString() +
-                   "', which can change the value; looptile supports int "
-                   "arithmetic only");
+                   "', which can change the value (a narrower or signed "
+                   "type); keep the index arithmetic in one type, or in "
+                   "wider types");
       return std::nullopt;
     }
     return convertIndex(CE->getSubExpr(), Context);
@@ -1403,6 +1562,12 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     QualType To = CE->getType();
     QualType From = CE->getSubExpr()->getType();
     if (To->isIntegerType() && From->isIntegerType()) {
+      // An implicit conversion between index types (`i + j` with a long i
+      // and an unsigned j) comes back when the code is printed with the
+      // same types: the emitters keep every variable's type.
+      if (isa<ImplicitCastExpr>(S) && indexType(From, Ctx) &&
+          indexType(To, Ctx))
+        return Sub;
       if (!isValuePreservingIntCast(From, To, Ctx)) {
         error(E, "conversion from '" + From.getAsString() + "' to '" +
                      To.getAsString() +

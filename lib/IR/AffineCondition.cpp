@@ -42,6 +42,25 @@ std::string AffineConstraint::str() const {
   return Left.str() + Op + Right.str();
 }
 
+std::pair<IndexExpr, IndexExpr> AffineConstraint::additiveSides() const {
+  IndexExpr Left, Right;
+  for (const Term &T : E.terms()) {
+    IndexExpr Mono = IndexExpr::constant(1);
+    for (const std::string &S : T.Symbols)
+      Mono = Mono * IndexExpr::symbol(S);
+    if (T.Coeff > 0)
+      Left = Left + Mono.scaled(T.Coeff);
+    else
+      Right = Right + Mono.scaled(-T.Coeff);
+  }
+  return {Left, Right};
+}
+
+std::string AffineConstraint::strAdditive() const {
+  auto [Left, Right] = additiveSides();
+  return Left.str() + (IsEquality ? " == " : " >= ") + Right.str();
+}
+
 AffineCondition AffineCondition::constant(bool Value) {
   AffineCondition R;
   if (Value)
@@ -173,20 +192,30 @@ bool AffineCondition::mentions(const std::string &Name) const {
   return false;
 }
 
-std::string AffineCondition::str() const {
+static std::string
+conditionStr(const std::vector<std::vector<AffineConstraint>> &Disjuncts,
+             bool Additive) {
   if (Disjuncts.empty())
     return "0";
-  if (isTrue())
-    return "1";
   std::string Out;
   for (size_t I = 0; I < Disjuncts.size(); ++I) {
     const std::vector<AffineConstraint> &D = Disjuncts[I];
+    if (D.empty())
+      return "1";
     std::string Conj;
     for (size_t K = 0; K < D.size(); ++K)
-      Conj += (K ? " && " : "") + D[K].str();
+      Conj += (K ? " && " : "") + (Additive ? D[K].strAdditive() : D[K].str());
     if (Disjuncts.size() > 1 && D.size() > 1)
       Conj = "(" + Conj + ")";
     Out += (I ? " || " : "") + Conj;
   }
   return Out;
+}
+
+std::string AffineCondition::str() const {
+  return conditionStr(Disjuncts, false);
+}
+
+std::string AffineCondition::strAdditive() const {
+  return conditionStr(Disjuncts, true);
 }

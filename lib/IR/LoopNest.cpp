@@ -22,6 +22,27 @@ const char *looptile::elemTypeName(ElemType T) {
   return "?";
 }
 
+const char *IntType::openCLName() const {
+  if (Bits <= 32)
+    return Signed ? "int" : "uint";
+  return Signed ? "long" : "ulong";
+}
+
+IntType IntType::common(const IntType &A, const IntType &B) {
+  if (A.Signed == B.Signed)
+    return A.Rank >= B.Rank ? A : B;
+  const IntType &U = A.Signed ? B : A;
+  const IntType &S = A.Signed ? A : B;
+  if (U.Rank >= S.Rank)
+    return U;
+  if (S.Bits > U.Bits)
+    return S;
+  IntType R = S; // the unsigned type corresponding to S
+  R.Signed = false;
+  R.Spelling = "unsigned " + S.Spelling;
+  return R;
+}
+
 const char *looptile::condOpSpelling(CondOp Op) {
   switch (Op) {
   case CondOp::LT:
@@ -276,10 +297,10 @@ std::vector<Expr *> Stmt::exprs() {
   return Out;
 }
 
-std::string Guard::print(const ExprOverride &Override) const {
+std::string Guard::print(const ExprOverride &Override, bool Additive) const {
   std::vector<std::string> Parts;
   for (const AffineCondition &C : Affine) {
-    std::string Text = C.str();
+    std::string Text = Additive ? C.strAdditive() : C.str();
     if (C.disjuncts().size() > 1 && (Affine.size() > 1 || !Data.empty()))
       Text = "(" + Text + ")";
     Parts.push_back(Text);
@@ -368,6 +389,43 @@ static void collectLoopVars(const std::vector<Node> &Body,
       Out.push_back(L.Var);
     collectLoopVars(L.Body, Out);
   }
+}
+
+static const Loop *findLoopVar(const std::vector<Node> &Body,
+                               const std::string &Name) {
+  for (const Node &N : Body) {
+    if (!N.isLoop())
+      continue;
+    if (N.loop().Var == Name)
+      return &N.loop();
+    if (const Loop *L = findLoopVar(N.loop().Body, Name))
+      return L;
+  }
+  return nullptr;
+}
+
+IntType Function::intTypeOf(const std::string &Name) const {
+  for (const Variable &V : Params)
+    if (V.Name == Name && V.VarKind == Variable::SizeParam)
+      return V.Int;
+  if (const Loop *L = findLoopVar(Body, Name))
+    return L->VarType;
+  return IntType();
+}
+
+static bool hasNonIntLoop(const std::vector<Node> &Body) {
+  for (const Node &N : Body)
+    if (N.isLoop() &&
+        (!N.loop().VarType.isPlainInt() || hasNonIntLoop(N.loop().Body)))
+      return true;
+  return false;
+}
+
+bool Function::hasNonIntIndices() const {
+  for (const Variable &V : Params)
+    if (V.VarKind == Variable::SizeParam && !V.Int.isPlainInt())
+      return true;
+  return hasNonIntLoop(Body);
 }
 
 std::vector<std::string> Function::nonMemoryNames() const {

@@ -27,12 +27,15 @@ std::string looptile::boundStr(const std::vector<IndexExpr> &Bound,
 }
 
 std::string looptile::loopHeaderStr(const Loop &L) {
-  return "for " + L.Var + " in [" + boundStr(L.Lower, true) + ", " +
+  std::string Type = L.VarType.isPlainInt() ? "" : L.VarType.Spelling + " ";
+  return "for " + Type + L.Var + " in [" + boundStr(L.Lower, true) + ", " +
          boundStr(L.Upper, false) + "] step " + std::to_string(L.Step);
 }
 
 std::string looptile::variableDeclStr(const Variable &V) {
   std::string Out = V.IsConst ? "const " : "";
+  if (V.VarKind == Variable::SizeParam)
+    return Out + V.Int.Spelling + " " + V.Name;
   Out += elemTypeName(V.Type);
   if (V.VarKind == Variable::PointerParam) {
     Out += " *";

@@ -298,6 +298,7 @@ std::string looptile::expandArray(Function &F, const LoopLocation &Where,
         for (const IndexExpr &E : P->Upper)
           H.Upper.push_back(renamed(E, R));
         H.Step = P->Step;
+        H.VarType = P->VarType;
         H.Loc = P->Loc;
         R.push_back({P->Var, Var});
         Headers.push_back(std::move(H));

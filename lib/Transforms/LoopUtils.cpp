@@ -121,6 +121,7 @@ Loop looptile::lastIterationLoop(const Loop &L, const std::string &Var) {
   Last.Lower = {L.Lower[0], L.Upper[0]};
   Last.Upper = {L.Upper[0]};
   Last.Step = 1;
+  Last.VarType = L.VarType;
   Last.Loc = L.Loc;
   return Last;
 }

@@ -29,6 +29,11 @@ struct ArgumentInfo {
   std::string AccessMode;
   /// For buffers: the extent of each dimension, outermost first.
   std::vector<IndexExpr> Shape;
+  /// For sizes: the C type (printed as `"type"` when it is not int).
+  IntType Int;
+  /// For sizes in a manifest: the OpenCL type the kernels take it as
+  /// (`"kernel_type"`, printed when it is not int).
+  std::string KernelType;
 };
 
 /// Describes F's parameters in order. Returns the reason when a buffer's

@@ -15,6 +15,7 @@
 #include "looptile/IR/IndexExpr.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace looptile {
@@ -27,6 +28,12 @@ struct AffineConstraint {
   /// C syntax with the positive terms on the left: `i >= 1`, `n >= i + 2`,
   /// `i == j`.
   std::string str() const;
+  /// The sides of the constraint with every coefficient positive, Left >=
+  /// Right (or ==): `i + 2 <= n` for n - 2 - i >= 0. C computes them
+  /// without a subtraction, so in unsigned types they cannot wrap.
+  std::pair<IndexExpr, IndexExpr> additiveSides() const;
+  /// C syntax of additiveSides(): `n >= i + 2`.
+  std::string strAdditive() const;
   bool operator==(const AffineConstraint &O) const {
     return IsEquality == O.IsEquality && E == O.E;
   }
@@ -66,6 +73,8 @@ public:
   /// C syntax: `i >= 1 && n >= i + 2`, `i == 0 || i == n - 1` (a
   /// disjunction of several conjunctions parenthesises each).
   std::string str() const;
+  /// The same with every constraint printed by strAdditive().
+  std::string strAdditive() const;
 
   /// Conditions whose normal form would grow beyond this many disjuncts
   /// are not built (the caller treats the condition as one on data).

@@ -44,6 +44,36 @@ enum class ElemType { Int, Float, Double };
 
 const char *elemTypeName(ElemType T);
 
+/// The C integer type of a size parameter or a loop variable: a signed or
+/// unsigned type of at least int's width. Index arithmetic is exact in the
+/// IR; in C it is done in these types, so an unsigned one may wrap around
+/// (Analysis/IntegerWrap.h proves that the emitted arithmetic does not).
+struct IntType {
+  std::string Spelling = "int"; ///< as the source wrote it: `size_t`, `long`
+  unsigned Bits = 32;
+  bool Signed = true;
+  /// The conversion rank (C11 6.3.1.1): int 1, long 2, long long 3.
+  unsigned Rank = 1;
+
+  bool isPlainInt() const { return Signed && Bits == 32 && Rank == 1; }
+  /// The OpenCL C type of the same width and signedness.
+  const char *openCLName() const;
+  /// The type C's usual arithmetic conversions give A op B (C11 6.3.1.8).
+  static IntType common(const IntType &A, const IntType &B);
+  bool operator==(const IntType &O) const {
+    return Bits == O.Bits && Signed == O.Signed && Rank == O.Rank;
+  }
+};
+
+/// A value the source computes in an unsigned index type and then compares
+/// (or assigns to an unsigned loop variable): the IR's exact reading of the
+/// comparison is the C's only when E >= 0 there (IntegerWrap.h checks it).
+struct WrapCheck {
+  IndexExpr E;
+  SourceLoc Loc;
+  std::string What; ///< e.g. "'n - 1' in the condition of loop 'i'"
+};
+
 /// The operator of a comparison or logical expression.
 enum class CondOp { LT, LE, GT, GE, EQ, NE, And, Or };
 
@@ -137,8 +167,10 @@ struct Guard {
   bool isConditional() const { return !Data.empty(); }
   /// C syntax of the conjunction, e.g. `i >= 1 && n >= i + 2 && A[i] > 0`.
   std::string str() const;
-  /// C syntax with Override consulted in the data conditions.
-  std::string print(const ExprOverride &Override) const;
+  /// C syntax with Override consulted in the data conditions; Additive
+  /// prints the affine constraints without subtractions (for unsigned
+  /// index types, AffineConstraint::strAdditive).
+  std::string print(const ExprOverride &Override, bool Additive = false) const;
   /// True when every condition of this guard is also one of Other's (then
   /// Other implies this guard).
   bool isImpliedBy(const Guard &Other) const;
@@ -156,6 +188,9 @@ struct Stmt {
   Expr RHS;
   std::optional<ElemType> DeclType;
   Guard When;
+  /// The source's unsigned comparisons in the guard's affine conditions,
+  /// over the domain of the enclosing loops.
+  std::vector<WrapCheck> GuardChecks;
   SourceLoc Loc;
 
   /// Every expression tree of the statement in evaluation order: the data
@@ -185,6 +220,11 @@ struct Loop {
   std::vector<IndexExpr> Lower; ///< Var >= max(Lower)
   std::vector<IndexExpr> Upper; ///< Var <= min(Upper)
   int64_t Step = 1;
+  /// The loop variable's type.
+  IntType VarType;
+  /// The source's unsigned comparisons in the loop's header, over the
+  /// domain of the enclosing loops.
+  std::vector<WrapCheck> HeaderChecks;
   SourceLoc Loc;
   std::vector<Node> Body;
 };
@@ -214,6 +254,8 @@ struct Variable {
   ElemType Type = ElemType::Float;
   /// Extent of each dimension; std::nullopt where unknown (pointer, `A[]`).
   std::vector<std::optional<IndexExpr>> Extents;
+  /// SizeParam: its integer type.
+  IntType Int;
   bool IsRestrict = false;
   bool IsConst = false;
   /// For locals: the loop variable of the innermost loop that declares it;
@@ -241,6 +283,13 @@ struct Function {
   /// Names that are values but not memory: size parameters and every loop
   /// variable of the function.
   std::vector<std::string> nonMemoryNames() const;
+  /// The integer type of the size parameter or loop variable Name (a loop
+  /// variable's name may be reused by sibling loops, always with its type);
+  /// int when Name is neither.
+  IntType intTypeOf(const std::string &Name) const;
+  /// True when some size parameter or loop variable has a type other than
+  /// int.
+  bool hasNonIntIndices() const;
 };
 
 /// The IR of one input file.
