@@ -80,14 +80,20 @@ void walkStmts(
 /// largest one the statement reaches).
 struct Box {
   std::map<std::string, IndexExpr> Upper;
+  /// The loop's single lower bound, for variables the guard does not bound
+  /// from below (a term with a negative coefficient is largest there).
+  std::map<std::string, IndexExpr> Lower;
   bool Exact = true;
 };
 
 Box boxOf(const Stmt &S, const std::vector<const Loop *> &Loops) {
   Box B;
-  for (const Loop *L : Loops)
+  for (const Loop *L : Loops) {
     if (L->Upper.size() == 1)
       B.Upper[L->Var] = L->Upper[0];
+    if (L->Lower.size() == 1)
+      B.Lower[L->Var] = L->Lower[0];
+  }
   for (const AffineCondition &C : S.When.Affine) {
     if (C.disjuncts().size() != 1) {
       B.Exact = false;
@@ -108,8 +114,10 @@ Box boxOf(const Stmt &S, const std::vector<const Loop *> &Loops) {
         B.Exact = false;
         continue;
       }
-      if (Co == 1 && !K.IsEquality)
-        continue; // a lower bound `v >= e`
+      if (Co == 1 && !K.IsEquality) {
+        B.Lower.erase(L->Var); // a lower bound `v >= e`
+        continue;
+      }
       // v <= e is E = e - v >= 0 (Co = -1); v == e may also be E = v - e.
       IndexExpr V = IndexExpr::symbol(L->Var);
       IndexExpr Bound = Co == -1 ? K.E + V : V - K.E;
@@ -130,21 +138,33 @@ Box boxOf(const Stmt &S, const std::vector<const Loop *> &Loops) {
   return B;
 }
 
-// The largest value E takes over the loops (innermost substituted first),
-// when each loop variable occurs in E only with non-negative coefficients
-// (size parameters are positive) and each loop has an upper bound in Box.
+// The largest value E takes over the loops (innermost substituted first):
+// a loop variable with a positive coefficient at its upper bound in Box, one
+// with a negative coefficient (alone in its term) at its lower bound; in
+// products with size parameters it must have a positive coefficient (size
+// parameters are positive).
 std::optional<IndexExpr>
 maxOver(IndexExpr E, const std::vector<const Loop *> &Loops, const Box &B) {
   for (size_t I = Loops.size(); I-- > 0;) {
     const Loop *L = Loops[I];
     if (!E.mentions(L->Var))
       continue;
+    int64_t Co = E.coeffOf(L->Var);
+    bool InProduct = false;
     for (const Term &T : E.terms())
       for (const std::string &S : T.Symbols)
-        if (S == L->Var && T.Coeff < 0)
-          return std::nullopt;
-    auto It = B.Upper.find(L->Var);
-    if (It == B.Upper.end())
+        if (S == L->Var && T.Symbols.size() > 1) {
+          // In a product with sizes, only a positive coefficient grows
+          // with the variable.
+          if (T.Coeff < 0)
+            return std::nullopt;
+          InProduct = true;
+        }
+    if (InProduct && Co < 0)
+      return std::nullopt;
+    const std::map<std::string, IndexExpr> &Bound = Co < 0 ? B.Lower : B.Upper;
+    auto It = Bound.find(L->Var);
+    if (It == Bound.end())
       return std::nullopt;
     E = E.substitute(L->Var, It->second);
   }
@@ -172,8 +192,15 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
                 (A.IsWrite ? Written : Read)[A.Name] = true;
                 Guarded[A.Name] |= A.IsWrite && !S.When.empty();
                 const Variable *V = F.lookup(A.Name);
-                if (!V || V->VarKind != Variable::PointerParam ||
-                    A.Subscripts.size() != 1)
+                // A pointer's extent, or the undeclared outer extent of an
+                // array parameter (`float (*a)[8]`, `float a[][8]`), comes
+                // from the first subscript's reach.
+                bool OuterUnknown = V && V->VarKind == Variable::ArrayParam &&
+                                    !V->Extents.empty() && !V->Extents[0] &&
+                                    A.Subscripts.size() == V->Extents.size();
+                if (!V || !((V->VarKind == Variable::PointerParam &&
+                             A.Subscripts.size() == 1) ||
+                            OuterUnknown))
                   continue;
                 std::optional<IndexExpr> M = maxOver(A.Subscripts[0], Loops, B);
                 if (!M) {
@@ -205,7 +232,7 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
     IndexExpr Diff = Cur ? Candidate - *Cur : IndexExpr::constant(1);
     if (Diff.isConstant() && Diff.constantPart() <= 0)
       continue;
-    return "cannot determine the extent of pointer parameter '" + A.Name +
+    return "cannot determine the extent of parameter '" + A.Name +
            "': the access '" + A.str() +
            "' runs only when a condition holds, so its reach says nothing "
            "about the array's size; declare it as an array parameter (e.g. "
@@ -239,6 +266,10 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
         for (size_t D = 0; D < V.Extents.size(); ++D) {
           if (V.Extents[D]) {
             A.Shape.push_back(*V.Extents[D]);
+            continue;
+          }
+          if (D == 0 && !ExtentUnknown[V.Name] && Extent[V.Name]) {
+            A.Shape.push_back(*Extent[V.Name]);
             continue;
           }
           return "the outer dimension of array parameter '" + V.Name +

@@ -234,6 +234,9 @@ private:
   /// conversion to bool is left out, it does not change the truth.
   std::optional<looptile::Expr> convertTruth(const clang::Expr *E);
   std::optional<int64_t> constantValue(const clang::Expr *E);
+  /// The value of a file-scope `const` integer with a constant initializer
+  /// (`static const int N = 64;`).
+  std::optional<int64_t> globalConstant(const VarDecl *VD);
 
   ASTContext &Ctx;
   SourceManager &SM;
@@ -272,6 +275,15 @@ private:
   std::vector<const VarDecl *> LoopVars;
   /// Variables ever used as a loop variable in this function.
   std::set<const VarDecl *> AllLoopVars;
+  /// Variables some statement of the function assigns, increments or takes
+  /// the address of (after their declaration).
+  std::set<const VarDecl *> Modified;
+  /// Index temporaries: integer locals never modified after an initializer
+  /// affine in loop variables and sizes (`int idx = i*nx + j;`, `const int
+  /// off = 1;`). Their value replaces them wherever they are used.
+  std::map<const VarDecl *, IndexExpr> IndexTemps;
+  /// The value of an index temporary as an expression, for uses in values.
+  looptile::Expr indexTempExpr(const IndexExpr &E, SourceLoc Loc);
   /// Names declared so far (looptile needs function-wide unique names).
   std::map<std::string, const NamedDecl *> Declared;
 };
@@ -372,6 +384,16 @@ bool FunctionTranslator::convertParam(const ParmVarDecl *P) {
     // `float A[M][K]` decays to `float (*A)[K]`; restrict may qualify it.
     V.IsRestrict = P->getType().isRestrictQualified();
     V.IsConst = Ctx.getBaseElementType(Orig).isConstQualified();
+  } else if (const auto *PT = P->getType()->getAs<PointerType>();
+             PT && PT->getPointeeType()->isArrayType()) {
+    // `float (*A)[N]` is `float A[][N]`: an array parameter whose outer
+    // extent is not declared.
+    V.VarKind = Variable::ArrayParam;
+    V.Extents.push_back(std::nullopt);
+    if (!arrayExtents(PT->getPointeeType(), V, P->getLocation()))
+      return false;
+    V.IsRestrict = P->getType().isRestrictQualified();
+    V.IsConst = Ctx.getBaseElementType(PT->getPointeeType()).isConstQualified();
   } else if (const auto *PT = P->getType()->getAs<PointerType>()) {
     QualType Pointee = PT->getPointeeType();
     if (Pointee->isPointerType() || Pointee->isArrayType())
@@ -429,6 +451,17 @@ bool FunctionTranslator::convertLocalDecl(const VarDecl *VD,
                                     "supported");
   if (!declareName(VD))
     return false;
+  // An index temporary: its value (exact integers over loop variables and
+  // sizes, which do not change in its scope) is substituted for it.
+  if (VD->hasInit() && !Modified.count(VD) && indexType(VD->getType(), Ctx)) {
+    ++Quiet;
+    std::optional<IndexExpr> Value = convertIndex(VD->getInit(), "value");
+    --Quiet;
+    if (Value) {
+      IndexTemps[VD] = *Value;
+      return true;
+    }
+  }
   Variable V;
   V.Name = VD->getNameAsString();
   V.Loc = loc(VD->getLocation());
@@ -583,6 +616,40 @@ bool FunctionTranslator::convertAssignment(const clang::Expr *E,
     S.Op = AssignOp::Assign;
     LHS = BO->getLHS();
     RHS = BO->getRHS();
+    // `a = b = e`: `b = e;` first, then `a = b;` (the value of an
+    // assignment is its target's new value).
+    if (const auto *Inner =
+            dyn_cast<BinaryOperator>(RHS->IgnoreParenImpCasts());
+        Inner && Inner->getOpcode() == BO_Assign) {
+      if (!convertAssignment(Inner, Body))
+        return false;
+      std::optional<looptile::Expr> L = convertLValue(LHS);
+      std::optional<looptile::Expr> Value = convertLValue(Inner->getLHS());
+      if (!L || !Value)
+        return false;
+      QualType From = Inner->getLHS()->getType(), To = RHS->getType();
+      if (!Ctx.hasSameUnqualifiedType(From, To)) {
+        std::optional<ElemType> T =
+            elemType(To, RHS->getBeginLoc(), "chained assignment");
+        if (!T)
+          return false;
+        if (*T != Value->Type) {
+          looptile::Expr C;
+          C.K = looptile::Expr::Cast;
+          C.Type = *T;
+          C.Loc = Value->Loc;
+          C.Operands.push_back(std::move(*Value));
+          Value = std::move(C);
+        }
+      }
+      S.LHS = std::move(*L);
+      S.RHS = std::move(*Value);
+      S.When = Current;
+      S.GuardChecks = CurrentChecks;
+      S.Id = NextStmtId++;
+      Body.push_back(Node{std::move(S)});
+      return true;
+    }
   } else if (const auto *UO = dyn_cast<UnaryOperator>(E);
              UO && UO->isIncrementDecrementOp()) {
     S.Op = UO->isIncrementOp() ? AssignOp::AddAssign : AssignOp::SubAssign;
@@ -1003,6 +1070,48 @@ std::optional<int64_t> FunctionTranslator::constantValue(const clang::Expr *E) {
   return X;
 }
 
+std::optional<int64_t> FunctionTranslator::globalConstant(const VarDecl *VD) {
+  if (!VD->hasGlobalStorage() || VD->isLocalVarDeclOrParm() ||
+      !VD->getType().isConstQualified() || !VD->getType()->isIntegerType() ||
+      !VD->getAnyInitializer())
+    return std::nullopt;
+  return constantValue(VD->getAnyInitializer());
+}
+
+looptile::Expr FunctionTranslator::indexTempExpr(const IndexExpr &E,
+                                                 SourceLoc Loc) {
+  // Sum of products, left to right, in the variables' own types (C's
+  // arithmetic on them is the temporary's, which the index checks cover).
+  std::optional<looptile::Expr> Sum;
+  for (const Term &T : E.terms()) {
+    std::optional<looptile::Expr> Prod;
+    int64_t C = T.Coeff < 0 ? -T.Coeff : T.Coeff;
+    if (C != 1 || T.Symbols.empty())
+      Prod = looptile::Expr::intLit(C);
+    for (const std::string &S : T.Symbols) {
+      looptile::Expr Ref = looptile::Expr::scalarRef(S, ElemType::Int);
+      Ref.Loc = Loc;
+      Prod = Prod ? looptile::Expr::binary('*', std::move(*Prod), Ref) : Ref;
+    }
+    if (!Sum) {
+      Sum = std::move(*Prod);
+      if (T.Coeff < 0) {
+        looptile::Expr Neg;
+        Neg.K = looptile::Expr::Unary;
+        Neg.Op = '-';
+        Neg.Operands.push_back(std::move(*Sum));
+        Sum = std::move(Neg);
+      }
+      continue;
+    }
+    Sum = looptile::Expr::binary(T.Coeff < 0 ? '-' : '+', std::move(*Sum),
+                                 std::move(*Prod));
+  }
+  looptile::Expr R = Sum ? std::move(*Sum) : looptile::Expr::intLit(0);
+  R.Loc = Loc;
+  return R;
+}
+
 std::optional<int64_t> FunctionTranslator::loopStep(const ForStmt *FS,
                                                     const VarDecl *IV) {
   const clang::Expr *Inc = FS->getInc();
@@ -1338,8 +1447,20 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
         return IndexExpr::symbol(Name);
     if (isa<ParmVarDecl>(VD) && VD->getType()->isIntegerType())
       return IndexExpr::symbol(Name);
+    if (auto It = IndexTemps.find(VD); It != IndexTemps.end())
+      return It->second;
+    if (std::optional<int64_t> C = globalConstant(VD))
+      return IndexExpr::constant(*C);
     if (AllLoopVars.count(VD))
       error(E, "loop variable '" + Name + "' is used outside its loop");
+    else if (VD->isLocalVarDecl() && VD->getType()->isIntegerType() &&
+             Modified.count(VD))
+      error(E, std::string(Context) + " depends on '" + Name +
+                   "', which is assigned after its declaration; an integer "
+                   "local used in indices must be initialised once with an "
+                   "affine value of the loop variables and sizes (e.g. 'const "
+                   "int " +
+                   Name + " = i * n + j;')");
     else
       error(E, std::string(Context) + " depends on '" + Name +
                    "', which is neither an enclosing loop variable nor an "
@@ -1619,6 +1740,13 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       error(E, "'" + text(E) + "' is not a variable");
       return std::nullopt;
     }
+    if (auto It = IndexTemps.find(VD); It != IndexTemps.end())
+      return indexTempExpr(It->second, loc(S->getBeginLoc()));
+    if (std::optional<int64_t> C = globalConstant(VD)) {
+      looptile::Expr R = looptile::Expr::intLit(*C);
+      R.Loc = loc(S->getBeginLoc());
+      return R;
+    }
     std::string Name = VD->getNameAsString();
     bool IsLoopVar = false;
     for (const VarDecl *IV : LoopVars)
@@ -1746,6 +1874,23 @@ static void collectLoopVars(const clang::Stmt *S,
     collectLoopVars(Child, Out);
 }
 
+// Records every variable that a statement assigns (`=`, `op=`), increments
+// or decrements, or takes the address of.
+static void collectModified(const clang::Stmt *S,
+                            std::set<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+    if (const VarDecl *VD = refersToVar(BO->getLHS()))
+      Out.insert(VD);
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf))
+    if (const VarDecl *VD = refersToVar(UO->getSubExpr()))
+      Out.insert(VD);
+  for (const clang::Stmt *Child : S->children())
+    collectModified(Child, Out);
+}
+
 bool FunctionTranslator::run() {
   Out.Name = FD->getNameAsString();
   Out.Loc = loc(FD->getLocation());
@@ -1757,6 +1902,7 @@ bool FunctionTranslator::run() {
     return false;
 
   collectLoopVars(FD->getBody(), AllLoopVars);
+  collectModified(FD->getBody(), Modified);
   const auto *Body = cast<CompoundStmt>(FD->getBody());
   auto Stmts = Body->body();
   for (auto It = Stmts.begin(); It != Stmts.end(); ++It) {
