@@ -344,7 +344,9 @@ NestDependences looptile::analyzeNest(const Function &F, unsigned NestIndex,
     StmtInfo Info;
     Info.Id = Site.S->Id;
     Info.Loc = Site.S->Loc;
-    Info.Text = Site.S->str();
+    Info.Text =
+        (Site.S->When.empty() ? "" : "if (" + Site.S->When.str() + ") ") +
+        Site.S->str();
     for (const Loop *L : Site.Loops)
       Info.Loops.push_back(W.loopIndex(L));
     Out.Stmts.push_back(std::move(Info));

@@ -95,8 +95,9 @@ struct DependenceSolver::Renderer {
     return Out.empty() ? "0" : "(" + Out + ")";
   }
 
-  /// The iteration domain's constraints; a bound that is not affine is left
-  /// out (the domain grows) and Inexact is set.
+  /// The iteration domain's constraints: the loops' bounds and strides and
+  /// the statement's affine guard; a bound or condition that is not affine
+  /// is left out (the domain grows) and Inexact is set.
   void domain(std::vector<std::string> &Out, bool &Inexact) {
     for (unsigned K = 0; K < Site.Loops.size(); ++K) {
       const Loop &L = *Site.Loops[K];
@@ -126,6 +127,33 @@ struct DependenceSolver::Renderer {
       Out.push_back("(" + var(K) + " - " + *S + ") mod " +
                     std::to_string(std::llabs(L.Step)) + " = 0");
     }
+    // The statement's affine guard restricts its domain exactly; a
+    // condition isl cannot take is left out (the domain grows).
+    for (const AffineCondition &C : Site.S->When.Affine) {
+      if (std::optional<std::string> T = condition(C))
+        Out.push_back(*T);
+      else
+        Inexact = true;
+    }
+  }
+
+  /// C in isl notation: `((c1 and c2) or (c3))`.
+  std::optional<std::string> condition(const AffineCondition &C) {
+    if (C.isFalse())
+      return std::string("false");
+    std::string Or;
+    for (const std::vector<AffineConstraint> &D : C.disjuncts()) {
+      std::string And;
+      for (const AffineConstraint &A : D) {
+        std::optional<std::string> E = expr(A.E);
+        if (!E)
+          return std::nullopt;
+        And += (And.empty() ? "" : " and ") + *E +
+               (A.IsEquality ? " = 0" : " >= 0");
+      }
+      Or += (Or.empty() ? "(" : " or (") + (And.empty() ? "true" : And) + ")";
+    }
+    return "(" + Or + ")";
   }
 };
 

@@ -114,9 +114,17 @@ public:
       if (It == Site.Loops.end())
         continue;
       Depth = unsigned(It - Site.Loops.begin());
-      for (unsigned I = 0; I < Site.Accesses.size(); ++I)
-        if (Site.Accesses[I].Name == Name)
-          (Site.Accesses[I].IsWrite ? Writes : Reads).push_back({&Site, I});
+      for (unsigned I = 0; I < Site.Accesses.size(); ++I) {
+        const Access &A = Site.Accesses[I];
+        if (A.Name != Name)
+          continue;
+        // A conditional write (guarded by data) may not happen: it covers
+        // nothing and defines no element for the copy-out.
+        (!A.IsWrite      ? Reads
+         : A.Conditional ? MayWrites
+                         : Writes)
+            .push_back({&Site, I});
+      }
     }
   }
 
@@ -148,7 +156,7 @@ private:
   Sites S;
   DependenceSolver Solver;
   unsigned Depth = 0;
-  std::vector<AccessRef> Reads, Writes, NestWrites;
+  std::vector<AccessRef> Reads, Writes, MayWrites, NestWrites;
   SetPool Pool;
   isl_set *LastUncovered = nullptr;
 };
@@ -369,19 +377,27 @@ ArrayPrivatization Question::run() {
   }
   Out.Verdict = ArrayPrivatization::Private;
 
-  // Copy-out: render every text first (see covered()).
-  size_t Rank = Writes.empty() ? 0 : Writes.front().address().size();
-  for (const AccessRef &W : Writes)
+  // Copy-out: render every text first (see covered()). Any: the elements
+  // some iteration may write (conditional writes included); Last: those
+  // the last iteration certainly writes.
+  std::vector<AccessRef> AllWrites = Writes;
+  AllWrites.insert(AllWrites.end(), MayWrites.begin(), MayWrites.end());
+  size_t Rank = AllWrites.empty() ? 0 : AllWrites.front().address().size();
+  for (const AccessRef &W : AllWrites)
     if (W.address().size() != Rank)
       return Out;
   std::vector<std::string> AnyText, LastText;
   std::string Why;
-  for (const AccessRef &W : Writes) {
+  for (const AccessRef &W : AllWrites) {
     std::optional<std::string> A = writtenText(W, false, Why);
-    std::optional<std::string> B = writtenText(W, true, Why);
-    if (!A || !B)
+    if (!A)
       return Out;
     AnyText.push_back(*A);
+  }
+  for (const AccessRef &W : Writes) {
+    std::optional<std::string> B = writtenText(W, true, Why);
+    if (!B)
+      return Out;
     LastText.push_back(*B);
   }
   std::vector<std::string> Vars;
@@ -390,23 +406,28 @@ ArrayPrivatization Question::run() {
   for (size_t D = 0; D < Rank; ++D)
     Vars.push_back(varName('e', unsigned(D)));
   std::vector<isl_set *> Any, Last;
-  for (size_t I = 0; I < Writes.size(); ++I) {
-    Any.push_back(Solver.islSet(Vars, {AnyText[I]}));
-    Last.push_back(Solver.islSet(Vars, {LastText[I]}));
+  for (const std::string &T : AnyText) {
+    Any.push_back(Solver.islSet(Vars, {T}));
     Pool.Sets.push_back(Any.back());
-    Pool.Sets.push_back(Last.back());
-    if (!Any.back() || !Last.back())
+    if (!Any.back())
       return Out;
   }
-  if (Writes.empty()) {
+  for (const std::string &T : LastText) {
+    Last.push_back(Solver.islSet(Vars, {T}));
+    Pool.Sets.push_back(Last.back());
+    if (!Last.back())
+      return Out;
+  }
+  if (AllWrites.empty()) {
     Out.LastIterationWritesAll = true;
     return Out;
   }
-  isl_set *AllAny = isl_set_copy(Any[0]), *AllLast = isl_set_copy(Last[0]);
-  for (size_t I = 1; I < Writes.size(); ++I) {
+  isl_set *AllAny = isl_set_copy(Any[0]);
+  for (size_t I = 1; I < Any.size(); ++I)
     AllAny = isl_set_union(AllAny, isl_set_copy(Any[I]));
-    AllLast = isl_set_union(AllLast, isl_set_copy(Last[I]));
-  }
+  isl_set *AllLast = Solver.islSet(Vars, {"false"});
+  for (isl_set *S : Last)
+    AllLast = isl_set_union(AllLast, isl_set_copy(S));
   Pool.Sets.push_back(AllAny);
   Pool.Sets.push_back(AllLast);
   if (!AllAny || !AllLast)

@@ -8,6 +8,9 @@
 //===----------------------------------------------------------------------===//
 #include "looptile/Analysis/ScalarClassification.h"
 
+#include <algorithm>
+#include <set>
+
 using namespace looptile;
 
 const char *looptile::varClassName(VarClass C) {
@@ -52,9 +55,20 @@ static bool isSameRef(const Expr &E, const Expr &Target) {
          E.Subscripts == Target.Subscripts;
 }
 
+// True when a data condition of S's guard reads Name.
+static bool guardReads(const Stmt &S, const std::string &Name) {
+  for (const Expr &C : S.When.Data)
+    if (readsName(C, Name))
+      return true;
+  return false;
+}
+
 std::optional<ReductionOp> looptile::reductionUpdate(const Stmt &S,
                                                      const std::string &Name) {
-  if (S.LHS.Name != Name || S.DeclType)
+  // A guard that reads the accumulator makes the update depend on the
+  // running value: not a reduction. Any other guard only selects which
+  // terms are combined.
+  if (S.LHS.Name != Name || S.DeclType || guardReads(S, Name))
     return std::nullopt;
   switch (S.Op) {
   case AssignOp::AddAssign:
@@ -109,7 +123,7 @@ static bool allReductionUpdates(const std::vector<Node> &Body,
       continue;
     }
     const Stmt &S = N.stmt();
-    if (S.LHS.Name != Name && !readsName(S.RHS, Name))
+    if (S.LHS.Name != Name && !readsName(S.RHS, Name) && !guardReads(S, Name))
       continue;
     std::optional<ReductionOp> This = reductionUpdate(S, Name);
     if (!This || (Op && *Op != *This))
@@ -130,39 +144,89 @@ std::optional<ReductionOp> looptile::findReduction(const Loop &L,
   return Op;
 }
 
-// Walks Body in execution order of one iteration; Written says whether Name
-// is certainly written at this point. Returns true at a read of Name that
-// no earlier write of the same iteration covers.
+namespace {
+/// The guards under which a scalar is certainly written at a point of one
+/// iteration (an empty guard: unconditionally). A write under guard G
+/// covers a later read whose guard implies G, as long as nothing in between
+/// writes a variable that G's data conditions read (which could change
+/// their value between the two evaluations).
+struct WrittenUnder {
+  std::vector<Guard> Guards;
+
+  bool covers(const Guard &ReadGuard) const {
+    return std::any_of(Guards.begin(), Guards.end(), [&](const Guard &G) {
+      return G.isImpliedBy(ReadGuard);
+    });
+  }
+  void forgetReading(const std::string &Var) {
+    Guards.erase(std::remove_if(Guards.begin(), Guards.end(),
+                                [&](const Guard &G) {
+                                  return std::any_of(G.Data.begin(),
+                                                     G.Data.end(),
+                                                     [&](const Expr &C) {
+                                                       return readsName(C, Var);
+                                                     });
+                                }),
+                 Guards.end());
+  }
+};
+} // namespace
+
+// Every variable some statement of Body writes.
+static void writtenNames(const std::vector<Node> &Body,
+                         std::set<std::string> &Out) {
+  for (const Node &N : Body) {
+    if (N.isLoop())
+      writtenNames(N.loop().Body, Out);
+    else
+      Out.insert(N.stmt().LHS.Name);
+  }
+}
+
+// Walks Body in execution order of one iteration; Written holds the guards
+// under which Name is certainly written at this point. Returns true at a
+// read of Name that no earlier write of the same iteration covers.
 static bool hasExposedRead(const std::vector<Node> &Body,
-                           const std::string &Name,
-                           const std::vector<std::string> &NotMemory,
-                           bool &Written) {
+                           const std::string &Name, WrittenUnder &Written) {
   for (const Node &N : Body) {
     if (N.isLoop()) {
       // Reads inside are covered by writes before the loop or by writes
       // earlier in the same inner iteration; writes inside do not cover
-      // what follows the loop.
-      bool Inner = Written;
-      if (hasExposedRead(N.loop().Body, Name, NotMemory, Inner))
+      // what follows the loop, but may change the guards' data.
+      WrittenUnder Inner = Written;
+      if (hasExposedRead(N.loop().Body, Name, Inner))
         return true;
+      std::set<std::string> Changed;
+      writtenNames(N.loop().Body, Changed);
+      for (const std::string &V : Changed)
+        Written.forgetReading(V);
       continue;
     }
-    for (const Access &A : N.stmt().accesses(NotMemory)) {
-      if (A.Name != Name || !A.Subscripts.empty())
-        continue;
-      if (!A.IsWrite && !Written)
+    const Stmt &S = N.stmt();
+    // A read in the K-th data condition runs when the conditions before it
+    // held; the other reads when the whole guard holds.
+    Guard Prefix;
+    Prefix.Affine = S.When.Affine;
+    for (const Expr &C : S.When.Data) {
+      if (readsName(C, Name) && !Written.covers(Prefix))
         return true;
-      if (A.IsWrite)
-        Written = true;
+      Prefix.Data.push_back(C);
     }
+    bool IsTarget = S.LHS.K == Expr::ScalarRef && S.LHS.Name == Name;
+    if ((readsName(S.RHS, Name) || (IsTarget && S.Op != AssignOp::Assign)) &&
+        !Written.covers(S.When))
+      return true;
+    if (IsTarget)
+      Written.Guards.push_back(S.When);
+    Written.forgetReading(S.LHS.Name);
   }
   return false;
 }
 
-bool looptile::isWrittenBeforeRead(const Function &F, const Loop &L,
+bool looptile::isWrittenBeforeRead(const Function &, const Loop &L,
                                    const std::string &Name) {
-  bool Written = false;
-  return !hasExposedRead(L.Body, Name, F.nonMemoryNames(), Written);
+  WrittenUnder Written;
+  return !hasExposedRead(L.Body, Name, Written);
 }
 
 // Finds the chain of bodies from F's body down to the one holding L: each
@@ -186,22 +250,21 @@ bool looptile::isLiveAfter(const Function &F, const Loop &L,
   std::vector<std::pair<const std::vector<Node> *, size_t>> Path;
   if (!findPath(F.Body, L, Path))
     return true;
-  std::vector<std::string> NotMemory = F.nonMemoryNames();
   // What runs after L: the rest of each enclosing body, innermost first (a
   // write there covers later reads), and, inside a loop, that body's
   // beginning on the next iteration (whose writes cover nothing outside).
-  bool Written = false;
+  WrittenUnder Written;
   for (size_t Level = Path.size(); Level-- > 0;) {
     const std::vector<Node> &Body = *Path[Level].first;
     size_t Pos = Path[Level].second;
     std::vector<Node> Rest(Body.begin() + Pos + 1, Body.end());
-    if (hasExposedRead(Rest, Name, NotMemory, Written))
+    if (hasExposedRead(Rest, Name, Written))
       return true;
     if (Level == 0)
       break;
     std::vector<Node> Next(Body.begin(), Body.begin() + Pos);
-    bool NextWritten = Written;
-    if (hasExposedRead(Next, Name, NotMemory, NextWritten))
+    WrittenUnder NextWritten = Written;
+    if (hasExposedRead(Next, Name, NextWritten))
       return true;
   }
   return false;

@@ -44,6 +44,27 @@ std::string looptile::loopConditionC(const Loop &L) {
   return L.Var + " >= " + foldMacro("MAX", Parts);
 }
 
+std::string looptile::loopConditionAdditiveC(const Loop &L) {
+  const std::vector<IndexExpr> &Ends = L.Step > 0 ? L.Upper : L.Lower;
+  if (Ends.size() != 1)
+    return loopConditionC(L);
+  // i < E (upward, E = U + 1) or i >= E: the negative terms of E move to
+  // the loop variable's side.
+  IndexExpr E = L.Step > 0 ? Ends[0] + IndexExpr::constant(1) : Ends[0];
+  IndexExpr Pos, Neg;
+  for (const Term &T : E.terms()) {
+    IndexExpr Mono = IndexExpr::constant(1);
+    for (const std::string &S : T.Symbols)
+      Mono = Mono * IndexExpr::symbol(S);
+    if (T.Coeff > 0)
+      Pos = Pos + Mono.scaled(T.Coeff);
+    else
+      Neg = Neg + Mono.scaled(-T.Coeff);
+  }
+  std::string Left = L.Var + (Neg.terms().empty() ? "" : " + " + Neg.str());
+  return Left + (L.Step > 0 ? " < " : " >= ") + Pos.str();
+}
+
 std::string looptile::loopIncrementC(const Loop &L) {
   if (L.Step == 1)
     return L.Var + "++";
@@ -69,8 +90,7 @@ public:
       Sig += (I ? ", " : "") + variableDeclStr(F.Params[I]);
     Body += Sig + ") {\n";
     declareLocals("", 1);
-    for (const Node &N : F.Body)
-      emit(N, 1);
+    emitBody(F.Body, 1);
     Body += "}\n";
     return Body;
   }
@@ -85,7 +105,10 @@ private:
         collectDeclaredByStmt(C);
       return;
     }
-    if (N.stmt().DeclType)
+    // A guarded declaration is printed as an assignment, its variable
+    // declared at the start of the scope (the guard's block would end the
+    // variable's scope before the statements that use it).
+    if (N.stmt().DeclType && N.stmt().When.empty())
       DeclaredByStmt.insert(N.stmt().LHS.Name);
   }
 
@@ -112,18 +135,55 @@ private:
     }
   }
 
+  void emitBody(const std::vector<Node> &Nodes, unsigned Indent) {
+    for (size_t I = 0; I < Nodes.size(); ++I) {
+      if (Nodes[I].isLoop() || Nodes[I].stmt().When.empty()) {
+        emit(Nodes[I], Indent);
+        continue;
+      }
+      // Consecutive statements under the same guard share one `if`.
+      const Guard &G = Nodes[I].stmt().When;
+      std::string Pad(2 * Indent, ' ');
+      // Unsigned index types: constraints without subtractions, which
+      // cannot wrap (Analysis/IntegerWrap.h).
+      Body += Pad + "if (" + G.print(nullptr, F.hasNonIntIndices()) + ") {\n";
+      size_t J = I;
+      for (; J < Nodes.size() && !Nodes[J].isLoop(); ++J) {
+        const Guard &H = Nodes[J].stmt().When;
+        if (!G.isImpliedBy(H) || !H.isImpliedBy(G))
+          break;
+        emitStmt(Nodes[J].stmt(), Indent + 1);
+      }
+      Body += Pad + "}\n";
+      I = J - 1;
+    }
+  }
+
+  void emitStmt(const Stmt &S, unsigned Indent) {
+    std::string Pad(2 * Indent, ' ');
+    if (S.DeclType && !S.When.empty()) {
+      Stmt Assign = S; // declared at the start of the scope
+      Assign.DeclType.reset();
+      Body += Pad + Assign.str() + ";\n";
+      return;
+    }
+    Body += Pad + S.str() + ";\n";
+  }
+
   void emit(const Node &N, unsigned Indent) {
     std::string Pad(2 * Indent, ' ');
     if (!N.isLoop()) {
-      Body += Pad + N.stmt().str() + ";\n";
+      emitStmt(N.stmt(), Indent);
       return;
     }
     const Loop &L = N.loop();
-    Body += Pad + "for (int " + L.Var + " = " + loopStartC(L) + "; " +
-            loopConditionC(L) + "; " + loopIncrementC(L) + ") {\n";
+    Body +=
+        Pad + "for (" + L.VarType.Spelling + " " + L.Var + " = " +
+        loopStartC(L) + "; " +
+        (F.hasNonIntIndices() ? loopConditionAdditiveC(L) : loopConditionC(L)) +
+        "; " + loopIncrementC(L) + ") {\n";
     declareLocals(L.Var, Indent + 1);
-    for (const Node &C : L.Body)
-      emit(C, Indent + 1);
+    emitBody(L.Body, Indent + 1);
     Body += Pad + "}\n";
   }
 
@@ -146,8 +206,14 @@ bool needsMath(const Expr &E) {
 
 bool needsMath(const std::vector<Node> &Body) {
   for (const Node &N : Body) {
-    if (N.isLoop() ? needsMath(N.loop().Body) : needsMath(N.stmt().RHS))
-      return true;
+    if (N.isLoop()) {
+      if (needsMath(N.loop().Body))
+        return true;
+      continue;
+    }
+    for (const Expr *E : N.stmt().exprs())
+      if (needsMath(*E))
+        return true;
   }
   return false;
 }
@@ -163,6 +229,9 @@ std::string looptile::emitC(const Function &Original) {
   std::string Pre;
   if (needsMath(F.Body))
     Pre += "#include <math.h>\n";
+  // size_t, ptrdiff_t, int64_t, ... in the signature or the loops.
+  if (F.hasNonIntIndices())
+    Pre += "#include <stddef.h>\n#include <stdint.h>\n";
   if (P.usesMinMax())
     Pre += MinMaxPreamble;
   return Pre.empty() ? Code : Pre + "\n" + Code;

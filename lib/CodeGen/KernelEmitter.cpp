@@ -81,8 +81,8 @@ void namesUsed(const std::vector<Node> &Body, std::set<std::string> &Used,
       namesUsed(N.loop().Body, Used, Written);
       continue;
     }
-    Walk(N.stmt().LHS);
-    Walk(N.stmt().RHS);
+    for (const Expr *E : N.stmt().exprs())
+      Walk(*E);
     if (Written)
       Written->insert(N.stmt().LHS.Name);
   }
@@ -94,6 +94,22 @@ public:
           KernelLaunch &Launch)
       : F(F), Plan(Plan), Opts(Opts), Launch(Launch), Names(Plan.Names) {
     Ctx.F = &F;
+    IndexType = indexTypeName(F);
+    if (IndexType != std::string("int")) {
+      for (const Variable &V : F.Params)
+        if (V.VarKind == Variable::SizeParam && V.Int.openCLName() != IndexType)
+          Ctx.ValueCasts[V.Name] = V.Int.openCLName();
+      std::function<void(const std::vector<Node> &)> Casts =
+          [&](const std::vector<Node> &B) {
+            for (const Node &N : B)
+              if (N.isLoop()) {
+                if (N.loop().VarType.openCLName() != IndexType)
+                  Ctx.ValueCasts[N.loop().Var] = N.loop().VarType.openCLName();
+                Casts(N.loop().Body);
+              }
+          };
+      Casts(F.Body);
+    }
   }
 
   std::string run();
@@ -210,6 +226,8 @@ private:
   /// The plan's names, and the ones this kernel's text adds.
   NameTable Names;
   std::map<std::string, std::string> Roles;
+  /// The type of sizes and loop variables in the kernel (indexTypeName).
+  std::string IndexType;
   std::string Out;
   unsigned Indent = 0;
 };
@@ -229,7 +247,7 @@ void Emitter::signature(const std::string &Attr) {
                        elemTypeName(V.Type) + " *restrict " + V.Name);
       Launch.Args.push_back(V.Name);
     } else if (V.VarKind == Variable::SizeParam) {
-      Params.push_back("const int " + V.Name);
+      Params.push_back("const " + IndexType + " " + V.Name);
       Launch.Args.push_back(V.Name);
     } else if (V.VarKind == Variable::ScalarParam && Used.count(V.Name)) {
       Params.push_back(std::string("const ") + elemTypeName(V.Type) + " " +
@@ -272,11 +290,17 @@ void Emitter::declarePrivates(const std::string &Suffix) {
 void Emitter::body(const std::vector<Node> &Nodes) {
   for (const Node &N : Nodes) {
     if (!N.isLoop()) {
-      line(clStmt(N.stmt(), Ctx));
+      const Stmt &S = N.stmt();
+      if (S.When.empty()) {
+        line(clStmt(S, Ctx));
+        continue;
+      }
+      line("if (" + clGuard(S.When, Ctx) + ")");
+      line("  " + clStmt(S, Ctx));
       continue;
     }
     const Loop &L = N.loop();
-    open("for (int " + L.Var + " = " + loopStartC(L) + "; " +
+    open("for (" + IndexType + " " + L.Var + " = " + loopStartC(L) + "; " +
          loopConditionC(L) + "; " + loopIncrementC(L) + ")");
     body(L.Body);
     close();
@@ -306,8 +330,10 @@ void Emitter::naive() {
   signature(Attr + "))) ");
   for (unsigned D = 0; D < Dims; ++D) {
     const MappedLoop &M = *Plan.byDim(D);
-    line("const int " + M.Var + " = " +
-         plusLower(M, "(int)get_global_id(" + std::to_string(D) + ")") + ";");
+    line("const " + IndexType + " " + M.Var + " = " +
+         plusLower(M, "(" + IndexType + ")get_global_id(" + std::to_string(D) +
+                          ")") +
+         ";");
     Launch.Global.push_back("round_up(" + extentFormula(M.Lower, M.Upper) +
                             ", " + WG[D] + ")");
     Launch.Local.push_back(WG[D]);

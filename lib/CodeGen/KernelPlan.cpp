@@ -58,11 +58,32 @@ void visitExprs(const std::vector<Node> &Body,
       continue;
     }
     const Stmt &S = N.stmt();
+    for (const Expr &C : S.When.Data)
+      Walk(C);
     Walk(S.RHS);
     if (S.Op != AssignOp::Assign)
       Fn(S.LHS, false);
     Fn(S.LHS, true);
   }
+}
+
+// True when some statement of Body has a guard or a conditional expression.
+bool hasConditionalCode(const std::vector<Node> &Body) {
+  std::function<bool(const Expr &)> HasSelect = [&](const Expr &E) {
+    if (E.K == Expr::Select)
+      return true;
+    return std::any_of(E.Operands.begin(), E.Operands.end(), HasSelect);
+  };
+  for (const Node &N : Body) {
+    if (N.isLoop()) {
+      if (hasConditionalCode(N.loop().Body))
+        return true;
+      continue;
+    }
+    if (!N.stmt().When.empty() || HasSelect(N.stmt().RHS))
+      return true;
+  }
+  return false;
 }
 
 bool writesArray(const std::vector<Node> &Body, const std::string &Name) {
@@ -386,6 +407,26 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
   }
 
   bool RegisterTile = Opts.RegRows && Opts.RegCols;
+  // The tiled kernels compute their indices in int; staging, register
+  // promotion and the transposition pattern rewrite accesses without regard
+  // to when they run, so conditional code keeps the plain kernel.
+  std::string NoTiling;
+  if (F.hasNonIntIndices())
+    NoTiling = " (the sizes or loop variables are not all int)";
+  else if (hasConditionalCode({F.Body[NestIndex]}))
+    NoTiling = " (the nest has conditional statements or expressions)";
+  if (!NoTiling.empty()) {
+    if (RegisterTile)
+      notApplied(Plan, Diags, registerTileFlag(Opts),
+                 "not applied to this nest" + NoTiling +
+                     "; generating the naive kernel");
+    notApplied(Plan, Diags, tileFlag(Opts),
+               "no local-memory tiling for this nest" + NoTiling +
+                   "; its work-groups are tiles without staging");
+    chooseNaiveWorkGroup(Plan, Opts.Tile);
+    return true;
+  }
+
   // Tiled kernels need two mapped dimensions.
   if (Plan.Band.size() != 2) {
     std::string Mapped = " (" + std::to_string(Plan.Band.size()) +

@@ -8,6 +8,7 @@
 
 #include "KernelEmitter.h"
 #include "KernelPlan.h"
+#include "OpenCLExpr.h"
 #include "looptile/Analysis/Footprint.h"
 #include "looptile/CodeGen/Signature.h"
 #include "looptile/Support/NameTable.h"
@@ -316,7 +317,10 @@ std::string hostGlue(const Function &F, const std::vector<ArgumentInfo> &Args,
       "liblooptile-runtime\n"
       "// and the OpenCL ICD loader (-lOpenCL) instead of the original "
       "function.\n"
-      "#include \"looptile/Runtime/Session.h\"\n\n"
+      "#include \"looptile/Runtime/Session.h\"\n\n" +
+      std::string(F.hasNonIntIndices() ? "#include <cstddef>\n#include "
+                                         "<cstdint>\n\n"
+                                       : "") +
       "namespace {\n"
       "const char " +
       ManifestVar + "[] = " + Raw(Manifest) + ";\n\nconst char " + ProgramVar +
@@ -330,7 +334,7 @@ std::string hostGlue(const Function &F, const std::vector<ArgumentInfo> &Args,
     std::string Decl, Arg;
     switch (A.ArgKind) {
     case ArgumentInfo::Size:
-      Decl = "int " + A.Name;
+      Decl = A.Int.Spelling + " " + A.Name;
       Arg = "looptile::rt::HostArg::size(" + A.Name + ")";
       break;
     case ArgumentInfo::Scalar:
@@ -386,6 +390,9 @@ bool looptile::generateOpenCL(const Function &Original,
     Diags.push_back({Diagnostic::Error, F.Loc, *Err});
     return false;
   }
+  for (ArgumentInfo &A : Args)
+    if (A.ArgKind == ArgumentInfo::Size)
+      A.KernelType = indexTypeName(F);
   for (const Node &N : F.Body)
     if (!N.isLoop()) {
       Diags.push_back({Diagnostic::Error, N.stmt().Loc,

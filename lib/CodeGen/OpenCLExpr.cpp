@@ -1,6 +1,8 @@
 //===- OpenCLExpr.cpp - IR expressions printed as OpenCL C ----------------===//
 #include "OpenCLExpr.h"
 
+#include <cassert>
+
 using namespace looptile;
 
 std::string looptile::clMathName(const std::string &CName) {
@@ -57,6 +59,9 @@ std::string looptile::clExpr(const Expr &E, const CLPrintContext &Ctx) {
       auto It = Ctx.ScalarRename.find(X.Name);
       if (It != Ctx.ScalarRename.end())
         return It->second;
+      auto Cast = Ctx.ValueCasts.find(X.Name);
+      if (Cast != Ctx.ValueCasts.end())
+        return "((" + Cast->second + ")" + X.Name + ")";
       auto Sub = Ctx.IndexSubst.find(X.Name);
       if (Sub != Ctx.IndexSubst.end())
         return "(" + Sub->second.str() + ")";
@@ -88,6 +93,20 @@ std::string looptile::clExpr(const Expr &E, const CLPrintContext &Ctx) {
     default:
       return std::nullopt;
     }
+  });
+}
+
+const char *looptile::indexTypeName(const Function &F) {
+  return F.hasNonIntIndices() ? "long" : "int";
+}
+
+std::string looptile::clGuard(const Guard &G, const CLPrintContext &Ctx) {
+  assert(Ctx.IndexSubst.empty() &&
+         "guards are printed only where loop variables keep their names");
+  return G.print([&](const Expr &X) -> std::optional<std::string> {
+    if (X.K == Expr::ScalarRef || X.K == Expr::ArrayRef || X.K == Expr::Call)
+      return clExpr(X, Ctx);
+    return std::nullopt;
   });
 }
 

@@ -29,6 +29,10 @@ struct CLPrintContext {
   std::map<std::string, std::string> ScalarRename;
   /// Substitutes loop variables inside subscripts (e.g. i -> i0 + ty).
   std::map<std::string, IndexExpr> IndexSubst;
+  /// Index variables the kernel holds in a wider signed type than the C
+  /// (see indexTypeName): where a value uses one, it is converted back to
+  /// its own type (`(ulong)i`), so the value's arithmetic is the C's.
+  std::map<std::string, std::string> ValueCasts;
 };
 
 /// The flat index of an access to array Name of F with these subscripts.
@@ -44,6 +48,18 @@ std::string clExpr(const Expr &E, const CLPrintContext &Ctx);
 /// OpenCL C text of the assignment S (without declaration keyword unless
 /// DeclType is set and the scalar is not renamed), with the semicolon.
 std::string clStmt(const Stmt &S, const CLPrintContext &Ctx);
+
+/// OpenCL C text of a statement's guard (the condition of its `if`). The
+/// affine conditions are printed as C (the naive and single-work-item
+/// kernels keep the loop variables' names); the data conditions with
+/// clExpr.
+std::string clGuard(const Guard &G, const CLPrintContext &Ctx);
+
+/// The OpenCL type the kernels of F hold sizes and loop variables in: int
+/// when they are all int in the C; otherwise long, which holds every value
+/// of every index type the runtime passes (sizes are at most INT_MAX) and
+/// keeps the index arithmetic exact (no wrap-around of unsigned types).
+const char *indexTypeName(const Function &F);
 
 /// The OpenCL name of a C math function (`sqrtf` -> `sqrt`).
 std::string clMathName(const std::string &CName);

@@ -12,46 +12,162 @@ using namespace looptile;
 
 namespace {
 
-struct LoopRange {
-  const Loop *L;
+/// One access of a statement, with whether it runs whenever the statement's
+/// affine guard holds (false: only when a condition on data, the chosen arm
+/// of a `?:` or the left operand of `&&`/`||` says so).
+struct PlacedAccess {
+  Access A;
+  bool Unconditional = true;
 };
 
-// Walks the function, calling Visit for each access with the loops that
-// enclose it (outermost first).
-void walkAccesses(
-    const Function &F, const std::vector<Node> &Body,
-    std::vector<const Loop *> &Stack,
-    const std::function<void(const Access &, const std::vector<const Loop *> &)>
-        &Visit) {
-  std::vector<std::string> NotMemory = F.nonMemoryNames();
-  for (const Node &N : Body) {
-    if (N.isLoop()) {
-      Stack.push_back(&N.loop());
-      walkAccesses(F, N.loop().Body, Stack, Visit);
-      Stack.pop_back();
-      continue;
-    }
-    for (const Access &A : N.stmt().accesses(NotMemory))
-      Visit(A, Stack);
+void placeReads(const Expr &E, bool Unconditional,
+                const std::vector<std::string> &NotMemory,
+                std::vector<PlacedAccess> &Out) {
+  if (E.K == Expr::ScalarRef) {
+    if (std::find(NotMemory.begin(), NotMemory.end(), E.Name) ==
+        NotMemory.end())
+      Out.push_back({{E.Name, {}, false, E.Loc}, Unconditional});
+    return;
+  }
+  if (E.K == Expr::ArrayRef) {
+    Out.push_back({{E.Name, E.Subscripts, false, E.Loc}, Unconditional});
+    return;
+  }
+  for (size_t I = 0; I < E.Operands.size(); ++I) {
+    bool Later =
+        (E.K == Expr::Select && I > 0) || (E.K == Expr::Logical && I > 0);
+    placeReads(E.Operands[I], Unconditional && !Later, NotMemory, Out);
   }
 }
 
-// The largest value E takes over the loops (innermost substituted first),
-// when each loop variable occurs in E only with non-negative coefficients
-// (size parameters are positive) and each loop has a single upper bound.
-std::optional<IndexExpr> maxOver(IndexExpr E,
-                                 const std::vector<const Loop *> &Loops) {
+std::vector<PlacedAccess> placedAccesses(const Stmt &S,
+                                         const std::vector<std::string> &NM) {
+  std::vector<PlacedAccess> Out;
+  for (size_t K = 0; K < S.When.Data.size(); ++K)
+    placeReads(S.When.Data[K], K == 0, NM, Out);
+  bool Runs = !S.When.isConditional();
+  placeReads(S.RHS, Runs, NM, Out);
+  Access Target{S.LHS.Name, S.LHS.Subscripts, false, S.LHS.Loc};
+  if (S.Op != AssignOp::Assign)
+    Out.push_back({Target, Runs});
+  Target.IsWrite = true;
+  Target.Conditional = !Runs;
+  Out.push_back({Target, Runs});
+  return Out;
+}
+
+// Walks the function, calling Visit for each statement with the loops that
+// enclose it (outermost first).
+void walkStmts(
+    const std::vector<Node> &Body, std::vector<const Loop *> &Stack,
+    const std::function<void(const Stmt &, const std::vector<const Loop *> &)>
+        &Visit) {
+  for (const Node &N : Body) {
+    if (N.isLoop()) {
+      Stack.push_back(&N.loop());
+      walkStmts(N.loop().Body, Stack, Visit);
+      Stack.pop_back();
+      continue;
+    }
+    Visit(N.stmt(), Stack);
+  }
+}
+
+/// The largest value of each loop variable where a statement runs: the
+/// loop's single upper bound, lowered by a constraint `v <= e` (or `v ==
+/// e`) of the statement's affine guard when e is below it by a constant.
+/// Exact is cleared when the guard may cut the iteration space in another
+/// way (the largest subscript over the loops' bounds could then exceed the
+/// largest one the statement reaches).
+struct Box {
+  std::map<std::string, IndexExpr> Upper;
+  /// The loop's single lower bound, for variables the guard does not bound
+  /// from below (a term with a negative coefficient is largest there).
+  std::map<std::string, IndexExpr> Lower;
+  bool Exact = true;
+};
+
+Box boxOf(const Stmt &S, const std::vector<const Loop *> &Loops) {
+  Box B;
+  for (const Loop *L : Loops) {
+    if (L->Upper.size() == 1)
+      B.Upper[L->Var] = L->Upper[0];
+    if (L->Lower.size() == 1)
+      B.Lower[L->Var] = L->Lower[0];
+  }
+  for (const AffineCondition &C : S.When.Affine) {
+    if (C.disjuncts().size() != 1) {
+      B.Exact = false;
+      continue;
+    }
+    for (const AffineConstraint &K : C.disjuncts()[0]) {
+      std::vector<const Loop *> Mentioned;
+      for (const Loop *L : Loops)
+        if (K.E.mentions(L->Var))
+          Mentioned.push_back(L);
+      if (Mentioned.empty())
+        continue; // a condition on the sizes only
+      const Loop *L = Mentioned.back();
+      int64_t Co = K.E.coeffOf(L->Var);
+      bool Simple = Mentioned.size() == 1 && (Co == 1 || Co == -1);
+      if (!Simple) {
+        // Constraints between loops (`j >= i`) are not boxes.
+        B.Exact = false;
+        continue;
+      }
+      if (Co == 1 && !K.IsEquality) {
+        B.Lower.erase(L->Var); // a lower bound `v >= e`
+        continue;
+      }
+      // v <= e is E = e - v >= 0 (Co = -1); v == e may also be E = v - e.
+      IndexExpr V = IndexExpr::symbol(L->Var);
+      IndexExpr Bound = Co == -1 ? K.E + V : V - K.E;
+      auto It = B.Upper.find(L->Var);
+      if (It == B.Upper.end()) {
+        B.Exact = false;
+        continue;
+      }
+      IndexExpr Diff = Bound - It->second;
+      if (!Diff.isConstant()) {
+        B.Exact = false;
+        continue;
+      }
+      if (Diff.constantPart() < 0)
+        It->second = Bound;
+    }
+  }
+  return B;
+}
+
+// The largest value E takes over the loops (innermost substituted first):
+// a loop variable with a positive coefficient at its upper bound in Box, one
+// with a negative coefficient (alone in its term) at its lower bound; in
+// products with size parameters it must have a positive coefficient (size
+// parameters are positive).
+std::optional<IndexExpr>
+maxOver(IndexExpr E, const std::vector<const Loop *> &Loops, const Box &B) {
   for (size_t I = Loops.size(); I-- > 0;) {
     const Loop *L = Loops[I];
     if (!E.mentions(L->Var))
       continue;
+    int64_t Co = E.coeffOf(L->Var);
+    bool InProduct = false;
     for (const Term &T : E.terms())
       for (const std::string &S : T.Symbols)
-        if (S == L->Var && T.Coeff < 0)
-          return std::nullopt;
-    if (L->Upper.size() != 1)
+        if (S == L->Var && T.Symbols.size() > 1) {
+          // In a product with sizes, only a positive coefficient grows
+          // with the variable.
+          if (T.Coeff < 0)
+            return std::nullopt;
+          InProduct = true;
+        }
+    if (InProduct && Co < 0)
       return std::nullopt;
-    E = E.substitute(L->Var, L->Upper[0]);
+    const std::map<std::string, IndexExpr> &Bound = Co < 0 ? B.Lower : B.Upper;
+    auto It = Bound.find(L->Var);
+    if (It == Bound.end())
+      return std::nullopt;
+    E = E.substitute(L->Var, It->second);
   }
   return E;
 }
@@ -61,41 +177,76 @@ std::optional<IndexExpr> maxOver(IndexExpr E,
 std::optional<std::string>
 looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
   Out.clear();
-  std::map<std::string, bool> Read, Written;
+  std::map<std::string, bool> Read, Written, Guarded;
   std::map<std::string, std::optional<IndexExpr>> Extent; // pointers
   std::map<std::string, bool> ExtentUnknown;
+  // Pointer accesses that may not run where the loops' bounds say: their
+  // reach must stay within the extent the others define.
+  std::vector<std::pair<Access, IndexExpr>> Conditional;
+  std::vector<std::string> NotMemory = F.nonMemoryNames();
   std::vector<const Loop *> Stack;
-  walkAccesses(F, F.Body, Stack,
-               [&](const Access &A, const std::vector<const Loop *> &Loops) {
-                 (A.IsWrite ? Written : Read)[A.Name] = true;
-                 const Variable *V = F.lookup(A.Name);
-                 if (!V || V->VarKind != Variable::PointerParam ||
-                     A.Subscripts.size() != 1)
-                   return;
-                 std::optional<IndexExpr> M = maxOver(A.Subscripts[0], Loops);
-                 if (!M) {
-                   ExtentUnknown[A.Name] = true;
-                   return;
-                 }
-                 IndexExpr Candidate = *M + IndexExpr::constant(1);
-                 auto &Cur = Extent[A.Name];
-                 if (!Cur)
-                   Cur = Candidate;
-                 else if (*Cur != Candidate) {
-                   // Keep the larger when they differ by a constant.
-                   IndexExpr Diff = Candidate - *Cur;
-                   if (!Diff.isConstant())
-                     ExtentUnknown[A.Name] = true;
-                   else if (Diff.constantPart() > 0)
-                     Cur = Candidate;
-                 }
-               });
+  walkStmts(F.Body, Stack,
+            [&](const Stmt &S, const std::vector<const Loop *> &Loops) {
+              Box B = boxOf(S, Loops);
+              for (const PlacedAccess &P : placedAccesses(S, NotMemory)) {
+                const Access &A = P.A;
+                (A.IsWrite ? Written : Read)[A.Name] = true;
+                Guarded[A.Name] |= A.IsWrite && !S.When.empty();
+                const Variable *V = F.lookup(A.Name);
+                // A pointer's extent, or the undeclared outer extent of an
+                // array parameter (`float (*a)[8]`, `float a[][8]`), comes
+                // from the first subscript's reach.
+                bool OuterUnknown = V && V->VarKind == Variable::ArrayParam &&
+                                    !V->Extents.empty() && !V->Extents[0] &&
+                                    A.Subscripts.size() == V->Extents.size();
+                if (!V || !((V->VarKind == Variable::PointerParam &&
+                             A.Subscripts.size() == 1) ||
+                            OuterUnknown))
+                  continue;
+                std::optional<IndexExpr> M = maxOver(A.Subscripts[0], Loops, B);
+                if (!M) {
+                  ExtentUnknown[A.Name] = true;
+                  continue;
+                }
+                IndexExpr Candidate = *M + IndexExpr::constant(1);
+                if (!P.Unconditional || !B.Exact) {
+                  Conditional.push_back({A, Candidate});
+                  continue;
+                }
+                auto &Cur = Extent[A.Name];
+                if (!Cur)
+                  Cur = Candidate;
+                else if (*Cur != Candidate) {
+                  // Keep the larger when they differ by a constant.
+                  IndexExpr Diff = Candidate - *Cur;
+                  if (!Diff.isConstant())
+                    ExtentUnknown[A.Name] = true;
+                  else if (Diff.constantPart() > 0)
+                    Cur = Candidate;
+                }
+              }
+            });
+  for (const auto &[A, Candidate] : Conditional) {
+    if (ExtentUnknown[A.Name])
+      continue;
+    const std::optional<IndexExpr> &Cur = Extent[A.Name];
+    IndexExpr Diff = Cur ? Candidate - *Cur : IndexExpr::constant(1);
+    if (Diff.isConstant() && Diff.constantPart() <= 0)
+      continue;
+    return "cannot determine the extent of parameter '" + A.Name +
+           "': the access '" + A.str() +
+           "' runs only when a condition holds, so its reach says nothing "
+           "about the array's size; declare it as an array parameter (e.g. "
+           "float " +
+           A.Name + "[" + Candidate.str() + "])";
+  }
   for (const Variable &V : F.Params) {
     ArgumentInfo A;
     A.Name = V.Name;
     A.Type = V.Type;
     if (V.VarKind == Variable::SizeParam) {
       A.ArgKind = ArgumentInfo::Size;
+      A.Int = V.Int;
     } else if (V.VarKind == Variable::ScalarParam) {
       A.ArgKind = ArgumentInfo::Scalar;
     } else {
@@ -115,6 +266,10 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
             A.Shape.push_back(*V.Extents[D]);
             continue;
           }
+          if (D == 0 && !ExtentUnknown[V.Name] && Extent[V.Name]) {
+            A.Shape.push_back(*Extent[V.Name]);
+            continue;
+          }
           return "the outer dimension of array parameter '" + V.Name +
                  "' is not declared; write it (e.g. float " + V.Name +
                  "[M][K])";
@@ -122,8 +277,11 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
       }
       // Written and never read: `out` only when every element is written,
       // else the elements the function leaves alone must keep the caller's
-      // values (the host uploads them).
-      A.AccessMode = !A.Writes ? "in" : A.Reads ? "inout" : "out";
+      // values (the host uploads them). A guarded write leaves the elements
+      // where its guard fails as they were: `inout` too.
+      A.AccessMode = !A.Writes                       ? "in"
+                     : A.Reads || Guarded[V.Name] ? "inout"
+                                                  : "out";
       if (A.AccessMode == "out" &&
           analyzeWriteCoverage(F, V.Name, A.Shape).Verdict !=
               WriteCoverage::Covered)
@@ -152,6 +310,11 @@ std::string looptile::argumentJSON(const ArgumentInfo &A) {
                     Kinds[A.ArgKind] + "\"";
   if (A.ArgKind != ArgumentInfo::Size)
     Out += std::string(", \"type\": \"") + elemTypeName(A.Type) + "\"";
+  else if (!A.Int.isPlainInt())
+    Out += ", \"type\": " + jsonString(A.Int.Spelling);
+  if (A.ArgKind == ArgumentInfo::Size && !A.KernelType.empty() &&
+      A.KernelType != "int")
+    Out += ", \"kernel_type\": " + jsonString(A.KernelType);
   if (A.ArgKind == ArgumentInfo::Buffer) {
     Out += ", \"access\": \"" + A.AccessMode + "\", \"shape\": [";
     std::vector<std::string> Shape = A.shapeFormulas();

@@ -58,6 +58,67 @@ bool isValuePreservingIntCast(QualType From, QualType To, ASTContext &Ctx) {
          Ctx.getTypeSize(To) >= Ctx.getTypeSize(From);
 }
 
+/// The types a size parameter or loop variable may have: the standard
+/// signed and unsigned integer types of int's width or wider, under their
+/// standard typedef names (size_t, ptrdiff_t, int64_t, ...). Narrower types
+/// are promoted to int in arithmetic and wrap when converted back.
+std::optional<IntType> indexType(QualType T, ASTContext &Ctx) {
+  QualType Canon = T.getCanonicalType().getUnqualifiedType();
+  const auto *BT = Canon->getAs<BuiltinType>();
+  if (!BT)
+    return std::nullopt;
+  IntType R;
+  switch (BT->getKind()) {
+  case BuiltinType::Int:
+  case BuiltinType::UInt:
+    R.Rank = 1;
+    break;
+  case BuiltinType::Long:
+  case BuiltinType::ULong:
+    R.Rank = 2;
+    break;
+  case BuiltinType::LongLong:
+  case BuiltinType::ULongLong:
+    R.Rank = 3;
+    break;
+  default:
+    return std::nullopt;
+  }
+  R.Signed = BT->isSignedInteger();
+  R.Bits = unsigned(Ctx.getTypeSize(Canon));
+  // Keep the standard typedef names (the emitted C includes their headers);
+  // a user's own typedef is printed as the type it names.
+  R.Spelling = Canon.getAsString();
+  if (const auto *TT = T.getUnqualifiedType()->getAs<TypedefType>()) {
+    static const std::set<std::string> Standard = {
+        "size_t",   "ptrdiff_t", "ssize_t",  "intptr_t", "uintptr_t", "int32_t",
+        "uint32_t", "int64_t",   "uint64_t", "intmax_t", "uintmax_t"};
+    std::string Name = TT->getDecl()->getNameAsString();
+    if (Standard.count(Name))
+      R.Spelling = Name;
+  }
+  return R;
+}
+
+/// True when converting an index value of type From to To (both index
+/// types) keeps it: not narrower, and a signed To holds every unsigned
+/// From. A signed value converted to an unsigned type keeps its value when
+/// it is not negative, which IntegerWrap.h proves for the printed code.
+bool isIndexConversionExact(QualType From, QualType To, ASTContext &Ctx) {
+  std::optional<IntType> F = indexType(From, Ctx), T = indexType(To, Ctx);
+  if (!F || !T)
+    return false;
+  if (F->Signed == T->Signed || F->Signed)
+    return T->Bits >= F->Bits;
+  return T->Bits > F->Bits;
+}
+
+/// "int, long, long long, their unsigned forms, size_t or ptrdiff_t"
+const char *IndexTypesText =
+    "looptile supports int, long, long long, their unsigned forms, size_t "
+    "and ptrdiff_t (narrower types are promoted to int and wrap when "
+    "converted back)";
+
 /// Literals and constants must fit in 32 bits so that the polynomial
 /// arithmetic on bounds and subscripts cannot overflow 64 bits.
 constexpr int64_t MaxConstant = int64_t(1) << 31;
@@ -85,6 +146,8 @@ private:
   // --- diagnostics -------------------------------------------------------
   bool error(SourceLocation Loc, const std::string &Msg,
              SourceRange Range = SourceRange()) {
+    if (Quiet)
+      return false; // a tentative conversion (tryAffineCondition)
     unsigned ID = Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0");
     auto Builder = Diags.Report(Loc, ID);
     Builder << Msg;
@@ -125,6 +188,27 @@ private:
   bool convertAssignment(const clang::Expr *E, std::vector<Node> &Body);
   bool unsupportedStmt(const clang::Stmt *S);
 
+  // --- conditionals (if/else, guards) ------------------------------------
+  bool convertIf(const IfStmt *IS, const std::string &DeclaredIn,
+                 std::vector<Node> &Body);
+  /// The condition as an exact affine condition, or std::nullopt (without
+  /// a diagnostic) when some part of it is not affine.
+  std::optional<AffineCondition> tryAffineCondition(const clang::Expr *E);
+  std::optional<AffineCondition> affineCondition(const clang::Expr *E);
+  /// The value of an integer expression as (condition, value) cases: a `?:`
+  /// with an affine condition splits it (min and max written any way).
+  std::optional<std::vector<std::pair<AffineCondition, IndexExpr>>>
+  affineCases(const clang::Expr *E);
+  /// Splits a condition at its top-level `&&` into the affine conjuncts
+  /// (conjoined into Affine) and the others (Data, in source order).
+  void splitCondition(const clang::Expr *E, AffineCondition &Affine,
+                      std::vector<const clang::Expr *> &Data);
+  /// Refuses a condition on data that the statements it guards change,
+  /// when it would be evaluated more than once (see convertIf).
+  bool checkConditionStable(const IfStmt *IS,
+                            const std::vector<looptile::Expr> &Conds,
+                            const std::vector<Node> &Guarded);
+
   // --- loops -------------------------------------------------------------
   const VarDecl *loopInit(const ForStmt *FS, const clang::Expr *&InitValue);
   std::optional<int64_t> loopStep(const ForStmt *FS, const VarDecl *IV);
@@ -142,8 +226,18 @@ private:
   std::optional<looptile::Expr> convertArrayRef(const ArraySubscriptExpr *E);
   std::optional<looptile::Expr> convertCall(const CallExpr *CE);
   std::optional<looptile::Expr> convertLValue(const clang::Expr *E);
+  /// Comparisons, `&&`, `||`, `!` and `?:` in values and conditions.
+  /// Returns false when E is none of these; otherwise Out holds the
+  /// expression, or std::nullopt after an error.
+  bool convertBoolean(const clang::Expr *E, std::optional<looptile::Expr> &Out);
+  /// A truth value (an if's condition, an operand of && || !): a C++
+  /// conversion to bool is left out, it does not change the truth.
+  std::optional<looptile::Expr> convertTruth(const clang::Expr *E);
   std::optional<int64_t> constantValue(const clang::Expr *E);
   bool isIntArithmetic(const clang::Expr *E);
+  /// The value of a file-scope `const` integer with a constant initializer
+  /// (`static const int N = 64;`).
+  std::optional<int64_t> globalConstant(const VarDecl *VD);
 
   ASTContext &Ctx;
   SourceManager &SM;
@@ -151,11 +245,46 @@ private:
   const FunctionDecl *FD;
   Function &Out;
   bool Failed = false;
+  /// Above zero while a conversion is only tried: errors are not reported.
+  unsigned Quiet = 0;
+  /// The guard of the statements being converted (the enclosing ifs).
+  Guard Current;
+  /// The unsigned comparisons that evaluating Current involves.
+  std::vector<WrapCheck> CurrentChecks;
+  /// Unsigned comparisons seen by the conversion in progress (a loop
+  /// header, an if's condition), moved to their loop or statements.
+  std::vector<WrapCheck> PendingChecks;
+  /// Records that C compares or assigns the values of E (Values) in type
+  /// Compared: when that type or E's own arithmetic is unsigned, a negative
+  /// value would have wrapped around.
+  void noteUnsigned(const clang::Expr *E, QualType Compared,
+                    const std::vector<IndexExpr> &Values,
+                    const std::string &Where) {
+    QualType Own = E->IgnoreParenImpCasts()->getType();
+    if (!Compared->isUnsignedIntegerType() && !Own->isUnsignedIntegerType())
+      return;
+    if (!Compared->isUnsignedIntegerType())
+      Compared = Own;
+    for (const IndexExpr &V : Values)
+      PendingChecks.push_back({V, loc(E->getBeginLoc()),
+                               "'" + V.str() + "' " + Where +
+                                   " is compared or assigned in '" +
+                                   Compared.getAsString() + "'"});
+  }
   unsigned NextStmtId = 0;
   /// Loop variables of the loops enclosing the current point, outermost first.
   std::vector<const VarDecl *> LoopVars;
   /// Variables ever used as a loop variable in this function.
   std::set<const VarDecl *> AllLoopVars;
+  /// Variables some statement of the function assigns, increments or takes
+  /// the address of (after their declaration).
+  std::set<const VarDecl *> Modified;
+  /// Index temporaries: integer locals never modified after an initializer
+  /// affine in loop variables and sizes (`int idx = i*nx + j;`, `const int
+  /// off = 1;`). Their value replaces them wherever they are used.
+  std::map<const VarDecl *, IndexExpr> IndexTemps;
+  /// The value of an index temporary as an expression, for uses in values.
+  looptile::Expr indexTempExpr(const IndexExpr &E, SourceLoc Loc);
   /// Names declared so far (looptile needs function-wide unique names).
   std::map<std::string, const NamedDecl *> Declared;
 };
@@ -256,6 +385,16 @@ bool FunctionTranslator::convertParam(const ParmVarDecl *P) {
     // `float A[M][K]` decays to `float (*A)[K]`; restrict may qualify it.
     V.IsRestrict = P->getType().isRestrictQualified();
     V.IsConst = Ctx.getBaseElementType(Orig).isConstQualified();
+  } else if (const auto *PT = P->getType()->getAs<PointerType>();
+             PT && PT->getPointeeType()->isArrayType()) {
+    // `float (*A)[N]` is `float A[][N]`: an array parameter whose outer
+    // extent is not declared.
+    V.VarKind = Variable::ArrayParam;
+    V.Extents.push_back(std::nullopt);
+    if (!arrayExtents(PT->getPointeeType(), V, P->getLocation()))
+      return false;
+    V.IsRestrict = P->getType().isRestrictQualified();
+    V.IsConst = Ctx.getBaseElementType(PT->getPointeeType()).isConstQualified();
   } else if (const auto *PT = P->getType()->getAs<PointerType>()) {
     QualType Pointee = PT->getPointeeType();
     if (Pointee->isPointerType() || Pointee->isArrayType())
@@ -276,14 +415,14 @@ bool FunctionTranslator::convertParam(const ParmVarDecl *P) {
   } else if (P->getType()->isIntegerType()) {
     // Integer parameters are the symbolic sizes; writes to them are refused
     // where they occur, so they stay constant for the whole function.
-    if (!isSignedWideInteger(P->getType()))
+    std::optional<IntType> IT = indexType(P->getType(), Ctx);
+    if (!IT)
       return error(P->getLocation(),
                    "size parameter '" + V.Name + "' has type '" +
-                       P->getType().getAsString() +
-                       "'; looptile supports sizes of type int (comparisons "
-                       "with unsigned values wrap around)");
+                       P->getType().getAsString() + "'; " + IndexTypesText);
     V.VarKind = Variable::SizeParam;
     V.Type = ElemType::Int;
+    V.Int = *IT;
   } else {
     std::optional<ElemType> ET = elemType(P->getType(), P->getLocation(),
                                           "parameter '" + V.Name + "'");
@@ -313,6 +452,17 @@ bool FunctionTranslator::convertLocalDecl(const VarDecl *VD,
                                     "supported");
   if (!declareName(VD))
     return false;
+  // An index temporary: its value (exact integers over loop variables and
+  // sizes, which do not change in its scope) is substituted for it.
+  if (VD->hasInit() && !Modified.count(VD) && indexType(VD->getType(), Ctx)) {
+    ++Quiet;
+    std::optional<IndexExpr> Value = convertIndex(VD->getInit(), "value");
+    --Quiet;
+    if (Value) {
+      IndexTemps[VD] = *Value;
+      return true;
+    }
+  }
   Variable V;
   V.Name = VD->getNameAsString();
   V.Loc = loc(VD->getLocation());
@@ -347,6 +497,8 @@ bool FunctionTranslator::convertLocalDecl(const VarDecl *VD,
   S.LHS.Loc = loc(VD->getLocation());
   S.RHS = std::move(*Init);
   S.DeclType = V.Type;
+  S.When = Current;
+  S.GuardChecks = CurrentChecks;
   S.Loc = loc(VD->getBeginLoc());
   Body.push_back(Node{std::move(S)});
   return true;
@@ -365,16 +517,20 @@ bool FunctionTranslator::unsupportedStmt(const clang::Stmt *S) {
                     "counted for loops only");
   if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<LabelStmt>(S))
     return error(S, "goto and labels are not supported");
-  if (isa<IfStmt>(S))
-    return error(S, "if statements are not supported inside loop nests");
   if (isa<SwitchStmt>(S))
     return error(S, "switch statements are not supported");
-  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S))
+  if (isa<BreakStmt>(S))
     return error(S, "break and continue are not supported; loops must run "
-                    "their full iteration space");
+                    "their full iteration space (a loop that may stop early "
+                    "has no iteration space to analyse)");
+  if (isa<ContinueStmt>(S))
+    return error(S, "break and continue are not supported; loops must run "
+                    "their full iteration space (write the statements after "
+                    "'continue' inside an 'if' with the opposite condition)");
   if (isa<ReturnStmt>(S))
     return error(S, "return statements are only supported as the last "
-                    "statement of a void function");
+                    "statement of a void function; a return inside a loop "
+                    "ends every loop early");
   if (const auto *CE = dyn_cast<CallExpr>(S)) {
     if (const FunctionDecl *Callee = CE->getDirectCallee())
       return error(S, "call to '" + Callee->getNameAsString() +
@@ -408,6 +564,8 @@ bool FunctionTranslator::convertStmtInto(const clang::Stmt *S,
     return convertBody(S, DeclaredIn, Body);
   if (const auto *FS = dyn_cast<ForStmt>(S))
     return convertFor(FS, Body);
+  if (const auto *IS = dyn_cast<IfStmt>(S))
+    return convertIf(IS, DeclaredIn, Body);
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     bool OK = true;
     for (const Decl *D : DS->decls()) {
@@ -459,6 +617,40 @@ bool FunctionTranslator::convertAssignment(const clang::Expr *E,
     S.Op = AssignOp::Assign;
     LHS = BO->getLHS();
     RHS = BO->getRHS();
+    // `a = b = e`: `b = e;` first, then `a = b;` (the value of an
+    // assignment is its target's new value).
+    if (const auto *Inner =
+            dyn_cast<BinaryOperator>(RHS->IgnoreParenImpCasts());
+        Inner && Inner->getOpcode() == BO_Assign) {
+      if (!convertAssignment(Inner, Body))
+        return false;
+      std::optional<looptile::Expr> L = convertLValue(LHS);
+      std::optional<looptile::Expr> Value = convertLValue(Inner->getLHS());
+      if (!L || !Value)
+        return false;
+      QualType From = Inner->getLHS()->getType(), To = RHS->getType();
+      if (!Ctx.hasSameUnqualifiedType(From, To)) {
+        std::optional<ElemType> T =
+            elemType(To, RHS->getBeginLoc(), "chained assignment");
+        if (!T)
+          return false;
+        if (*T != Value->Type) {
+          looptile::Expr C;
+          C.K = looptile::Expr::Cast;
+          C.Type = *T;
+          C.Loc = Value->Loc;
+          C.Operands.push_back(std::move(*Value));
+          Value = std::move(C);
+        }
+      }
+      S.LHS = std::move(*L);
+      S.RHS = std::move(*Value);
+      S.When = Current;
+      S.GuardChecks = CurrentChecks;
+      S.Id = NextStmtId++;
+      Body.push_back(Node{std::move(S)});
+      return true;
+    }
   } else if (const auto *UO = dyn_cast<UnaryOperator>(E);
              UO && UO->isIncrementDecrementOp()) {
     S.Op = UO->isIncrementOp() ? AssignOp::AddAssign : AssignOp::SubAssign;
@@ -478,9 +670,350 @@ bool FunctionTranslator::convertAssignment(const clang::Expr *E,
     return false;
   S.LHS = std::move(*L);
   S.RHS = std::move(*R);
+  S.When = Current;
+  S.GuardChecks = CurrentChecks;
   S.Id = NextStmtId++;
   Body.push_back(Node{std::move(S)});
   return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Conditionals
+//
+// `if (c) A else B` guards the statements of A with c and those of B with
+// !c (LoopNest.h, Guard). The parts of c joined by a top-level `&&` that
+// are affine in loop variables and sizes (comparisons joined by && || !,
+// with `?:` splitting a value into cases, so min and max written any way)
+// become exact affine conditions; the others are conditions on data, kept
+// as expressions. The else branch of a condition with a data part is
+// guarded by the negation of the whole condition, a data condition.
+//===----------------------------------------------------------------------===//
+
+// Strips parentheses and the implicit casts that keep an integer's value.
+static const clang::Expr *stripValueCasts(const clang::Expr *E) {
+  while (true) {
+    E = E->IgnoreParens();
+    const auto *ICE = dyn_cast<ImplicitCastExpr>(E);
+    if (!ICE || (ICE->getCastKind() != CK_LValueToRValue &&
+                 ICE->getCastKind() != CK_NoOp &&
+                 ICE->getCastKind() != CK_IntegralToBoolean))
+      return E;
+    E = ICE->getSubExpr();
+  }
+}
+
+std::optional<std::vector<std::pair<AffineCondition, IndexExpr>>>
+FunctionTranslator::affineCases(const clang::Expr *E) {
+  using Cases = std::vector<std::pair<AffineCondition, IndexExpr>>;
+  const clang::Expr *S = stripValueCasts(E);
+  if (!S->getType()->isIntegerType())
+    return std::nullopt;
+  if (const auto *CO = dyn_cast<ConditionalOperator>(S)) {
+    std::optional<AffineCondition> C = affineCondition(CO->getCond());
+    std::optional<Cases> T = affineCases(CO->getTrueExpr());
+    std::optional<Cases> F = affineCases(CO->getFalseExpr());
+    if (!C || !T || !F)
+      return std::nullopt;
+    Cases Out;
+    AffineCondition NotC = !*C;
+    for (auto &[Cond, V] : *T)
+      Out.push_back({*C && Cond, V});
+    for (auto &[Cond, V] : *F)
+      Out.push_back({NotC && Cond, V});
+    if (Out.size() > AffineCondition::MaxDisjuncts)
+      return std::nullopt;
+    return Out;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) &&
+      (isa<ConditionalOperator>(stripValueCasts(BO->getLHS())) ||
+       isa<ConditionalOperator>(stripValueCasts(BO->getRHS())))) {
+    std::optional<Cases> L = affineCases(BO->getLHS());
+    std::optional<Cases> R = affineCases(BO->getRHS());
+    if (!L || !R || L->size() * R->size() > AffineCondition::MaxDisjuncts)
+      return std::nullopt;
+    Cases Out;
+    for (auto &[CL, VL] : *L)
+      for (auto &[CR, VR] : *R)
+        Out.push_back(
+            {CL && CR, BO->getOpcode() == BO_Add ? VL + VR : VL - VR});
+    return Out;
+  }
+  std::optional<IndexExpr> V = convertIndex(S, "condition");
+  if (!V || !V->isAffine())
+    return std::nullopt;
+  return Cases{{AffineCondition::constant(true), *V}};
+}
+
+std::optional<AffineCondition>
+FunctionTranslator::affineCondition(const clang::Expr *E) {
+  const clang::Expr *S = stripValueCasts(E);
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    if (Op == BO_LAnd || Op == BO_LOr) {
+      std::optional<AffineCondition> L = affineCondition(BO->getLHS());
+      std::optional<AffineCondition> R = affineCondition(BO->getRHS());
+      if (!L || !R)
+        return std::nullopt;
+      return Op == BO_LAnd ? (*L && *R) : (*L || *R);
+    }
+    if (BO->isComparisonOp()) {
+      // Both operands must be compared as integers (`i < 0.5` is not).
+      if (!BO->getLHS()->getType()->isIntegerType() ||
+          !BO->getRHS()->getType()->isIntegerType())
+        return std::nullopt;
+      auto L = affineCases(BO->getLHS());
+      auto R = affineCases(BO->getRHS());
+      if (!L || !R || L->size() * R->size() > AffineCondition::MaxDisjuncts)
+        return std::nullopt;
+      std::string Spelling = BO->getOpcodeStr().str();
+      std::vector<IndexExpr> Sides;
+      for (auto *Cases : {&*L, &*R})
+        for (auto &[C, V] : *Cases)
+          Sides.push_back(V);
+      noteUnsigned(BO->getLHS(), BO->getLHS()->getType(), Sides,
+                   "in a condition");
+      noteUnsigned(BO->getRHS(), BO->getRHS()->getType(), Sides,
+                   "in a condition");
+      AffineCondition Out = AffineCondition::constant(false);
+      for (auto &[CL, VL] : *L)
+        for (auto &[CR, VR] : *R)
+          Out = Out || (CL && CR && AffineCondition::compare(VL, Spelling, VR));
+      return Out;
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && UO->getOpcode() == UO_LNot) {
+    std::optional<AffineCondition> C = affineCondition(UO->getSubExpr());
+    if (!C)
+      return std::nullopt;
+    return !*C;
+  }
+  // An integer value used as a truth value: non-zero.
+  auto Cases = affineCases(S);
+  if (!Cases)
+    return std::nullopt;
+  AffineCondition Out = AffineCondition::constant(false);
+  for (auto &[C, V] : *Cases)
+    Out = Out || (C && AffineCondition::compare(V, "!=", IndexExpr()));
+  return Out;
+}
+
+std::optional<AffineCondition>
+FunctionTranslator::tryAffineCondition(const clang::Expr *E) {
+  size_t Checks = PendingChecks.size();
+  ++Quiet;
+  std::optional<AffineCondition> C = affineCondition(E);
+  --Quiet;
+  if (!C || !C->isBounded()) {
+    // A data condition is printed as written: no check needed.
+    PendingChecks.resize(Checks);
+    return std::nullopt;
+  }
+  return C;
+}
+
+void FunctionTranslator::splitCondition(
+    const clang::Expr *E, AffineCondition &Affine,
+    std::vector<const clang::Expr *> &Data) {
+  const clang::Expr *S = stripValueCasts(E);
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->getOpcode() == BO_LAnd) {
+    splitCondition(BO->getLHS(), Affine, Data);
+    splitCondition(BO->getRHS(), Affine, Data);
+    return;
+  }
+  if (std::optional<AffineCondition> C = tryAffineCondition(S)) {
+    Affine = Affine && *C;
+    return;
+  }
+  Data.push_back(E);
+}
+
+// Every variable an expression reads.
+static void readNames(const looptile::Expr &E, std::set<std::string> &Out) {
+  if (E.K == looptile::Expr::ScalarRef || E.K == looptile::Expr::ArrayRef)
+    Out.insert(E.Name);
+  for (const looptile::Expr &Op : E.Operands)
+    readNames(Op, Out);
+}
+
+bool FunctionTranslator::checkConditionStable(
+    const IfStmt *IS, const std::vector<looptile::Expr> &Conds,
+    const std::vector<Node> &Guarded) {
+  // The guard is evaluated again before every statement it guards. That is
+  // the source's meaning as long as no guarded statement changes what the
+  // condition reads before another evaluation: a single statement, outside
+  // any loop of the branch, may write it (the condition is read first).
+  std::set<std::string> Reads;
+  for (const looptile::Expr &C : Conds)
+    readNames(C, Reads);
+  unsigned Count = 0;
+  bool InLoop = false;
+  const looptile::Stmt *Writer = nullptr;
+  std::function<void(const std::vector<Node> &, bool)> Walk =
+      [&](const std::vector<Node> &Nodes, bool Inside) {
+        for (const Node &N : Nodes) {
+          if (N.isLoop()) {
+            Walk(N.loop().Body, true);
+            continue;
+          }
+          ++Count;
+          InLoop |= Inside;
+          if (!Writer && Reads.count(N.stmt().LHS.Name))
+            Writer = &N.stmt();
+        }
+      };
+  Walk(Guarded, false);
+  if (!Writer || (Count == 1 && !InLoop))
+    return true;
+  return error(IS->getCond()->getBeginLoc(),
+               "the condition reads '" + Writer->LHS.Name +
+                   "', which a statement it guards writes (line " +
+                   std::to_string(Writer->Loc.Line) +
+                   "); looptile evaluates the condition before each guarded "
+                   "statement, which would see the new value; compute the "
+                   "condition into a local first (int c = " +
+                   text(IS->getCond()) + "; if (c) ...)",
+               IS->getCond()->getSourceRange());
+}
+
+bool FunctionTranslator::convertIf(const IfStmt *IS,
+                                   const std::string &DeclaredIn,
+                                   std::vector<Node> &Body) {
+  if (IS->getInit() || IS->getConditionVariable())
+    return error(IS, "declarations in an if statement's condition are not "
+                     "supported; declare the variable before the if");
+  if (IS->isConsteval())
+    return error(IS, "'if consteval' is not supported");
+  const clang::Expr *Cond = IS->getCond();
+  AffineCondition Affine = AffineCondition::constant(true);
+  std::vector<const clang::Expr *> DataParts;
+  PendingChecks.clear();
+  splitCondition(Cond, Affine, DataParts);
+  std::vector<WrapCheck> Checks = std::move(PendingChecks);
+  PendingChecks.clear();
+  if (!Affine.isBounded()) {
+    Affine = AffineCondition::constant(true);
+    DataParts = {Cond};
+    Checks.clear();
+  }
+  std::vector<looptile::Expr> Data;
+  for (const clang::Expr *D : DataParts) {
+    std::optional<looptile::Expr> C = convertTruth(D);
+    if (!C)
+      return false;
+    Data.push_back(std::move(*C));
+  }
+
+  Guard Saved = Current;
+  std::vector<WrapCheck> SavedChecks = CurrentChecks;
+  CurrentChecks.insert(CurrentChecks.end(), Checks.begin(), Checks.end());
+  Guard Then = Saved;
+  if (!Affine.isTrue())
+    Then.Affine.push_back(Affine);
+  Then.Data.insert(Then.Data.end(), Data.begin(), Data.end());
+  size_t Start = Body.size();
+  Current = Then;
+  bool OK = convertBody(IS->getThen(), DeclaredIn, Body);
+  std::vector<looptile::Expr> Conds = Data;
+  if (const clang::Stmt *ElseS = IS->getElse()) {
+    Guard Else = Saved;
+    AffineCondition NotAffine = !Affine;
+    if (Data.empty() && NotAffine.isBounded()) {
+      if (!NotAffine.isTrue())
+        Else.Affine.push_back(NotAffine);
+    } else {
+      std::optional<looptile::Expr> Whole = convertTruth(Cond);
+      if (!Whole) {
+        Current = Saved;
+        CurrentChecks = SavedChecks;
+        return false;
+      }
+      Conds.push_back(looptile::Expr::logicalNot(std::move(*Whole)));
+      Else.Data.push_back(Conds.back());
+    }
+    Current = Else;
+    OK &= convertBody(ElseS, DeclaredIn, Body);
+  }
+  Current = Saved;
+  CurrentChecks = SavedChecks;
+  if (!OK)
+    return false;
+  std::vector<Node> Guarded(Body.begin() + Start, Body.end());
+  return checkConditionStable(IS, Conds, Guarded);
+}
+
+std::optional<looptile::Expr>
+FunctionTranslator::convertTruth(const clang::Expr *E) {
+  const clang::Expr *S = E->IgnoreParens();
+  while (const auto *ICE = dyn_cast<ImplicitCastExpr>(S)) {
+    if (ICE->getCastKind() != CK_IntegralToBoolean &&
+        ICE->getCastKind() != CK_FloatingToBoolean)
+      break;
+    S = ICE->getSubExpr()->IgnoreParens();
+  }
+  return convertExpr(S);
+}
+
+bool FunctionTranslator::convertBoolean(const clang::Expr *E,
+                                        std::optional<looptile::Expr> &Out) {
+  SourceLoc At = loc(E->getBeginLoc());
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    static const std::map<BinaryOperatorKind, CondOp> Ops = {
+        {BO_LT, CondOp::LT},    {BO_LE, CondOp::LE}, {BO_GT, CondOp::GT},
+        {BO_GE, CondOp::GE},    {BO_EQ, CondOp::EQ}, {BO_NE, CondOp::NE},
+        {BO_LAnd, CondOp::And}, {BO_LOr, CondOp::Or}};
+    auto It = Ops.find(BO->getOpcode());
+    if (It == Ops.end())
+      return false;
+    if (BO->getLHS()->getType()->isPointerType() ||
+        BO->getRHS()->getType()->isPointerType()) {
+      error(E, "comparing pointers is not supported; compare the indices");
+      return true;
+    }
+    bool Logical = BO->isLogicalOp();
+    std::optional<looptile::Expr> L =
+        Logical ? convertTruth(BO->getLHS()) : convertExpr(BO->getLHS());
+    if (!L)
+      return true;
+    std::optional<looptile::Expr> R =
+        Logical ? convertTruth(BO->getRHS()) : convertExpr(BO->getRHS());
+    if (!R)
+      return true;
+    Out = looptile::Expr::condition(It->second, std::move(*L), std::move(*R));
+    Out->Loc = At;
+    return true;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_LNot) {
+    std::optional<looptile::Expr> Sub = convertTruth(UO->getSubExpr());
+    if (Sub) {
+      Out = looptile::Expr::logicalNot(std::move(*Sub));
+      Out->Loc = At;
+    }
+    return true;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    // Both arms' reads count as reads; only one arm runs.
+    std::optional<looptile::Expr> C = convertTruth(CO->getCond());
+    if (!C)
+      return true;
+    std::optional<looptile::Expr> T = convertExpr(CO->getTrueExpr());
+    if (!T)
+      return true;
+    std::optional<looptile::Expr> F = convertExpr(CO->getFalseExpr());
+    if (!F)
+      return true;
+    Out = looptile::Expr::select(std::move(*C), std::move(*T), std::move(*F));
+    Out->Loc = At;
+    return true;
+  }
+  if (isa<BinaryConditionalOperator>(E)) {
+    error(E, "the GNU 'a ?: b' operator is not supported; write 'a ? a : b'");
+    return true;
+  }
+  return false;
 }
 
 //===----------------------------------------------------------------------===//
@@ -536,6 +1069,48 @@ std::optional<int64_t> FunctionTranslator::constantValue(const clang::Expr *E) {
   if (X >= MaxConstant || X <= -MaxConstant)
     return std::nullopt;
   return X;
+}
+
+std::optional<int64_t> FunctionTranslator::globalConstant(const VarDecl *VD) {
+  if (!VD->hasGlobalStorage() || VD->isLocalVarDeclOrParm() ||
+      !VD->getType().isConstQualified() || !VD->getType()->isIntegerType() ||
+      !VD->getAnyInitializer())
+    return std::nullopt;
+  return constantValue(VD->getAnyInitializer());
+}
+
+looptile::Expr FunctionTranslator::indexTempExpr(const IndexExpr &E,
+                                                 SourceLoc Loc) {
+  // Sum of products, left to right, in the variables' own types (C's
+  // arithmetic on them is the temporary's, which the index checks cover).
+  std::optional<looptile::Expr> Sum;
+  for (const Term &T : E.terms()) {
+    std::optional<looptile::Expr> Prod;
+    int64_t C = T.Coeff < 0 ? -T.Coeff : T.Coeff;
+    if (C != 1 || T.Symbols.empty())
+      Prod = looptile::Expr::intLit(C);
+    for (const std::string &S : T.Symbols) {
+      looptile::Expr Ref = looptile::Expr::scalarRef(S, ElemType::Int);
+      Ref.Loc = Loc;
+      Prod = Prod ? looptile::Expr::binary('*', std::move(*Prod), Ref) : Ref;
+    }
+    if (!Sum) {
+      Sum = std::move(*Prod);
+      if (T.Coeff < 0) {
+        looptile::Expr Neg;
+        Neg.K = looptile::Expr::Unary;
+        Neg.Op = '-';
+        Neg.Operands.push_back(std::move(*Sum));
+        Sum = std::move(Neg);
+      }
+      continue;
+    }
+    Sum = looptile::Expr::binary(T.Coeff < 0 ? '-' : '+', std::move(*Sum),
+                                 std::move(*Prod));
+  }
+  looptile::Expr R = Sum ? std::move(*Sum) : looptile::Expr::intLit(0);
+  R.Loc = Loc;
+  return R;
 }
 
 std::optional<int64_t> FunctionTranslator::loopStep(const ForStmt *FS,
@@ -655,10 +1230,33 @@ bool FunctionTranslator::loopCondition(const clang::Expr *Cond,
                            "' with <, <=, > or >= against a bound");
   BinaryOperatorKind Op = BO->getOpcode();
   const clang::Expr *Bound = BO->getRHS();
-  if (refersToVar(BO->getLHS()) != IV) {
-    if (refersToVar(BO->getRHS()) != IV)
+  // The loop variable's side: `i`, or `i + c` / `i - c` with a constant c
+  // (the usual form for unsigned loops, `i + 1 < n`).
+  int64_t Offset = 0;
+  auto IsVarSide = [&](const clang::Expr *E, int64_t &Off) {
+    if (refersToVar(E) == IV) {
+      Off = 0;
+      return true;
+    }
+    const auto *Sum = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    if (!Sum || (Sum->getOpcode() != BO_Add && Sum->getOpcode() != BO_Sub))
+      return false;
+    const clang::Expr *A = Sum->getLHS(), *B = Sum->getRHS();
+    if (Sum->getOpcode() == BO_Add && refersToVar(B) == IV)
+      std::swap(A, B);
+    if (refersToVar(A) != IV)
+      return false;
+    std::optional<int64_t> C = constantValue(B);
+    if (!C)
+      return false;
+    Off = Sum->getOpcode() == BO_Add ? *C : -*C;
+    return true;
+  };
+  if (!IsVarSide(BO->getLHS(), Offset)) {
+    if (!IsVarSide(BO->getRHS(), Offset))
       return error(Cond, "loop condition must compare the loop variable '" +
-                             IV->getNameAsString() + "' itself");
+                             IV->getNameAsString() +
+                             "' itself (or it plus a constant)");
     Bound = BO->getLHS();
     // b > i  is  i < b, and so on.
     Op = Op == BO_LT ? BO_GT : Op == BO_GT ? BO_LT : Op == BO_LE ? BO_GE : BO_LE;
@@ -667,7 +1265,20 @@ bool FunctionTranslator::loopCondition(const clang::Expr *Cond,
   std::vector<IndexExpr> List;
   if (!boundList(Bound, /*WantMin=*/IsUpper, List))
     return false;
+  QualType Compared = BO->getLHS()->getType();
+  noteUnsigned(Bound, Compared, List,
+               "in the condition of loop '" + IV->getNameAsString() + "'");
+  if (Offset < 0 && Compared->isUnsignedIntegerType())
+    return error(Cond, "'" + IV->getNameAsString() + " - " +
+                           std::to_string(-Offset) +
+                           "' is compared in an unsigned type, where it wraps "
+                           "around below zero; compare '" +
+                           IV->getNameAsString() + "' with the bound plus " +
+                           std::to_string(-Offset) + " instead");
   for (IndexExpr &E : List) {
+    // i + c < b  is  i < b - c (exact integers; the printed C keeps the
+    // unsigned-safe form, CEmitter.cpp).
+    E = E - IndexExpr::constant(Offset);
     if (Op == BO_LT)
       E = E - IndexExpr::constant(1);
     else if (Op == BO_GT)
@@ -685,12 +1296,13 @@ bool FunctionTranslator::convertFor(const ForStmt *FS,
   if (!IV)
     return false;
   std::string Var = IV->getNameAsString();
-  if (!isSignedWideInteger(IV->getType()))
-    return error(IV->getLocation(),
-                 "loop variable '" + Var + "' has type '" +
-                     IV->getType().getAsString() +
-                     "'; looptile supports loop variables of type int "
-                     "(unsigned and narrow types wrap around)");
+  // A loop variable of an unsupported type is reported and the loop still
+  // converted, so that one run reports every such loop of the function.
+  std::optional<IntType> VarType = indexType(IV->getType(), Ctx);
+  if (!VarType)
+    error(IV->getLocation(), "loop variable '" + Var + "' has type '" +
+                                 IV->getType().getAsString() + "'; " +
+                                 IndexTypesText);
   for (const VarDecl *Outer : LoopVars)
     if (Outer == IV)
       return error(FS, "loop variable '" + Var +
@@ -716,6 +1328,14 @@ bool FunctionTranslator::convertFor(const ForStmt *FS,
                                     "' cannot be a loop variable");
   if (FS->getConditionVariable())
     return error(FS, "declarations in loop conditions are not supported");
+  if (!VarType) {
+    // Already reported; the body may hold more to report.
+    std::vector<Node> Ignored;
+    LoopVars.push_back(IV);
+    convertBody(FS->getBody(), Var, Ignored);
+    LoopVars.pop_back();
+    return false;
+  }
   if (!FS->getCond())
     return error(FS, "for loop without a condition");
 
@@ -726,8 +1346,10 @@ bool FunctionTranslator::convertFor(const ForStmt *FS,
   Loop L;
   L.Var = Var;
   L.Step = *Step;
+  L.VarType = *VarType;
   L.Loc = loc(FS->getBeginLoc());
   bool SawLower = false, SawUpper = false;
+  PendingChecks.clear();
   if (!loopCondition(FS->getCond(), IV, L.Lower, L.Upper, SawLower, SawUpper))
     return false;
   // The start value bounds the loop on the side it starts from.
@@ -741,6 +1363,10 @@ bool FunctionTranslator::convertFor(const ForStmt *FS,
   std::vector<IndexExpr> Start;
   if (!boundList(InitValue, /*WantMin=*/!Upward, Start))
     return false;
+  noteUnsigned(InitValue,
+               IV->getType()->isUnsignedIntegerType() ? IV->getType()
+                                                      : InitValue->getType(),
+               Start, "starting loop '" + Var + "'");
   if ((*Step > 1 || *Step < -1) && Start.size() != 1)
     return error(InitValue, "a loop with a step other than 1 or -1 needs a "
                             "single start value, not a min or max");
@@ -756,11 +1382,13 @@ bool FunctionTranslator::convertFor(const ForStmt *FS,
                              : "an upper bound on a decreasing loop") +
                      "); write that bound into the start value instead");
   StartSide.insert(StartSide.begin(), Start.begin(), Start.end());
+  L.HeaderChecks = std::move(PendingChecks);
+  PendingChecks.clear();
 
   LoopVars.push_back(IV);
   bool OK = convertBody(FS->getBody(), Var, L.Body);
   LoopVars.pop_back();
-  if (!OK)
+  if (!OK || !VarType)
     return false;
   Body.push_back(Node{std::move(L)});
   return true;
@@ -782,13 +1410,14 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
   if (const auto *CE = dyn_cast<CastExpr>(S);
       CE && (isa<ImplicitCastExpr>(S) || isa<CStyleCastExpr>(S)) &&
       CE->getCastKind() == CK_IntegralCast) {
-    if (!isValuePreservingIntCast(CE->getSubExpr()->getType(), CE->getType(),
-                                  Ctx)) {
+    if (!isIndexConversionExact(CE->getSubExpr()->getType(), CE->getType(),
+                                Ctx)) {
       error(E, std::string(Context) + " '" + text(E) + "' converts '" +
                    CE->getSubExpr()->getType().getAsString() + "' to '" +
                    CE->getType().getAsString() +
-                   "', which can change the value; looptile supports int "
-                   "arithmetic only");
+                   "', which can change the value (a narrower or signed "
+                   "type); keep the index arithmetic in one type, or in "
+                   "wider types");
       return std::nullopt;
     }
     return convertIndex(CE->getSubExpr(), Context);
@@ -819,8 +1448,20 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
         return IndexExpr::symbol(Name);
     if (isa<ParmVarDecl>(VD) && VD->getType()->isIntegerType())
       return IndexExpr::symbol(Name);
+    if (auto It = IndexTemps.find(VD); It != IndexTemps.end())
+      return It->second;
+    if (std::optional<int64_t> C = globalConstant(VD))
+      return IndexExpr::constant(*C);
     if (AllLoopVars.count(VD))
       error(E, "loop variable '" + Name + "' is used outside its loop");
+    else if (VD->isLocalVarDecl() && VD->getType()->isIntegerType() &&
+             Modified.count(VD))
+      error(E, std::string(Context) + " depends on '" + Name +
+                   "', which is assigned after its declaration; an integer "
+                   "local used in indices must be initialised once with an "
+                   "affine value of the loop variables and sizes (e.g. 'const "
+                   "int " +
+                   Name + " = i * n + j;')");
     else
       error(E, std::string(Context) + " depends on '" + Name +
                    "', which is neither an enclosing loop variable nor an "
@@ -1027,6 +1668,8 @@ bool FunctionTranslator::isIntArithmetic(const clang::Expr *E) {
 std::optional<looptile::Expr>
 FunctionTranslator::convertExpr(const clang::Expr *E) {
   const clang::Expr *S = E->IgnoreParens();
+  if (std::optional<looptile::Expr> B; convertBoolean(S, B))
+    return B;
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(S)) {
     switch (ICE->getCastKind()) {
     case CK_LValueToRValue:
@@ -1054,6 +1697,12 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     QualType To = CE->getType();
     QualType From = CE->getSubExpr()->getType();
     if (To->isIntegerType() && From->isIntegerType()) {
+      // An implicit conversion between index types (`i + j` with a long i
+      // and an unsigned j) comes back when the code is printed with the
+      // same types: the emitters keep every variable's type.
+      if (isa<ImplicitCastExpr>(S) && indexType(From, Ctx) &&
+          indexType(To, Ctx))
+        return Sub;
       if (!isValuePreservingIntCast(From, To, Ctx)) {
         error(E, "conversion from '" + From.getAsString() + "' to '" +
                      To.getAsString() +
@@ -1117,6 +1766,13 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     if (!VD) {
       error(E, "'" + text(E) + "' is not a variable");
       return std::nullopt;
+    }
+    if (auto It = IndexTemps.find(VD); It != IndexTemps.end())
+      return indexTempExpr(It->second, loc(S->getBeginLoc()));
+    if (std::optional<int64_t> C = globalConstant(VD)) {
+      looptile::Expr R = looptile::Expr::intLit(*C);
+      R.Loc = loc(S->getBeginLoc());
+      return R;
     }
     std::string Name = VD->getNameAsString();
     bool IsLoopVar = false;
@@ -1219,11 +1875,6 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     error(E, "struct fields are not supported");
     return std::nullopt;
   }
-  if (isa<ConditionalOperator>(S)) {
-    error(E, "conditional expressions are not supported in statements; use "
-             "fminf/fmaxf for min and max");
-    return std::nullopt;
-  }
   error(E, std::string("expression '") + text(E) + "' (" +
                S->getStmtClassName() + ") is not supported");
   return std::nullopt;
@@ -1254,6 +1905,23 @@ static void collectLoopVars(const clang::Stmt *S,
     collectLoopVars(Child, Out);
 }
 
+// Records every variable that a statement assigns (`=`, `op=`), increments
+// or decrements, or takes the address of.
+static void collectModified(const clang::Stmt *S,
+                            std::set<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+    if (const VarDecl *VD = refersToVar(BO->getLHS()))
+      Out.insert(VD);
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf))
+    if (const VarDecl *VD = refersToVar(UO->getSubExpr()))
+      Out.insert(VD);
+  for (const clang::Stmt *Child : S->children())
+    collectModified(Child, Out);
+}
+
 bool FunctionTranslator::run() {
   Out.Name = FD->getNameAsString();
   Out.Loc = loc(FD->getLocation());
@@ -1265,6 +1933,7 @@ bool FunctionTranslator::run() {
     return false;
 
   collectLoopVars(FD->getBody(), AllLoopVars);
+  collectModified(FD->getBody(), Modified);
   const auto *Body = cast<CompoundStmt>(FD->getBody());
   auto Stmts = Body->body();
   for (auto It = Stmts.begin(); It != Stmts.end(); ++It) {

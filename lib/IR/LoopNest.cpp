@@ -26,6 +26,49 @@ const char *looptile::elemTypeName(ElemType T) {
   return "?";
 }
 
+const char *IntType::openCLName() const {
+  if (Bits <= 32)
+    return Signed ? "int" : "uint";
+  return Signed ? "long" : "ulong";
+}
+
+IntType IntType::common(const IntType &A, const IntType &B) {
+  if (A.Signed == B.Signed)
+    return A.Rank >= B.Rank ? A : B;
+  const IntType &U = A.Signed ? B : A;
+  const IntType &S = A.Signed ? A : B;
+  if (U.Rank >= S.Rank)
+    return U;
+  if (S.Bits > U.Bits)
+    return S;
+  IntType R = S; // the unsigned type corresponding to S
+  R.Signed = false;
+  R.Spelling = "unsigned " + S.Spelling;
+  return R;
+}
+
+const char *looptile::condOpSpelling(CondOp Op) {
+  switch (Op) {
+  case CondOp::LT:
+    return "<";
+  case CondOp::LE:
+    return "<=";
+  case CondOp::GT:
+    return ">";
+  case CondOp::GE:
+    return ">=";
+  case CondOp::EQ:
+    return "==";
+  case CondOp::NE:
+    return "!=";
+  case CondOp::And:
+    return "&&";
+  case CondOp::Or:
+    return "||";
+  }
+  return "?";
+}
+
 const char *looptile::assignOpSpelling(AssignOp Op) {
   switch (Op) {
   case AssignOp::Assign:
@@ -81,11 +124,48 @@ Expr Expr::binary(char Op, Expr LHS, Expr RHS) {
   return E;
 }
 
+// The usual arithmetic conversions of two operands' types.
+static ElemType commonType(ElemType A, ElemType B) {
+  return (A == ElemType::Double || B == ElemType::Double) ? ElemType::Double
+         : (A == ElemType::Float || B == ElemType::Float) ? ElemType::Float
+                                                          : ElemType::Int;
+}
+
+Expr Expr::condition(CondOp Op, Expr LHS, Expr RHS) {
+  Expr E;
+  E.K = (Op == CondOp::And || Op == CondOp::Or) ? Logical : Compare;
+  E.Cond = Op;
+  E.Type = ElemType::Int;
+  E.Operands = {std::move(LHS), std::move(RHS)};
+  return E;
+}
+
+Expr Expr::logicalNot(Expr Operand) {
+  Expr E;
+  E.K = Not;
+  E.Type = ElemType::Int;
+  E.Operands = {std::move(Operand)};
+  return E;
+}
+
+Expr Expr::select(Expr Cond, Expr Then, Expr Else) {
+  Expr E;
+  E.K = Select;
+  E.Type = commonType(Then.Type, Else.Type);
+  E.Operands = {std::move(Cond), std::move(Then), std::move(Else)};
+  return E;
+}
+
 // C's binding strengths of the operators the IR has (C11 6.5): a primary or
 // postfix expression binds tightest, then the prefix operators (unary minus,
 // cast), then the multiplicative and the additive operators, both
 // left-associative.
 enum Precedence {
+  PrecConditional = 3,
+  PrecLogicalOr = 4,
+  PrecLogicalAnd = 5,
+  PrecEquality = 9,
+  PrecRelational = 10,
   PrecAdditive = 12,
   PrecMultiplicative = 13,
   PrecPrefix = 15,
@@ -103,7 +183,15 @@ static int precedence(const Expr &E) {
     return (E.Op == '+' || E.Op == '-') ? PrecAdditive : PrecMultiplicative;
   case Expr::Unary:
   case Expr::Cast:
+  case Expr::Not:
     return PrecPrefix;
+  case Expr::Compare:
+    return (E.Cond == CondOp::EQ || E.Cond == CondOp::NE) ? PrecEquality
+                                                          : PrecRelational;
+  case Expr::Logical:
+    return E.Cond == CondOp::And ? PrecLogicalAnd : PrecLogicalOr;
+  case Expr::Select:
+    return PrecConditional;
   case Expr::IntLit:
   case Expr::FloatLit:
     // A negative constant prints with its sign: a prefix expression.
@@ -184,6 +272,27 @@ std::string looptile::printExpr(const Expr &E, const ExprOverride &Override) {
   case Expr::Cast:
     return "(" + std::string(elemTypeName(E.Type)) + ")" +
            Operand(E.Operands[0], precedence(E.Operands[0]) < PrecPrefix);
+  case Expr::Not:
+    return "!" + Operand(E.Operands[0], precedence(E.Operands[0]) < PrecPrefix);
+  case Expr::Compare:
+  case Expr::Logical: {
+    // Comparisons do not chain: an operand at the same level is
+    // parenthesised; so is an && inside an || (as compilers suggest).
+    int P = precedence(E);
+    auto Needs = [&](const Expr &Op) {
+      return precedence(Op) <= P ||
+             (E.K == Expr::Logical && Op.K == Expr::Logical);
+    };
+    return Operand(E.Operands[0], Needs(E.Operands[0])) + " " +
+           condOpSpelling(E.Cond) + " " +
+           Operand(E.Operands[1], Needs(E.Operands[1]));
+  }
+  case Expr::Select: {
+    auto Needs = [](const Expr &Op) { return precedence(Op) <= PrecConditional; };
+    return Operand(E.Operands[0], Needs(E.Operands[0])) + " ? " +
+           Operand(E.Operands[1], Needs(E.Operands[1])) + " : " +
+           Operand(E.Operands[2], Needs(E.Operands[2]));
+  }
   }
   return "?";
 }
@@ -211,13 +320,100 @@ static void collectReads(const Expr &E, const std::vector<std::string> &Skip,
 std::vector<Access>
 Stmt::accesses(const std::vector<std::string> &NotMemory) const {
   std::vector<Access> Out;
+  for (const Expr &C : When.Data)
+    collectReads(C, NotMemory, Out);
   collectReads(RHS, NotMemory, Out);
   Access Target{LHS.Name, LHS.Subscripts, false, LHS.Loc};
   if (Op != AssignOp::Assign)
     Out.push_back(Target);
   Target.IsWrite = true;
+  Target.Conditional = When.isConditional();
   Out.push_back(Target);
   return Out;
+}
+
+std::vector<const Expr *> Stmt::exprs() const {
+  std::vector<const Expr *> Out;
+  for (const Expr &C : When.Data)
+    Out.push_back(&C);
+  Out.push_back(&RHS);
+  Out.push_back(&LHS);
+  return Out;
+}
+
+std::vector<Expr *> Stmt::exprs() {
+  std::vector<Expr *> Out;
+  for (Expr &C : When.Data)
+    Out.push_back(&C);
+  Out.push_back(&RHS);
+  Out.push_back(&LHS);
+  return Out;
+}
+
+std::string Guard::print(const ExprOverride &Override, bool Additive) const {
+  std::vector<std::string> Parts;
+  for (const AffineCondition &C : Affine) {
+    std::string Text = Additive ? C.strAdditive() : C.str();
+    if (C.disjuncts().size() > 1 && (Affine.size() > 1 || !Data.empty()))
+      Text = "(" + Text + ")";
+    Parts.push_back(Text);
+  }
+  for (const Expr &D : Data) {
+    std::string Text = printExpr(D, Override);
+    // `a || b` and `c ? x : y` bind more loosely than the && joining them.
+    bool Paren =
+        (D.K == Expr::Logical && D.Cond == CondOp::Or) || D.K == Expr::Select;
+    Parts.push_back(Paren && Affine.size() + Data.size() > 1 ? "(" + Text + ")"
+                                                             : Text);
+  }
+  std::string Out;
+  for (size_t I = 0; I < Parts.size(); ++I)
+    Out += (I ? " && " : "") + Parts[I];
+  return Out;
+}
+
+std::string Guard::str() const { return print(nullptr); }
+
+// Structural equality of two expressions (same tree, same names).
+static bool sameExpr(const Expr &A, const Expr &B) {
+  if (A.K != B.K || A.Type != B.Type || A.IntValue != B.IntValue ||
+      A.FloatValue != B.FloatValue || A.Name != B.Name || A.Op != B.Op ||
+      A.Cond != B.Cond || A.Subscripts != B.Subscripts ||
+      A.Operands.size() != B.Operands.size())
+    return false;
+  for (size_t I = 0; I < A.Operands.size(); ++I)
+    if (!sameExpr(A.Operands[I], B.Operands[I]))
+      return false;
+  return true;
+}
+
+bool Guard::isImpliedBy(const Guard &Other) const {
+  for (const AffineCondition &C : Affine)
+    if (std::find(Other.Affine.begin(), Other.Affine.end(), C) ==
+        Other.Affine.end())
+      return false;
+  for (const Expr &D : Data)
+    if (std::none_of(Other.Data.begin(), Other.Data.end(),
+                     [&](const Expr &O) { return sameExpr(D, O); }))
+      return false;
+  return true;
+}
+
+static void renameInExpr(Expr &E, const std::string &From,
+                         const std::string &To) {
+  if (E.K == Expr::ScalarRef && E.Name == From)
+    E.Name = To;
+  for (IndexExpr &S : E.Subscripts)
+    S = S.substitute(From, IndexExpr::symbol(To));
+  for (Expr &Op : E.Operands)
+    renameInExpr(Op, From, To);
+}
+
+void Guard::renameVar(const std::string &From, const std::string &To) {
+  for (AffineCondition &C : Affine)
+    C = C.substitute(From, IndexExpr::symbol(To));
+  for (Expr &D : Data)
+    renameInExpr(D, From, To);
 }
 
 std::string Stmt::str() const {
@@ -246,6 +442,43 @@ static void collectLoopVars(const std::vector<Node> &Body,
       Out.push_back(L.Var);
     collectLoopVars(L.Body, Out);
   }
+}
+
+static const Loop *findLoopVar(const std::vector<Node> &Body,
+                               const std::string &Name) {
+  for (const Node &N : Body) {
+    if (!N.isLoop())
+      continue;
+    if (N.loop().Var == Name)
+      return &N.loop();
+    if (const Loop *L = findLoopVar(N.loop().Body, Name))
+      return L;
+  }
+  return nullptr;
+}
+
+IntType Function::intTypeOf(const std::string &Name) const {
+  for (const Variable &V : Params)
+    if (V.Name == Name && V.VarKind == Variable::SizeParam)
+      return V.Int;
+  if (const Loop *L = findLoopVar(Body, Name))
+    return L->VarType;
+  return IntType();
+}
+
+static bool hasNonIntLoop(const std::vector<Node> &Body) {
+  for (const Node &N : Body)
+    if (N.isLoop() &&
+        (!N.loop().VarType.isPlainInt() || hasNonIntLoop(N.loop().Body)))
+      return true;
+  return false;
+}
+
+bool Function::hasNonIntIndices() const {
+  for (const Variable &V : Params)
+    if (V.VarKind == Variable::SizeParam && !V.Int.isPlainInt())
+      return true;
+  return hasNonIntLoop(Body);
 }
 
 std::vector<std::string> Function::nonMemoryNames() const {

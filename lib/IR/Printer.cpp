@@ -8,6 +8,9 @@
 //         read  A[i - 1]
 //         write A[i]
 //
+// A guarded statement prints its guard first, `S1: if (i >= 1 && B[i] > 0)
+// A[i] = 0`, and its write as `may-write` when the guard reads data.
+//
 //===----------------------------------------------------------------------===//
 #include "looptile/IR/Printer.h"
 
@@ -24,12 +27,15 @@ std::string looptile::boundStr(const std::vector<IndexExpr> &Bound,
 }
 
 std::string looptile::loopHeaderStr(const Loop &L) {
-  return "for " + L.Var + " in [" + boundStr(L.Lower, true) + ", " +
+  std::string Type = L.VarType.isPlainInt() ? "" : L.VarType.Spelling + " ";
+  return "for " + Type + L.Var + " in [" + boundStr(L.Lower, true) + ", " +
          boundStr(L.Upper, false) + "] step " + std::to_string(L.Step);
 }
 
 std::string looptile::variableDeclStr(const Variable &V) {
   std::string Out = V.IsConst ? "const " : "";
+  if (V.VarKind == Variable::SizeParam)
+    return Out + V.Int.Spelling + " " + V.Name;
   Out += elemTypeName(V.Type);
   if (V.VarKind == Variable::PointerParam) {
     Out += " *";
@@ -59,9 +65,14 @@ static void printBody(const Function &F, const std::vector<Node> &Body,
       continue;
     }
     const Stmt &S = N.stmt();
-    Out += Pad + S.name() + ": " + S.str() + lineSuffix(S.Loc) + "\n";
+    std::string Guard = S.When.empty() ? "" : "if (" + S.When.str() + ") ";
+    Out += Pad + S.name() + ": " + Guard + S.str() + lineSuffix(S.Loc) + "\n";
     for (const Access &A : S.accesses(NotMemory))
-      Out += Pad + "  " + (A.IsWrite ? "write " : "read  ") + A.str() + "\n";
+      Out += Pad + "  " +
+             (!A.IsWrite      ? "read  "
+              : A.Conditional ? "may-write "
+                              : "write ") +
+             A.str() + "\n";
   }
 }
 

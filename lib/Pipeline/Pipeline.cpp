@@ -3,6 +3,7 @@
 
 #include "looptile/Analysis/Dependence.h"
 #include "looptile/Analysis/DepsPrinter.h"
+#include "looptile/Analysis/IntegerWrap.h"
 #include "looptile/CodeGen/CEmitter.h"
 #include "looptile/CodeGen/OpenCL.h"
 #include "looptile/CodeGen/Signature.h"
@@ -97,12 +98,32 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
   return ExitSuccess;
 }
 
+// Reports every place of P where unsigned index arithmetic may wrap around
+// (Analysis/IntegerWrap.h); After names the transformations applied.
+static bool checkWrap(const Program &P, DiagnosticPrinter &DiagOut,
+                      const std::string &After) {
+  bool OK = true;
+  for (const Function &F : P.Functions)
+    for (const Diagnostic &D : checkIntegerWrap(F, After.empty())) {
+      Diagnostic E = D;
+      if (!After.empty())
+        E.Message = "after " + After + ": " + E.Message;
+      DiagOut.print(E, std::cerr);
+      OK = false;
+    }
+  return OK;
+}
+
 int looptile::runPipeline(const PipelineOptions &Opts) {
   // 1. Frontend: C -> IR.
   Program P;
   if (!buildProgram(Opts.Frontend, P))
     return ExitRefused;
   DiagnosticPrinter DiagOut(P.File);
+  // Loops and sizes of unsigned types: the IR's exact integers are the C's
+  // values only where unsigned arithmetic does not wrap.
+  if (!checkWrap(P, DiagOut, ""))
+    return 1;
   if (Opts.PrintIR)
     std::cout << printProgram(P);
 
@@ -142,7 +163,18 @@ int looptile::runPipeline(const PipelineOptions &Opts) {
     }
   }
 
-  // 4. CodeGen.
+  // 4. CodeGen. The transformed C must not wrap either.
+  if (!Opts.Steps.empty()) {
+    std::string Applied;
+    for (const TransformStep &Step : Opts.Steps)
+      Applied += (Applied.empty() ? "" : " ") + Step.spelling();
+    if (!checkWrap(P, DiagOut, Applied)) {
+      std::cerr << "looptile: error: the transformed code would compute "
+                   "unsigned indices that wrap around; nothing was "
+                   "emitted\n";
+      return 1;
+    }
+  }
   if (Opts.PrintSignature) {
     for (const Function &F : P.Functions) {
       std::vector<ArgumentInfo> Args;

@@ -38,8 +38,8 @@ void collectScalarAccesses(const Node &N, std::set<std::string> &Out) {
     for (const Expr &Op : E.Operands)
       Walk(Op);
   };
-  Walk(N.stmt().LHS);
-  Walk(N.stmt().RHS);
+  for (const Expr *E : N.stmt().exprs())
+    Walk(*E);
 }
 
 bool mentionsArray(const Node &N, const std::string &Name) {
@@ -57,7 +57,10 @@ bool mentionsArray(const Node &N, const std::string &Name) {
         return true;
     return false;
   };
-  return Walk(N.stmt().LHS) || Walk(N.stmt().RHS);
+  for (const Expr *E : N.stmt().exprs())
+    if (Walk(*E))
+      return true;
+  return false;
 }
 
 /// Tarjan's strongly connected components; Comp[v] is v's component.

@@ -37,8 +37,8 @@ void rewriteBody(std::vector<Node> &Body, const std::string &Name,
     Stmt &S = N.stmt();
     if (S.LHS.K == Expr::ScalarRef && S.LHS.Name == Name)
       S.DeclType.reset(); // `float tmp = e` becomes `tmp_x[i] = e`
-    rewriteExpr(S.LHS, Name, Array, Var);
-    rewriteExpr(S.RHS, Name, Array, Var);
+    for (Expr *E : S.exprs())
+      rewriteExpr(*E, Name, Array, Var);
   }
 }
 
@@ -68,11 +68,33 @@ bool mentionsScalar(const std::vector<Node> &Body, const std::string &Name) {
         return true;
     return false;
   };
-  for (const Node &N : Body)
-    if (N.isLoop() ? mentionsScalar(N.loop().Body, Name)
-                   : In(N.stmt().LHS) || In(N.stmt().RHS))
-      return true;
+  for (const Node &N : Body) {
+    if (N.isLoop()) {
+      if (mentionsScalar(N.loop().Body, Name))
+        return true;
+      continue;
+    }
+    for (const Expr *E : N.stmt().exprs())
+      if (In(*E))
+        return true;
+  }
   return false;
+}
+
+// The first statement of Body that writes the scalar Name under a guard.
+const Stmt *guardedWrite(const std::vector<Node> &Body,
+                         const std::string &Name) {
+  for (const Node &N : Body) {
+    if (N.isLoop()) {
+      if (const Stmt *S = guardedWrite(N.loop().Body, Name))
+        return S;
+      continue;
+    }
+    const Stmt &S = N.stmt();
+    if (S.LHS.K == Expr::ScalarRef && S.LHS.Name == Name && !S.When.empty())
+      return &S;
+  }
+  return nullptr;
 }
 
 bool writesScalar(const std::vector<Node> &Body, const std::string &Name) {
@@ -154,6 +176,14 @@ whyCannotExpandImpl(const Function &F, const Loop &L, const std::string &Name,
     return "'" + Name + "' is not private in loop '" + L.Var +
            "': some iteration reads a value written by another iteration "
            "(it is " + varClassName(classifyScalar(F, L, Name)) + ")";
+  // The copy-out takes the last iteration's value, which a guarded write
+  // may not have produced.
+  if (isLiveAfter(F, L, Name))
+    if (const Stmt *S = guardedWrite(L.Body, Name))
+      return "'" + Name + "' is live after loop '" + L.Var + "' and " +
+             S->name() + " writes it only when '" + S->When.str() +
+             "' holds; the last iteration may not write it, so its value "
+             "cannot be copied out";
   // The last iteration (copied out) is the upper bound only for step 1.
   if (L.Step != 1)
     return "loop '" + L.Var + "' has step " + std::to_string(L.Step) +

@@ -34,8 +34,8 @@ void forEachRef(std::vector<Node> &Body, const std::string &Name,
       forEachRef(N.loop().Body, Name, Fn);
       continue;
     }
-    Walk(N.stmt().LHS);
-    Walk(N.stmt().RHS);
+    for (Expr *E : N.stmt().exprs())
+      Walk(*E);
   }
 }
 

@@ -126,6 +126,7 @@ Loop looptile::lastIterationLoop(const Loop &L, const std::string &Var) {
   Last.Lower = {L.Lower[0], L.Upper[0]};
   Last.Upper = {L.Upper[0]};
   Last.Step = 1;
+  Last.VarType = L.VarType;
   Last.Loc = L.Loc;
   return Last;
 }
@@ -187,11 +188,17 @@ Loop looptile::lastIterationCopy(
       for (const IndexExpr &E : P->Upper)
         H.Upper.push_back(renamed(E, R));
       H.Step = P->Step;
+      H.VarType = P->VarType;
       H.Loc = P->Loc;
       R.push_back({P->Var, Var});
       Headers.push_back(std::move(H));
     }
     Stmt S = Make(*W, [&](const IndexExpr &E) { return renamed(E, R); });
+    // W writes only where its guard holds (an affine guard: the
+    // privatization analysis counts conditional writes out).
+    S.When = W->When;
+    for (auto &[From, To] : R)
+      S.When.renameVar(From, To);
     S.Id = NextId++;
     S.LHS.Loc = S.RHS.Loc = S.Loc = W->Loc;
     Node Inner{std::move(S)};

@@ -42,6 +42,7 @@ void looptile::stripMine(LoopLocation Where, int64_t Size,
   Tile.Lower = L.Lower;
   Tile.Upper = L.Upper;
   Tile.Step = Size * L.Step;
+  Tile.VarType = L.VarType;
   Tile.Loc = L.Loc;
   Tile.Body.push_back(Node{std::move(Point)});
   L = std::move(Tile);

@@ -182,6 +182,7 @@ std::optional<std::string> looptile::tiledHeaders(
     Loop &T = Tiles[K];
     T.Var = TileVars[K];
     T.Step = Sizes[K];
+    T.VarType = Band[K]->VarType;
     T.Loc = Band[K]->Loc;
     for (const IndexExpr &E : Ups) {
       IndexExpr B = boundOf(E, TileVars[K]);
@@ -222,6 +223,7 @@ std::optional<std::string> looptile::tiledHeaders(
     Loop P;
     P.Var = L.Var;
     P.Step = 1;
+    P.VarType = L.VarType;
     P.Loc = L.Loc;
     IndexExpr TV = IndexExpr::symbol(TileVars[K]);
     P.Lower = {TV};

@@ -371,6 +371,9 @@ double Executor::launch() {
         const Argument *A = M.findArgument(N);
         if (!A || A->K == Argument::Buffer) {
           L.Kernel.setArg(cl_uint(AI), slot(N).Buf);
+        } else if (A->K == Argument::Size && A->KernelLong) {
+          cl_long V = cl_long(Values.at(N));
+          L.Kernel.setArg(cl_uint(AI), V);
         } else if (A->K == Argument::Size) {
           cl_int V = cl_int(Values.at(N));
           L.Kernel.setArg(cl_uint(AI), V);

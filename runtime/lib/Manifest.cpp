@@ -200,6 +200,13 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
       Sizes.insert(Arg.Name);
       if (const json::Value *Tile = A.get("tile"))
         Arg.Tile = R.formula(*Tile, W + ".tile");
+      if (A.get("kernel_type")) {
+        std::string KT = R.str(A, "kernel_type", W);
+        if (KT != "int" && KT != "long")
+          R.fail(W + ".kernel_type",
+                 "unknown kernel type \"" + KT + "\" (expected int or long)");
+        Arg.KernelLong = KT == "long";
+      }
     } else if (Kind == "buffer") {
       Arg.K = Argument::Buffer;
       std::string Acc = R.str(A, "access", W);

@@ -45,7 +45,9 @@ std::optional<ReductionOp> findReduction(const Loop &L,
 
 /// True when, in every iteration of L, each read of the scalar Name follows
 /// a write of it earlier in the same iteration. Writes inside an inner loop
-/// do not count (the inner loop may run zero times).
+/// do not count (the inner loop may run zero times); a guarded write counts
+/// only for reads whose guard implies its guard (`if (c) t = ..; if (c) .. =
+/// t;`), with nothing in between writing what its data conditions read.
 bool isWrittenBeforeRead(const Function &F, const Loop &L,
                          const std::string &Name);
 

@@ -23,6 +23,9 @@ std::string emitC(const Program &P);
 /// `i < MIN(ii + 16, N)` style condition for the upper side of L, or the
 /// lower side for a downward loop; used by the C and OpenCL emitters.
 std::string loopConditionC(const Loop &L);
+/// The same, but a single bound is printed without subtraction (`i + 1 <
+/// n` for `i < n - 1`), as unsigned index types need (IntegerWrap.h).
+std::string loopConditionAdditiveC(const Loop &L);
 /// The start value of L (`MAX(a, b)` for several lower bounds).
 std::string loopStartC(const Loop &L);
 /// `i++`, `i--`, `i += 4`.

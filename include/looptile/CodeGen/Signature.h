@@ -40,6 +40,11 @@ struct ArgumentInfo {
   /// extent, which is negative for sizes where its loops do not run, is
   /// clamped: `max(E, 0)`).
   std::vector<std::string> shapeFormulas() const;
+  /// For sizes: the C type (printed as `"type"` when it is not int).
+  IntType Int;
+  /// For sizes in a manifest: the OpenCL type the kernels take it as
+  /// (`"kernel_type"`, printed when it is not int).
+  std::string KernelType;
 };
 
 /// Describes F's parameters in order. Returns the reason when a buffer's

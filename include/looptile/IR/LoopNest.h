@@ -21,6 +21,7 @@
 #ifndef LOOPTILE_IR_LOOPNEST_H
 #define LOOPTILE_IR_LOOPNEST_H
 
+#include "looptile/IR/AffineCondition.h"
 #include "looptile/IR/IndexExpr.h"
 
 #include <functional>
@@ -43,6 +44,42 @@ enum class ElemType { Int, Float, Double };
 
 const char *elemTypeName(ElemType T);
 
+/// The C integer type of a size parameter or a loop variable: a signed or
+/// unsigned type of at least int's width. Index arithmetic is exact in the
+/// IR; in C it is done in these types, so an unsigned one may wrap around
+/// (Analysis/IntegerWrap.h proves that the emitted arithmetic does not).
+struct IntType {
+  std::string Spelling = "int"; ///< as the source wrote it: `size_t`, `long`
+  unsigned Bits = 32;
+  bool Signed = true;
+  /// The conversion rank (C11 6.3.1.1): int 1, long 2, long long 3.
+  unsigned Rank = 1;
+
+  bool isPlainInt() const { return Signed && Bits == 32 && Rank == 1; }
+  /// The OpenCL C type of the same width and signedness.
+  const char *openCLName() const;
+  /// The type C's usual arithmetic conversions give A op B (C11 6.3.1.8).
+  static IntType common(const IntType &A, const IntType &B);
+  bool operator==(const IntType &O) const {
+    return Bits == O.Bits && Signed == O.Signed && Rank == O.Rank;
+  }
+};
+
+/// A value the source computes in an unsigned index type and then compares
+/// (or assigns to an unsigned loop variable): the IR's exact reading of the
+/// comparison is the C's only when E >= 0 there (IntegerWrap.h checks it).
+struct WrapCheck {
+  IndexExpr E;
+  SourceLoc Loc;
+  std::string What; ///< e.g. "'n - 1' in the condition of loop 'i'"
+};
+
+/// The operator of a comparison or logical expression.
+enum class CondOp { LT, LE, GT, GE, EQ, NE, And, Or };
+
+/// `<`, `<=`, `>`, `>=`, `==`, `!=`, `&&` or `||`.
+const char *condOpSpelling(CondOp Op);
+
 /// An expression tree of a statement's right-hand side (or its left-hand
 /// side, which is always a ScalarRef or an ArrayRef).
 struct Expr {
@@ -55,6 +92,11 @@ struct Expr {
     Binary,    ///< Operands[0] Op Operands[1], Op one of + - * / %
     Call,      ///< Name(Operands...), a side-effect-free math function
     Cast,      ///< (Type) Operands[0]
+    Compare,   ///< Operands[0] Cond Operands[1], Cond a comparison; int 0/1
+    Logical,   ///< Operands[0] && Operands[1] or ||; int 0/1
+    Not,       ///< !Operands[0]; int 0/1
+    Select,    ///< Operands[0] ? Operands[1] : Operands[2]; both arms' reads
+               ///< count as reads (the analysis over-approximates)
   };
   Kind K = IntLit;
   ElemType Type = ElemType::Int;
@@ -64,6 +106,7 @@ struct Expr {
   double FloatValue = 0.0;
   std::string Name;
   char Op = 0;
+  CondOp Cond = CondOp::LT; ///< Compare and Logical
   std::vector<Expr> Operands;
   std::vector<IndexExpr> Subscripts;
   SourceLoc Loc;
@@ -73,6 +116,10 @@ struct Expr {
   static Expr arrayRef(const std::string &Name, ElemType T,
                        std::vector<IndexExpr> Subscripts);
   static Expr binary(char Op, Expr LHS, Expr RHS);
+  /// A Compare (for a comparison operator) or Logical (for && and ||).
+  static Expr condition(CondOp Op, Expr LHS, Expr RHS);
+  static Expr logicalNot(Expr Operand);
+  static Expr select(Expr Cond, Expr Then, Expr Else);
 
   /// C syntax of the expression: the tree exactly as it is (never
   /// re-associated), parenthesised where C's precedence and left
@@ -108,27 +155,71 @@ struct Access {
   std::vector<IndexExpr> Subscripts;
   bool IsWrite = false;
   SourceLoc Loc;
+  /// A write that may not happen in its statement's iteration domain: the
+  /// statement is guarded by a condition on data (a may-write). It never
+  /// counts as covering a later read or as defining an element.
+  bool Conditional = false;
   std::string str() const;
 };
 
+/// When a statement runs, beyond the bounds of its loops: every affine
+/// condition holds (they restrict the statement's iteration domain
+/// exactly), and then every data condition is non-zero, evaluated in order
+/// as C's `&&` evaluates them. A data condition reads memory (an array
+/// element, a scalar) or is not affine; it makes the statement conditional
+/// (its write a may-write). The Frontend builds guards from `if`/`else`;
+/// evaluating the affine conditions first only skips evaluations, never
+/// adds one, so the statement runs exactly when the source's branches say.
+struct Guard {
+  std::vector<AffineCondition> Affine;
+  std::vector<Expr> Data;
+
+  bool empty() const { return Affine.empty() && Data.empty(); }
+  /// True when some data condition makes the statement conditional.
+  bool isConditional() const { return !Data.empty(); }
+  /// C syntax of the conjunction, e.g. `i >= 1 && n >= i + 2 && A[i] > 0`.
+  std::string str() const;
+  /// C syntax with Override consulted in the data conditions; Additive
+  /// prints the affine constraints without subtractions (for unsigned
+  /// index types, AffineConstraint::strAdditive).
+  std::string print(const ExprOverride &Override, bool Additive = false) const;
+  /// True when every condition of this guard is also one of Other's (then
+  /// Other implies this guard).
+  bool isImpliedBy(const Guard &Other) const;
+  /// Renames the loop variable From to To in every condition.
+  void renameVar(const std::string &From, const std::string &To);
+};
+
 /// An assignment `LHS op= RHS;` or a declaration with initializer
-/// `T name = RHS;` (then DeclType is set and Op is Assign).
+/// `T name = RHS;` (then DeclType is set and Op is Assign), run when its
+/// guard holds.
 struct Stmt {
   unsigned Id = 0;
   AssignOp Op = AssignOp::Assign;
   Expr LHS;
   Expr RHS;
   std::optional<ElemType> DeclType;
+  Guard When;
+  /// The source's unsigned comparisons in the guard's affine conditions,
+  /// over the domain of the enclosing loops.
+  std::vector<WrapCheck> GuardChecks;
   SourceLoc Loc;
 
+  /// Every expression tree of the statement in evaluation order: the data
+  /// conditions of its guard, the right-hand side, the left-hand side.
+  std::vector<const Expr *> exprs() const;
+  std::vector<Expr *> exprs();
+
   /// The statement's accesses to arrays and written-or-local scalars, in
-  /// evaluation order: reads of the right-hand side, then the read of the
-  /// left-hand side for compound assignments, then the write. Loop variables
-  /// and size parameters are not memory and are not listed.
+  /// evaluation order: reads of the guard's data conditions, reads of the
+  /// right-hand side, then the read of the left-hand side for compound
+  /// assignments, then the write (Conditional when the guard is). Loop
+  /// variables and size parameters are not memory and are not listed.
   std::vector<Access> accesses(const std::vector<std::string> &NotMemory) const;
   /// `S<Id>`
   std::string name() const { return "S" + std::to_string(Id); }
-  /// C syntax of the statement without the trailing semicolon.
+  /// C syntax of the statement without the trailing semicolon and without
+  /// its guard.
   std::string str() const;
 };
 
@@ -141,6 +232,11 @@ struct Loop {
   std::vector<IndexExpr> Lower; ///< Var >= max(Lower)
   std::vector<IndexExpr> Upper; ///< Var <= min(Upper)
   int64_t Step = 1;
+  /// The loop variable's type.
+  IntType VarType;
+  /// The source's unsigned comparisons in the loop's header, over the
+  /// domain of the enclosing loops.
+  std::vector<WrapCheck> HeaderChecks;
   SourceLoc Loc;
   std::vector<Node> Body;
 };
@@ -170,6 +266,8 @@ struct Variable {
   ElemType Type = ElemType::Float;
   /// Extent of each dimension; std::nullopt where unknown (pointer, `A[]`).
   std::vector<std::optional<IndexExpr>> Extents;
+  /// SizeParam: its integer type.
+  IntType Int;
   bool IsRestrict = false;
   bool IsConst = false;
   /// For locals: the loop variable of the innermost loop that declares it;
@@ -197,6 +295,13 @@ struct Function {
   /// Names that are values but not memory: size parameters and every loop
   /// variable of the function.
   std::vector<std::string> nonMemoryNames() const;
+  /// The integer type of the size parameter or loop variable Name (a loop
+  /// variable's name may be reused by sibling loops, always with its type);
+  /// int when Name is neither.
+  IntType intTypeOf(const std::string &Name) const;
+  /// True when some size parameter or loop variable has a type other than
+  /// int.
+  bool hasNonIntIndices() const;
 };
 
 /// How the input file was compiled: what another compiler needs to read it

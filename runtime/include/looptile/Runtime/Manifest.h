@@ -33,6 +33,7 @@ struct Argument {
   ElemType Ty = ElemType::Float;  // buffers and scalars
   std::vector<Formula> Shape;     // buffers
   std::optional<Formula> Tile;    // sizes: the --sweep granularity
+  bool KernelLong = false;        // sizes: the kernels take it as long
 };
 
 struct Temporary {

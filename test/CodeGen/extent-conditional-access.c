@@ -1,0 +1,46 @@
+// A pointer parameter's extent is the largest subscript its accesses reach.
+// An access that runs only when a condition on data holds (or in the arm of
+// a ?:) says nothing about the array's size: it may not extend the extent
+// the other accesses define, else the signature is refused with the
+// rewrite. An affine guard `v <= e` lowers the loop bound it constrains, so
+// a guarded stencil over pointers keeps its exact extent. The outer extent
+// of a pointer to arrays (`float (*a)[8]`) comes from its accesses too.
+// RUN: not %looptile %s --function on_data --print-signature 2>&1 | FileCheck %s --check-prefix=DATA
+// RUN: not %looptile %s --function select_arm --print-signature 2>&1 | FileCheck %s --check-prefix=ARM
+// RUN: %looptile %s --function within --print-signature | FileCheck %s --check-prefix=WITHIN
+// RUN: %looptile %s --function guarded --print-signature | FileCheck %s --check-prefix=GUARDED
+// RUN: %looptile %s --function rows --print-signature | FileCheck %s --check-prefix=ROWS
+
+void on_data(int n, const float *restrict A, float *restrict B) {
+  for (int i = 0; i < n; i++)
+    if (A[i] > 0.0f)
+      B[i] = A[i];
+}
+// DATA: error: cannot determine the extent of parameter 'B': the access 'B[i]' runs only when a condition holds, so its reach says nothing about the array's size; declare it as an array parameter (e.g. float B[n])
+
+void select_arm(int n, const float *restrict A, float *restrict B) {
+  for (int i = 0; i < n; i++)
+    B[i] = A[i] > 0.0f ? A[i + 1] : 0.0f;
+}
+// ARM: error: cannot determine the extent of parameter 'A': the access 'A[i + 1]' runs only when a condition holds, so its reach says nothing about the array's size; declare it as an array parameter (e.g. float A[n + 1])
+
+void within(int n, const float *restrict A, float *restrict B) {
+  for (int i = 0; i < n; i++)
+    B[i] = A[i] > 0.0f ? A[i] : A[n - 1 - i];
+}
+// WITHIN: {"name": "A", "kind": "buffer", "type": "float", "access": "in", "shape": ["n"]}
+
+void guarded(int n, const float *restrict A, float *restrict B) {
+  for (int i = 0; i < n; i++)
+    if (i > 0 && i < n - 1)
+      B[i] = A[i - 1] + A[i + 1];
+}
+// GUARDED: {"name": "A", "kind": "buffer", "type": "float", "access": "in", "shape": ["n"]}
+// GUARDED: {"name": "B", "kind": "buffer", "type": "float", "access": "inout", "shape": ["n - 1"]}
+
+void rows(int n, float (*a)[8], const float (*b)[8]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < 8; j++)
+      a[i][j] = b[i][j] * 2.0f;
+}
+// ROWS: {"name": "a", "kind": "buffer", "type": "float", "access": "out", "shape": ["n", "8"]}
