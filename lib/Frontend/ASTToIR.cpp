@@ -1655,11 +1655,18 @@ FunctionTranslator::convertLValue(const clang::Expr *E) {
 // The IR's integer arithmetic is int arithmetic. An operator of another
 // integer type (`3u - 5u` is unsigned and wraps, `2000000000L +
 // 2000000000L` is long and does not overflow) would be printed as int
-// arithmetic with a different value, so it is refused. Its operands can only
-// be constants: int variables never convert to another integer type.
+// arithmetic with a different value, so it is refused, except where an
+// operand is an index variable of that type (below).
 bool FunctionTranslator::isIntArithmetic(const clang::Expr *E) {
   QualType T = E->getType();
   if (!T->isIntegerType() || isSignedWideInteger(T))
+    return true;
+  // Arithmetic on index variables of a wider or unsigned type (`i + l` with
+  // long loop variables, `(i - 1) % 7` with a size_t `i`): the C keeps their
+  // types and the kernels convert an index used as a value back to its type
+  // (`(ulong)i`), so the operation is done in the C's type on both sides.
+  // Only an operation on constants alone would be printed as int.
+  if (!E->isIntegerConstantExpr(Ctx) && Ctx.getTypeSize(T) <= 64)
     return true;
   return error(E, "integer arithmetic in type '" + T.getAsString() +
                       "'; looptile supports int arithmetic only");

@@ -36,7 +36,7 @@ void guarded(int n, const float *restrict A, float *restrict B) {
       B[i] = A[i - 1] + A[i + 1];
 }
 // GUARDED: {"name": "A", "kind": "buffer", "type": "float", "access": "in", "shape": ["n"]}
-// GUARDED: {"name": "B", "kind": "buffer", "type": "float", "access": "inout", "shape": ["n - 1"]}
+// GUARDED: {"name": "B", "kind": "buffer", "type": "float", "access": "inout", "shape": ["max(n - 1, 0)"]}
 
 void rows(int n, float (*a)[8], const float (*b)[8]) {
   for (int i = 0; i < n; i++)
