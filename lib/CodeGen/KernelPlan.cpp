@@ -320,6 +320,21 @@ void chooseNaiveWorkGroup(KernelPlan &Plan, int64_t Tile) {
   Plan.WorkGroup = WG;
 }
 
+// A nest that gets no local-memory tiling (Why says why): the warnings for
+// the tiling options it cannot honour, and the naive kernel with tile-shaped
+// work-groups.
+void withoutTiling(KernelPlan &Plan, std::vector<Diagnostic> &Diags,
+                   const OpenCLOptions &Opts, const std::string &Why) {
+  if (Opts.RegRows && Opts.RegCols)
+    notApplied(Plan, Diags, registerTileFlag(Opts),
+               "not applied to this nest" + Why +
+                   "; generating the naive kernel");
+  notApplied(Plan, Diags, tileFlag(Opts),
+             "no local-memory tiling for this nest" + Why +
+                 "; its work-groups are tiles without staging");
+  chooseNaiveWorkGroup(Plan, Opts.Tile);
+}
+
 } // namespace
 
 bool looptile::planKernel(const Function &F, unsigned NestIndex,
@@ -416,30 +431,16 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
   else if (hasConditionalCode({F.Body[NestIndex]}))
     NoTiling = " (the nest has conditional statements or expressions)";
   if (!NoTiling.empty()) {
-    if (RegisterTile)
-      notApplied(Plan, Diags, registerTileFlag(Opts),
-                 "not applied to this nest" + NoTiling +
-                     "; generating the naive kernel");
-    notApplied(Plan, Diags, tileFlag(Opts),
-               "no local-memory tiling for this nest" + NoTiling +
-                   "; its work-groups are tiles without staging");
-    chooseNaiveWorkGroup(Plan, Opts.Tile);
+    withoutTiling(Plan, Diags, Opts, NoTiling);
     return true;
   }
 
   // Tiled kernels need two mapped dimensions.
   if (Plan.Band.size() != 2) {
-    std::string Mapped = " (" + std::to_string(Plan.Band.size()) +
-                         " parallel loop(s) mapped; local-memory tiling "
-                         "needs two)";
-    if (RegisterTile)
-      notApplied(Plan, Diags, registerTileFlag(Opts),
-                 "not applied to this nest" + Mapped +
-                     "; generating the naive kernel");
-    notApplied(Plan, Diags, tileFlag(Opts),
-               "no local-memory tiling for this nest" + Mapped +
-                   "; its work-groups are tiles without staging");
-    chooseNaiveWorkGroup(Plan, Opts.Tile);
+    withoutTiling(Plan, Diags, Opts,
+                  " (" + std::to_string(Plan.Band.size()) +
+                      " parallel loop(s) mapped; local-memory tiling "
+                      "needs two)");
     return true;
   }
   // A reduction loop directly inside the band, uniform across the
@@ -495,17 +496,10 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
                    "reduction to register-tile); generating the transpose "
                    "kernel");
     } else {
-      std::string Why = " (nothing to stage in local memory: no reduction "
-                        "loop with reads invariant to a parallel loop, no "
-                        "transposition)";
-      if (RegisterTile)
-        notApplied(Plan, Diags, registerTileFlag(Opts),
-                   "not applied to this nest" + Why +
-                       "; generating the naive kernel");
-      notApplied(Plan, Diags, tileFlag(Opts),
-                 "no local-memory tiling for this nest" + Why +
-                     "; the kernel uses TS x TS work-groups without staging");
-      chooseNaiveWorkGroup(Plan, Opts.Tile);
+      withoutTiling(Plan, Diags, Opts,
+                    " (nothing to stage in local memory: no reduction loop "
+                    "with reads invariant to a parallel loop, no "
+                    "transposition)");
     }
   }
   // A tiled kernel's work-group is its tile (T x T work-items; T x min(T, 8)
