@@ -659,11 +659,21 @@ bool Question::cornerExtent(const AccessRef &A, isl_set *Context,
                             std::string &Why) {
   const IndexExpr &E = A.address()[0];
   const std::vector<const Loop *> &Loops = A.Site->Loops;
-  auto NonNegativeIn = [](const IndexExpr &X, const std::string &Var) {
-    for (const Term &T : X.terms())
-      for (const std::string &S : T.Symbols)
-        if (S == Var && T.Coeff < 0)
-          return false;
+  // X grows with Var whatever the other loop variables: every term that
+  // holds Var has a non-negative coefficient and no other loop variable
+  // (the sizes are positive).
+  auto NonNegativeIn = [&](const IndexExpr &X, const std::string &Var) {
+    for (const Term &T : X.terms()) {
+      unsigned Vars = 0;
+      bool Holds = false;
+      for (const std::string &S : T.Symbols) {
+        Holds |= S == Var;
+        Vars += std::any_of(Loops.begin(), Loops.end(),
+                            [&](const Loop *L) { return L->Var == S; });
+      }
+      if (Holds && (T.Coeff < 0 || Vars > 1))
+        return false;
+    }
     return true;
   };
   std::string What = "the largest index of '" + A.access().str() + "'";
