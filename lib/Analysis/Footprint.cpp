@@ -19,6 +19,7 @@
 #include "Delinearize.h"
 #include "DependenceSolver.h"
 
+#include <isl/aff.h>
 #include <isl/constraint.h>
 #include <isl/point.h>
 #include <isl/set.h>
@@ -110,6 +111,12 @@ public:
   }
 
   WriteCoverage coverage(const std::vector<IndexExpr> &Extents);
+  PointerExtent pointerExtent();
+  /// The extent one access needs, when its single flat index is not affine,
+  /// as a formula; false (with Why) when it cannot be found exactly.
+  /// Poly is set when the formula is that polynomial for every size.
+  bool cornerExtent(const AccessRef &A, isl_set *Context, std::string &Out,
+                    std::optional<IndexExpr> &Poly, std::string &Why);
   BoundsCondition bounds(const std::vector<IndexExpr> &Extents,
                          bool NegativeExtents);
 
@@ -442,7 +449,314 @@ BoundsCondition Question::bounds(const std::vector<IndexExpr> &Extents,
   return Out;
 }
 
+// An isl_aff over the sizes as an IndexExpr; std::nullopt when it has
+// divisions or rational coefficients.
+std::optional<IndexExpr> affToIndexExpr(isl_aff *A,
+                                        const DependenceSolver &Solver) {
+  isl_size Divs = isl_aff_dim(A, isl_dim_div);
+  isl_size Params = isl_aff_dim(A, isl_dim_param);
+  if (Divs < 0 || Params < 0 ||
+      (Divs > 0 && isl_aff_involves_dims(A, isl_dim_div, 0, unsigned(Divs)) !=
+                       isl_bool_false))
+    return std::nullopt;
+  auto Integer = [](isl_val *V, int64_t &Out) {
+    bool Ok = V && isl_val_is_int(V) == isl_bool_true;
+    if (Ok)
+      Out = isl_val_get_num_si(V);
+    isl_val_free(V);
+    return Ok;
+  };
+  int64_t C = 0;
+  if (!Integer(isl_aff_get_constant_val(A), C))
+    return std::nullopt;
+  IndexExpr Out = IndexExpr::constant(C);
+  for (isl_size K = 0; K < Params; ++K) {
+    if (!Integer(isl_aff_get_coefficient_val(A, isl_dim_param, int(K)), C))
+      return std::nullopt;
+    if (!C)
+      continue;
+    const char *N = isl_aff_get_dim_name(A, isl_dim_param, unsigned(K));
+    std::vector<std::string> M = Solver.paramMonomial(N ? N : "");
+    if (M.empty())
+      return std::nullopt;
+    IndexExpr T = IndexExpr::constant(C);
+    for (const std::string &S : M)
+      T = T * IndexExpr::symbol(S);
+    Out = Out + T;
+  }
+  return Out;
+}
+
+PointerExtent Question::pointerExtent() {
+  PointerExtent Out;
+  if (Refs.empty()) {
+    Out.Why = "'" + Name + "' is never accessed";
+    return Out;
+  }
+  size_t Rank = Refs[0].address().size();
+  for (const AccessRef &R : Refs)
+    if (R.address().size() != Rank) {
+      Out.Why =
+          "the accesses to '" + Name + "' have different numbers of subscripts";
+      return Out;
+    }
+  // The digits below the top one and their extents: the flat index is
+  // e0*D1*...*Dk + e1*D2*...*Dk + ... + ek with 0 <= ej < Dj, so the
+  // lexicographic order of the digits is the order of the flat indices.
+  std::vector<std::string> Digits;
+  if (Rank > 1) {
+    auto It = Splits.find(Name);
+    if (It == Splits.end() || It->second.size() + 1 != Rank) {
+      Out.Why = "the subscripts of '" + Name + "' are not one flat index";
+      return Out;
+    }
+    Digits = It->second;
+  }
+  std::string Positive = positiveSizes();
+  // The pieces' domains live in the parameter space.
+  isl_set *Context = Solver.islSet({}, {Positive});
+  Context = Pool.keep(Context ? isl_set_params(Context) : nullptr);
+  if (!Context) {
+    Out.Why = "isl could not represent the question";
+    return Out;
+  }
+  // A flat index that is not affine (`i*(K + 1) + k`, which does not split
+  // into digits): the largest value of each access at the corner of its
+  // loops, and the largest over the accesses.
+  bool Affine = true;
+  for (const AccessRef &A : Refs)
+    for (const IndexExpr &E : A.address())
+      Affine &= DependenceSolver::isLoopAffine(E, *A.Site);
+  if (!Affine) {
+    if (Rank != 1) {
+      Out.Why = "a subscript of '" + Name + "' is not affine";
+      return Out;
+    }
+    std::vector<std::string> Terms;
+    std::optional<IndexExpr> Same;
+    bool AllUnconditional = true;
+    for (const AccessRef &A : Refs) {
+      std::string One;
+      std::optional<IndexExpr> Poly;
+      if (!cornerExtent(A, Context, One, Poly, Out.Why))
+        return Out;
+      if (!Poly || (Same && *Same != *Poly))
+        AllUnconditional = false;
+      Same = Poly;
+      if (std::find(Terms.begin(), Terms.end(), One) == Terms.end())
+        Terms.push_back(One);
+    }
+    if (AllUnconditional && Same) {
+      Out.Verdict = PointerExtent::Exact;
+      Out.Poly = *Same;
+      return Out;
+    }
+    std::string Max;
+    for (const std::string &T : Terms)
+      Max = Max.empty() ? T : "max(" + Max + ", " + T + ")";
+    Out.Verdict = PointerExtent::Piecewise;
+    Out.Formula = Max;
+    return Out;
+  }
+  std::vector<std::string> Vars;
+  for (size_t D = 0; D < Rank; ++D)
+    Vars.push_back(varName('e', unsigned(D)));
+  std::vector<std::string> Clauses;
+  for (const AccessRef &A : Refs) {
+    std::vector<std::string> Address, C;
+    if (!addressText(A, Address, C, Out.Why))
+      return Out;
+    for (size_t D = 0; D < Address.size(); ++D)
+      C.push_back(Vars[D] + " = " + Address[D]);
+    Clauses.push_back(exists(*A.Site, joinWith(C, " and ", "true")));
+  }
+  isl_set *Touched = Pool.keep(
+      Solver.islSet(Vars, {joinWith(Clauses, " or ", "false"), Positive}));
+  if (!Touched) {
+    Out.Why = "isl could not represent the question";
+    return Out;
+  }
+  isl_pw_multi_aff *Max = isl_set_lexmax_pw_multi_aff(isl_set_copy(Touched));
+  if (!Max) {
+    Out.Why = "isl could not compute the largest index";
+    return Out;
+  }
+  struct Piece {
+    isl_set *Where;
+    IndexExpr Extent;
+  };
+  struct Ctx {
+    Question *Q;
+    const std::vector<std::string> *Digits;
+    std::vector<Piece> Pieces;
+    bool Failed = false;
+  } C{this, &Digits, {}};
+  isl_pw_multi_aff_foreach_piece(
+      Max,
+      [](isl_set *Where, isl_multi_aff *MA, void *User) -> isl_stat {
+        auto *C = static_cast<Ctx *>(User);
+        IndexExpr Flat = IndexExpr::constant(1);
+        isl_size N = isl_multi_aff_dim(MA, isl_dim_out);
+        for (isl_size D = 0; D < N && !C->Failed; ++D) {
+          isl_aff *A = isl_multi_aff_get_aff(MA, int(D));
+          std::optional<IndexExpr> E = affToIndexExpr(A, C->Q->Solver);
+          isl_aff_free(A);
+          if (!E) {
+            C->Failed = true;
+            break;
+          }
+          for (size_t L = size_t(D); L < C->Digits->size(); ++L)
+            *E = *E * IndexExpr::symbol((*C->Digits)[L]);
+          Flat = Flat + *E;
+        }
+        isl_multi_aff_free(MA);
+        C->Pieces.push_back({C->Q->Pool.keep(Where), Flat});
+        return isl_stat_ok;
+      },
+      &C);
+  isl_pw_multi_aff_free(Max);
+  if (C.Failed) {
+    Out.Why = "the largest index of '" + Name +
+              "' has divisions (a stride) that the manifest formulas cannot "
+              "express exactly";
+    return Out;
+  }
+  if (C.Pieces.size() == 1 &&
+      isl_set_is_subset(Context, C.Pieces[0].Where) == isl_bool_true) {
+    Out.Verdict = PointerExtent::Exact;
+    Out.Poly = C.Pieces[0].Extent;
+    return Out;
+  }
+  std::vector<std::string> Terms;
+  for (const Piece &P : C.Pieces) {
+    isl_set *Simple = Pool.keep(isl_set_coalesce(
+        isl_set_gist(isl_set_copy(P.Where), isl_set_copy(Context))));
+    bool Approximate = false;
+    std::string Cond = formula(Simple, Approximate);
+    if (Approximate) {
+      Out.Why = "the sizes for which the largest index of '" + Name +
+                "' takes one form have divisions (a stride) that the "
+                "manifest formulas cannot express exactly";
+      return Out;
+    }
+    Terms.push_back("(" + Cond + ") * (" + P.Extent.str() + ")");
+  }
+  Out.Verdict = PointerExtent::Piecewise;
+  Out.Formula = joinWith(Terms, " + ", "0");
+  return Out;
+}
+
+// The corner of A's loops is the point where each loop variable, outermost
+// first, takes its upper bound at the outer ones' corner values. When the
+// index has no negative coefficient on a loop variable, and no upper bound
+// has one on an outer loop variable, every executed iteration is at or
+// below the corner in each variable, so the index is largest there; when,
+// in addition, the corner is executed whenever any iteration is (isl checks
+// it), the largest index is exactly the index at the corner, for the sizes
+// where the loops run at all (0 elements otherwise).
+bool Question::cornerExtent(const AccessRef &A, isl_set *Context,
+                            std::string &Out, std::optional<IndexExpr> &Poly,
+                            std::string &Why) {
+  const IndexExpr &E = A.address()[0];
+  const std::vector<const Loop *> &Loops = A.Site->Loops;
+  // X grows with Var whatever the other loop variables: every term that
+  // holds Var has a non-negative coefficient and no other loop variable
+  // (the sizes are positive).
+  auto NonNegativeIn = [&](const IndexExpr &X, const std::string &Var) {
+    for (const Term &T : X.terms()) {
+      unsigned Vars = 0;
+      bool Holds = false;
+      for (const std::string &S : T.Symbols) {
+        Holds |= S == Var;
+        Vars += std::any_of(Loops.begin(), Loops.end(),
+                            [&](const Loop *L) { return L->Var == S; });
+      }
+      if (Holds && (T.Coeff < 0 || Vars > 1))
+        return false;
+    }
+    return true;
+  };
+  std::string What = "the largest index of '" + A.access().str() + "'";
+  std::vector<IndexExpr> Corner;
+  for (size_t J = 0; J < Loops.size(); ++J) {
+    const Loop *L = Loops[J];
+    if (L->Upper.size() != 1 || (L->Step != 1 && L->Step != -1) ||
+        !NonNegativeIn(E, L->Var)) {
+      Why = What + " is not at the corner of its loops";
+      return false;
+    }
+    IndexExpr C = L->Upper[0];
+    for (size_t K = 0; K < J; ++K) {
+      if (!NonNegativeIn(C, Loops[K]->Var)) {
+        Why = What + " is not at the corner of its loops";
+        return false;
+      }
+      C = C.substitute(Loops[K]->Var, Corner[K]);
+    }
+    Corner.push_back(C);
+  }
+  IndexExpr AtCorner = E;
+  for (size_t J = 0; J < Loops.size(); ++J)
+    AtCorner = AtCorner.substitute(Loops[J]->Var, Corner[J]);
+  std::vector<std::string> Domain, CornerC;
+  if (!Solver.islDomain(*A.Site, 'y', Domain)) {
+    Why = "a bound of a loop around '" + A.access().str() + "' is not affine";
+    return false;
+  }
+  StmtSite NoLoops;
+  CornerC = Domain;
+  std::vector<std::string> Vars;
+  for (size_t J = 0; J < Loops.size(); ++J) {
+    std::optional<std::string> C = Solver.islExpr(NoLoops, 'e', Corner[J]);
+    if (!C) {
+      Why = What + ": the corner of its loops is not affine in the sizes";
+      return false;
+    }
+    Vars.push_back(varName('y', unsigned(J)));
+    CornerC.push_back(Vars.back() + " = " + *C);
+  }
+  std::string Positive = positiveSizes();
+  Domain.push_back(Positive);
+  CornerC.push_back(Positive);
+  isl_set *Runs = Solver.islSet(Vars, Domain);
+  isl_set *AtC = Solver.islSet(Vars, CornerC);
+  Runs = Pool.keep(Runs ? isl_set_params(Runs) : nullptr);
+  AtC = Pool.keep(AtC ? isl_set_params(AtC) : nullptr);
+  if (!Runs || !AtC) {
+    Why = "isl could not represent the question";
+    return false;
+  }
+  if (isl_set_is_subset(Runs, AtC) != isl_bool_true) {
+    Why = What + " is not at the corner of its loops for every size";
+    return false;
+  }
+  std::string Extent = (AtCorner + IndexExpr::constant(1)).str();
+  if (isl_set_is_subset(Context, Runs) == isl_bool_true) {
+    Out = Extent;
+    Poly = AtCorner + IndexExpr::constant(1);
+    return true;
+  }
+  isl_set *Simple = Pool.keep(isl_set_coalesce(
+      isl_set_gist(isl_set_copy(Runs), isl_set_copy(Context))));
+  bool Approximate = false;
+  std::string Cond = Simple ? formula(Simple, Approximate) : "";
+  if (!Simple || Approximate) {
+    Why = "the sizes for which the loops around '" + A.access().str() +
+          "' run have divisions (a stride) that the manifest formulas "
+          "cannot express exactly";
+    return false;
+  }
+  Out = "(" + Cond + ") * (" + Extent + ")";
+  return true;
+}
+
 } // namespace
+
+PointerExtent looptile::analyzePointerExtent(const Function &F,
+                                             const std::string &Name) {
+  Question Q(F, Name);
+  return Q.pointerExtent();
+}
 
 WriteCoverage
 looptile::analyzeWriteCoverage(const Function &F, const std::string &Name,

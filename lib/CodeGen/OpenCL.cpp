@@ -10,6 +10,7 @@
 #include "KernelPlan.h"
 #include "OpenCLExpr.h"
 #include "looptile/Analysis/Footprint.h"
+#include "looptile/Analysis/ScalarClassification.h"
 #include "looptile/CodeGen/Signature.h"
 #include "looptile/Support/NameTable.h"
 
@@ -223,6 +224,31 @@ bool mentionsVariable(const Node &N, const std::string &Name,
   return false;
 }
 
+// True when a statement of N reads (Write false) or writes (Write true) the
+// variable Name.
+bool accessesVariable(const Node &N, const std::string &Name,
+                      const std::vector<std::string> &NotMemory, bool Write) {
+  if (N.isLoop())
+    return std::any_of(N.loop().Body.begin(), N.loop().Body.end(),
+                       [&](const Node &C) {
+                         return accessesVariable(C, Name, NotMemory, Write);
+                       });
+  for (const Access &A : N.stmt().accesses(NotMemory))
+    if (A.Name == Name && A.IsWrite == Write)
+      return true;
+  return false;
+}
+
+bool readsVariable(const Node &N, const std::string &Name,
+                   const std::vector<std::string> &NotMemory) {
+  return accessesVariable(N, Name, NotMemory, false);
+}
+
+bool writesVariable(const Node &N, const std::string &Name,
+                    const std::vector<std::string> &NotMemory) {
+  return accessesVariable(N, Name, NotMemory, true);
+}
+
 /// One entry of the manifest's size_checks.
 struct SizeCheck {
   std::string InvalidWhen, Reason;
@@ -287,7 +313,6 @@ void sizeChecks(const Function &F, const std::vector<ArgumentInfo> &Args,
     Check(V, Extents, true);
   }
 }
-
 
 // The glue's parameters are the kernels' names of F's parameters (Names
 // keeps them clear of C++ keywords and of the glue's own names).
@@ -451,6 +476,52 @@ bool looptile::generateOpenCL(const Function &Original,
     P.VarKind = Variable::ArrayParam;
     K.Params.push_back(P);
   }
+  // A function-scope scalar is one variable too: where its value flows
+  // between kernels (a nest reads a value that may come from before the
+  // nest, or leaves a value that a later nest may read), it is a
+  // one-element temporary `s[0]` in that nest's kernel. Elsewhere each
+  // work-item keeps a private copy (the nest writes it before every read and
+  // nothing after reads what it leaves). The dependence analysis decided
+  // parallelism with the same view: a scalar is privatized in a loop only
+  // when its value is not live after that loop, so a parallel loop never
+  // leaves a value that a later kernel reads unless at most one iteration
+  // writes it (no output dependence), which then is the last write of C.
+  // KernelFns[I] is the function as kernel I sees it.
+  std::vector<Variable> ScalarTemporaries;
+  std::vector<Function> KernelFns(F.Body.size(), K);
+  for (const Variable &V : F.Locals) {
+    if (V.VarKind != Variable::LocalScalar || !V.DeclaredIn.empty())
+      continue;
+    bool Shared = false;
+    for (unsigned I = 0; I < F.Body.size(); ++I) {
+      const Node &N = F.Body[I];
+      if (!mentionsVariable(N, V.Name, NotMemory))
+        continue;
+      const Loop &L = N.loop();
+      bool FlowsIn = readsVariable(N, V.Name, NotMemory) &&
+                     !isWrittenBeforeRead(F, L, V.Name);
+      bool FlowsOut =
+          writesVariable(N, V.Name, NotMemory) && isLiveAfter(F, L, V.Name);
+      if (!FlowsIn && !FlowsOut)
+        continue;
+      Shared = true;
+      Function &KI = KernelFns[I];
+      KI.Locals.erase(
+          std::find_if(KI.Locals.begin(), KI.Locals.end(),
+                       [&](const Variable &X) { return X.Name == V.Name; }));
+      Variable P = V;
+      P.VarKind = Variable::ArrayParam;
+      P.Extents = {IndexExpr::constant(1)};
+      KI.Params.push_back(P);
+      scalarToElement(KI.Body, V.Name, V.Name, {IndexExpr::constant(0)});
+    }
+    if (Shared) {
+      ScalarTemporaries.push_back(V);
+      ScalarTemporaries.back().Extents = {IndexExpr::constant(1)};
+    }
+  }
+  for (const Variable &V : ScalarTemporaries)
+    Temporaries.push_back(&V);
 
   std::vector<KernelPlan> Plans;
   std::vector<KernelLaunch> Launches;
@@ -468,11 +539,11 @@ bool looptile::generateOpenCL(const Function &Original,
   }
   for (unsigned I = 0; I < F.Body.size(); ++I) {
     KernelPlan Plan;
-    if (!planKernel(K, I, KernelNames[I], Names, Opts, Plan, Diags))
+    if (!planKernel(KernelFns[I], I, KernelNames[I], Names, Opts, Plan, Diags))
       return false;
     Plan.Suffix = F.Body.size() > 1 ? "_k" + std::to_string(I) : "";
     KernelLaunch Launch;
-    Kernels += emitKernel(K, Plan, Opts, Launch) + "\n";
+    Kernels += emitKernel(KernelFns[I], Plan, Opts, Launch) + "\n";
     Plans.push_back(std::move(Plan));
     Launches.push_back(std::move(Launch));
   }
@@ -571,12 +642,14 @@ bool looptile::generateOpenCL(const Function &Original,
   M += std::string(Checks.empty() ? "" : "\n  ") + "],\n  \"tunables\": [";
   for (size_t I = 0; I < Tunables.size(); ++I) {
     const Tunable &T = Tunables[I];
-    M += std::string(I ? ",\n    " : "\n    ") + "{\"name\": " +
-         jsonString(T.Name) + ", \"default\": " + std::to_string(T.Default) +
-         ", \"min\": " + std::to_string(T.Min) + ", \"max\": " +
-         std::to_string(T.Max) +
-         (T.MultipleOf.empty() ? std::string()
-                               : ", \"multiple_of\": " + jsonString(T.MultipleOf));
+    M += std::string(I ? ",\n    " : "\n    ") +
+         "{\"name\": " + jsonString(T.Name) +
+         ", \"default\": " + std::to_string(T.Default) +
+         ", \"min\": " + std::to_string(T.Min) +
+         ", \"max\": " + std::to_string(T.Max) +
+         (T.MultipleOf.empty()
+              ? std::string()
+              : ", \"multiple_of\": " + jsonString(T.MultipleOf));
     if (!T.Values.empty()) {
       M += ", \"values\": [";
       for (size_t V = 0; V < T.Values.size(); ++V)
@@ -593,8 +666,8 @@ bool looptile::generateOpenCL(const Function &Original,
     if (L.Presets.empty())
       continue;
     for (size_t P = 0; P < L.Presets.size(); ++P) {
-      M += std::string(P ? ",\n    " : "\n    ") + "{\"name\": " +
-           jsonString(L.Presets[P].Name) + ", \"set\": {";
+      M += std::string(P ? ",\n    " : "\n    ") +
+           "{\"name\": " + jsonString(L.Presets[P].Name) + ", \"set\": {";
       for (size_t V = 0; V < L.Presets[P].Values.size(); ++V)
         M += (V ? ", " : "") + jsonString(L.Presets[P].Values[V].first) + ": " +
              std::to_string(L.Presets[P].Values[V].second);
@@ -605,13 +678,15 @@ bool looptile::generateOpenCL(const Function &Original,
   M += "\n  ],\n  \"kernels\": [";
   for (size_t I = 0; I < Launches.size(); ++I) {
     const KernelLaunch &L = Launches[I];
-    M += std::string(I ? ",\n    " : "\n    ") + "{\"name\": " +
-         jsonString(L.Name) + ", \"kind\": " + jsonString(kindName(Plans[I].K)) +
+    M += std::string(I ? ",\n    " : "\n    ") +
+         "{\"name\": " + jsonString(L.Name) +
+         ", \"kind\": " + jsonString(kindName(Plans[I].K)) +
          ", \"args\": " + formulaList(L.Args) +
          ", \"global\": " + formulaList(L.Global) +
          ", \"local\": " + formulaList(L.Local) +
-         (L.LocalBytes.empty() ? std::string()
-                               : ", \"local_memory_bytes\": " + jsonString(L.LocalBytes)) +
+         (L.LocalBytes.empty()
+              ? std::string()
+              : ", \"local_memory_bytes\": " + jsonString(L.LocalBytes)) +
          "}";
   }
   M += "\n  ],\n  \"reduction_length\": " + jsonString(Reduction.str()) +
@@ -674,10 +749,10 @@ bool looptile::generateOpenCL(const Function &Original,
       R += ")";
     }
     R += "\n  local memory per work-group: " +
-         (L.LocalBytes.empty() ? std::string("0 bytes")
-                               : L.LocalBytes + " = " +
-                                     std::to_string(L.LocalBytesDefault) +
-                                     " bytes") +
+         (L.LocalBytes.empty()
+              ? std::string("0 bytes")
+              : L.LocalBytes + " = " + std::to_string(L.LocalBytesDefault) +
+                    " bytes") +
          "\n";
     R += "  outputs per work-item: " + L.OutputsPerItem + "\n";
     for (const std::string &Rem : P.Remarks)

@@ -9,7 +9,6 @@
 
 using namespace looptile;
 
-
 namespace {
 
 /// One access of a statement, with whether it runs whenever the statement's
@@ -254,12 +253,25 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
       A.Reads = Read[V.Name];
       A.Writes = Written[V.Name];
       if (V.VarKind == Variable::PointerParam) {
-        if (ExtentUnknown[V.Name] || !Extent[V.Name])
-          return "cannot determine the extent of pointer parameter '" +
-                 V.Name +
-                 "' from its subscripts; declare it as an array parameter "
-                 "(e.g. float " + V.Name + "[M][K])";
-        A.Shape = {*Extent[V.Name]};
+        // The host copies exactly the elements from 0 to the largest flat
+        // index the function touches: no more, or it would read and write
+        // past the caller's array.
+        PointerExtent PE = analyzePointerExtent(F, V.Name);
+        std::string Declare = "; declare it as an array parameter (e.g. "
+                              "float " +
+                              V.Name + "[M][K])";
+        if (PE.Verdict == PointerExtent::Unknown)
+          return "cannot determine the extent of pointer parameter '" + V.Name +
+                 "' exactly (" + PE.Why + ")" + Declare;
+        if (PE.Verdict == PointerExtent::Exact) {
+          A.Shape = {PE.Poly};
+        } else {
+          if (ExtentUnknown[V.Name] || !Extent[V.Name])
+            return "cannot bound the extent of pointer parameter '" + V.Name +
+                   "' by one polynomial" + Declare;
+          A.Shape = {*Extent[V.Name]};
+          A.ExtentFormula = PE.Formula;
+        }
       } else {
         for (size_t D = 0; D < V.Extents.size(); ++D) {
           if (V.Extents[D]) {
@@ -293,6 +305,8 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
 }
 
 std::vector<std::string> ArgumentInfo::shapeFormulas() const {
+  if (!ExtentFormula.empty())
+    return {ExtentFormula};
   std::vector<std::string> Out;
   for (const IndexExpr &E : Shape) {
     // Sizes are positive: a polynomial with non-negative coefficients is

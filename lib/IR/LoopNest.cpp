@@ -481,6 +481,35 @@ bool Function::hasNonIntIndices() const {
   return hasNonIntLoop(Body);
 }
 
+static void exprScalarToElement(Expr &E, const std::string &Name,
+                                const std::string &Array,
+                                const std::vector<IndexExpr> &Subscripts) {
+  if (E.K == Expr::ScalarRef && E.Name == Name) {
+    E.K = Expr::ArrayRef;
+    E.Name = Array;
+    E.Subscripts = Subscripts;
+    return;
+  }
+  for (Expr &Op : E.Operands)
+    exprScalarToElement(Op, Name, Array, Subscripts);
+}
+
+void looptile::scalarToElement(std::vector<Node> &Body, const std::string &Name,
+                               const std::string &Array,
+                               const std::vector<IndexExpr> &Subscripts) {
+  for (Node &N : Body) {
+    if (N.isLoop()) {
+      scalarToElement(N.loop().Body, Name, Array, Subscripts);
+      continue;
+    }
+    Stmt &S = N.stmt();
+    if (S.LHS.K == Expr::ScalarRef && S.LHS.Name == Name)
+      S.DeclType.reset(); // `float tmp = e` becomes `tmp_x[i] = e`
+    for (Expr *E : S.exprs())
+      exprScalarToElement(*E, Name, Array, Subscripts);
+  }
+}
+
 std::vector<std::string> Function::nonMemoryNames() const {
   std::vector<std::string> Out;
   for (const Variable &V : Params)

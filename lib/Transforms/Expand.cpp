@@ -14,34 +14,6 @@ using namespace looptile;
 
 namespace {
 
-// Rewrites every reference to scalar Name inside E into Name_x[Var].
-void rewriteExpr(Expr &E, const std::string &Name, const std::string &Array,
-                 const std::string &Var) {
-  if (E.K == Expr::ScalarRef && E.Name == Name) {
-    E.K = Expr::ArrayRef;
-    E.Name = Array;
-    E.Subscripts = {IndexExpr::symbol(Var)};
-    return;
-  }
-  for (Expr &Op : E.Operands)
-    rewriteExpr(Op, Name, Array, Var);
-}
-
-void rewriteBody(std::vector<Node> &Body, const std::string &Name,
-                 const std::string &Array, const std::string &Var) {
-  for (Node &N : Body) {
-    if (N.isLoop()) {
-      rewriteBody(N.loop().Body, Name, Array, Var);
-      continue;
-    }
-    Stmt &S = N.stmt();
-    if (S.LHS.K == Expr::ScalarRef && S.LHS.Name == Name)
-      S.DeclType.reset(); // `float tmp = e` becomes `tmp_x[i] = e`
-    for (Expr *E : S.exprs())
-      rewriteExpr(*E, Name, Array, Var);
-  }
-}
-
 // The loop variables of the loops that enclose Target in F, outermost first.
 bool enclosingVars(const std::vector<Node> &Body, const Loop *Target,
                    std::vector<std::string> &Path) {
@@ -99,9 +71,9 @@ const Stmt *guardedWrite(const std::vector<Node> &Body,
 
 bool writesScalar(const std::vector<Node> &Body, const std::string &Name) {
   for (const Node &N : Body) {
-    if (N.isLoop() ? writesScalar(N.loop().Body, Name)
-                   : (N.stmt().LHS.K == Expr::ScalarRef &&
-                      N.stmt().LHS.Name == Name))
+    if (N.isLoop()
+            ? writesScalar(N.loop().Body, Name)
+            : (N.stmt().LHS.K == Expr::ScalarRef && N.stmt().LHS.Name == Name))
       return true;
   }
   return false;
@@ -238,12 +210,13 @@ std::string looptile::expandScalar(Function &F, Loop &L,
   A.DeclaredIn = Outer.empty() ? "" : Outer.back();
   A.Loc = L.Loc;
 
-  rewriteBody(L.Body, Name, Array, L.Var);
+  scalarToElement(L.Body, Name, Array, {IndexExpr::symbol(L.Var)});
   if (DeclaredInside || (!LiveOut && !mentionsScalar(F.Body, Name))) {
     // The scalar no longer exists anywhere.
-    F.Locals.erase(std::remove_if(F.Locals.begin(), F.Locals.end(),
-                                  [&](const Variable &X) { return X.Name == Name; }),
-                   F.Locals.end());
+    F.Locals.erase(
+        std::remove_if(F.Locals.begin(), F.Locals.end(),
+                       [&](const Variable &X) { return X.Name == Name; }),
+        F.Locals.end());
   }
   F.Locals.push_back(A);
 

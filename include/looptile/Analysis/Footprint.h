@@ -82,6 +82,28 @@ BoundsCondition analyzeBounds(const Function &F, const std::string &Name,
                               const std::vector<IndexExpr> &Extents,
                               bool NegativeExtents);
 
+struct PointerExtent {
+  enum Status {
+    Exact,     ///< Poly is the extent for every size
+    Piecewise, ///< Formula is the extent; no single polynomial is
+    Unknown,   ///< the question could not be put to isl exactly (Why)
+  };
+  Status Verdict = Unknown;
+  /// Exact: one more than the largest flat index accessed.
+  IndexExpr Poly;
+  /// Piecewise: the same in the manifest's formula syntax, a sum of
+  /// `(condition) * (extent)` over disjoint conditions on the sizes; 0 for
+  /// sizes where nothing is accessed.
+  std::string Formula;
+  std::string Why;
+};
+
+/// The extent of pointer parameter Name: exactly one more than the largest
+/// flat index that any executed access of F touches (isl's parametric
+/// lexicographic maximum over the accesses' delinearized digits, which
+/// orders them as their flat indices do), for every value of the sizes.
+PointerExtent analyzePointerExtent(const Function &F, const std::string &Name);
+
 } // namespace looptile
 
 #endif // LOOPTILE_ANALYSIS_FOOTPRINT_H

@@ -34,8 +34,13 @@ struct ArgumentInfo {
   std::string AccessMode;
   /// For buffers: whether some statement reads resp. writes it.
   bool Reads = false, Writes = false;
-  /// For buffers: the extent of each dimension, outermost first.
+  /// For buffers: the extent of each dimension, outermost first. For a
+  /// pointer whose extent is piecewise (ExtentFormula), an upper bound.
   std::vector<IndexExpr> Shape;
+  /// For a pointer parameter whose exact extent (one more than the largest
+  /// flat index accessed) takes different forms for different sizes: that
+  /// extent as a manifest formula, used instead of Shape in the manifest.
+  std::string ExtentFormula;
   /// For buffers: the extents as manifest formulas (a pointer's derived
   /// extent, which is negative for sizes where its loops do not run, is
   /// clamped: `max(E, 0)`).

@@ -254,12 +254,12 @@ struct Node {
 /// A named variable: parameter or local.
 struct Variable {
   enum Kind {
-    SizeParam,   ///< integer parameter never written: a symbolic size
-    ScalarParam, ///< other scalar parameter (read-only value, e.g. alpha)
-    ArrayParam,  ///< `float A[M][K]` or `float A[][K]` parameter
-    PointerParam,///< `float *A` parameter, accessed with linearized subscripts
-    LocalScalar, ///< scalar declared in the function
-    LocalArray,  ///< array declared in the function
+    SizeParam,    ///< integer parameter never written: a symbolic size
+    ScalarParam,  ///< other scalar parameter (read-only value, e.g. alpha)
+    ArrayParam,   ///< `float A[M][K]` or `float A[][K]` parameter
+    PointerParam, ///< `float *A` parameter, accessed with linearized subscripts
+    LocalScalar,  ///< scalar declared in the function
+    LocalArray,   ///< array declared in the function
   };
   std::string Name;
   Kind VarKind = LocalScalar;
@@ -281,6 +281,14 @@ struct Variable {
            VarKind == ArrayParam || VarKind == PointerParam;
   }
 };
+
+/// Rewrites every reference to the scalar Name in Body (reads, writes,
+/// declarations, which lose their type) into the element
+/// Array[Subscripts...] of type Type: scalar expansion (`s` -> `s_x[i]`) and
+/// a scalar shared by kernels (`s` -> `s[0]`).
+void scalarToElement(std::vector<Node> &Body, const std::string &Name,
+                     const std::string &Array,
+                     const std::vector<IndexExpr> &Subscripts);
 
 /// One C function with at least one `for` nest.
 struct Function {
