@@ -28,15 +28,16 @@ void within(int n, const float *restrict A, float *restrict B) {
   for (int i = 0; i < n; i++)
     B[i] = A[i] > 0.0f ? A[i] : A[n - 1 - i];
 }
-// WITHIN: {"name": "A", "kind": "buffer", "type": "float", "access": "in", "shape": ["n"]}
+// WITHIN: {"name": "A", "kind": "buffer", "type": "float", "access": "in", "shape": ["(n >= 1) * (n)"]}
 
 void guarded(int n, const float *restrict A, float *restrict B) {
   for (int i = 0; i < n; i++)
     if (i > 0 && i < n - 1)
       B[i] = A[i - 1] + A[i + 1];
 }
-// GUARDED: {"name": "A", "kind": "buffer", "type": "float", "access": "in", "shape": ["n"]}
-// GUARDED: {"name": "B", "kind": "buffer", "type": "float", "access": "inout", "shape": ["max(n - 1, 0)"]}
+// The extents are exact: the guard keeps every access away when n < 3.
+// GUARDED: {"name": "A", "kind": "buffer", "type": "float", "access": "in", "shape": ["(n >= 3) * (n)"]}
+// GUARDED: {"name": "B", "kind": "buffer", "type": "float", "access": "inout", "shape": ["(n >= 3) * (-1 + n)"]}
 
 void rows(int n, float (*a)[8], const float (*b)[8]) {
   for (int i = 0; i < n; i++)
