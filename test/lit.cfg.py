@@ -73,3 +73,12 @@ def _has_opencl_device():
 
 if _has_opencl_device():
     config.available_features.add("opencl")
+
+# oclgrind (Debian package oclgrind, installed by utils/setup.sh): the
+# data-race and uninitialized-value checks of test/Fuzz.
+import shutil as _shutil
+if _shutil.which("oclgrind"):
+    config.available_features.add("oclgrind")
+else:
+    lit_config.note("oclgrind not found: the tests that need it are skipped "
+                    "(utils/setup.sh installs it)")

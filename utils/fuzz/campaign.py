@@ -239,6 +239,11 @@ def main(argv=None):
     ap.add_argument("--cc")
     ap.add_argument("--timeout", type=int, default=60)
     ap.add_argument("--quiet", "-q", action="store_true")
+    ap.add_argument("--oclgrind", metavar="K.cl", nargs="+",
+                    help="run these generated kernels once under oclgrind (small "
+                    "work-groups, ragged edges) and validate them; exit 1 on any report")
+    ap.add_argument("--oclgrind-size", type=int, default=9,
+                    help="with --oclgrind: the value of every size parameter")
     args = ap.parse_args(argv)
 
     if args.list_features:
@@ -260,6 +265,8 @@ def main(argv=None):
     tools = Tools(looptile=args.looptile, cc=args.cc, opencl=not args.no_opencl,
                   use_oclgrind=not args.no_oclgrind, workdir=args.workdir,
                   timeout=args.timeout)
+    if args.oclgrind:
+        return oclgrind_files(args.oclgrind, tools, args.oclgrind_size)
     if args.reduce is not None:
         from .reduce import reduce_seed
         return reduce_seed(args.reduce, exclude, args, tools)
@@ -333,3 +340,28 @@ def main(argv=None):
     if not args.keep and not args.workdir:
         shutil.rmtree(tools.workdir, ignore_errors=True)
     return 1 if (stats.failures or stats.errors) else 0
+
+
+def oclgrind_files(files, tools, size):
+    from .harness import oclgrind_kernel
+    if not tools.oclgrind:
+        print("fuzz: error: oclgrind is not installed (Debian package oclgrind)")
+        return 2
+    bad = 0
+    for cl in files:
+        try:
+            with open(cl[:-3] + ".json") as fh:
+                manifest = json.load(fh)
+        except (OSError, ValueError) as e:
+            print("%s: ERROR: no manifest: %s" % (cl, e))
+            bad += 1
+            continue
+        kind, msg = oclgrind_kernel(os.path.abspath(cl), manifest, tools, size)
+        if kind is None:
+            print("%s: oclgrind clean, validated (%s)" % (os.path.basename(cl), msg.strip()))
+        else:
+            bad += 1
+            print("%s: %s: %s" % (os.path.basename(cl), kind.upper(), msg))
+    if not tools.workdir_given:
+        shutil.rmtree(tools.workdir, ignore_errors=True)
+    return 1 if bad else 0

@@ -66,6 +66,7 @@ FEATURES = {
     "parens": "redundant parentheses",
     "assoc": "right operands at equal precedence: a - (b - c), a * (b % c)",
     "reuse-names": "loop variables reused from nest to nest (selectors needed)",
+    "double-neg": "a negation of a negation or of a negative literal: -(-x)",
     "macros": "#define'd constants in expressions",
     "hostile-names": "identifiers that clash with names looptile or OpenCL use",
     "shifts": "reads of the written array at shifted subscripts",
@@ -814,6 +815,9 @@ class Gen:
         op = r.choice(ops)
         if op == "neg":
             a, m = self.expr(ctx, depth - 1, lhs, avoid)
+            if "double-neg" not in o and (a[0] == "neg" or
+                                          (a[0] == "const" and a[1] < 0)):
+                return a, m
             return ("neg", a), m
         if op == "fcast":
             a, m = self.expr(ctx, depth - 1, lhs, avoid)

@@ -175,8 +175,9 @@ class Requester:
         if not names:
             return None
         n = r.choice(names)
-        if r.random() < 0.5 and self.infos:
-            return ["--expand", "%s:%s" % (n, self.sel(r.choice(self.infos).loop))]
+        loops = writers(self.f, n)
+        if loops and r.random() < 0.7:
+            return ["--expand", "%s:%s" % (n, self.sel(r.choice(loops)))]
         return ["--expand", n]
 
     def c_requests(self, n):
@@ -214,3 +215,23 @@ class Requester:
             return pre + ["--tile", str(r.choice([4, 8, 16])), "--register-tile",
                           r.choice(["2", "4", "2x4", "4x2"])]
         return pre + ["--single-work-item"]
+
+
+def writers(f, name):
+    """The loops around a statement that writes the variable name."""
+    out = []
+
+    def walk(items, stack):
+        for it in items:
+            if isinstance(it, Loop):
+                walk(it.body, stack + [it])
+                continue
+            target = None
+            if it.kind == "decl":
+                target = it.name
+            elif it.lhs is not None:
+                target = it.lhs[1] if it.lhs[0] == "name" else it.lhs[1].name
+            if target == name:
+                out.extend(l for l in stack if l not in out)
+    walk(f.body, [])
+    return out
