@@ -244,6 +244,15 @@ def main(argv=None):
                     "work-groups, ragged edges) and validate them; exit 1 on any report")
     ap.add_argument("--oclgrind-size", type=int, default=9,
                     help="with --oclgrind: the value of every size parameter")
+    ap.add_argument("--wg-limit", type=int, default=1024,
+                    help="the work-group size limit PoCL enforces "
+                    "(POCL_MAX_WORK_GROUP_SIZE; default 1024, a real GPU's)")
+    ap.add_argument("--looptile-run", dest="runner",
+                    help="the looptile-run to use (default: next to looptile)")
+    ap.add_argument("--check-generator", action="store_true",
+                    help="with --seeds: check the generator itself (determinism, its "
+                    "rules, and ASan/UBSan plus the trace's uninitialized-read check "
+                    "on every program)")
     args = ap.parse_args(argv)
 
     if args.list_features:
@@ -262,11 +271,16 @@ def main(argv=None):
         for r in ocl_reqs:
             print("// OpenCL request: %s -o K.cl" % " ".join(r))
         return 0
-    tools = Tools(looptile=args.looptile, cc=args.cc, opencl=not args.no_opencl,
+    tools = Tools(looptile=args.looptile, runner=args.runner, cc=args.cc,
+                  opencl=not args.no_opencl,
                   use_oclgrind=not args.no_oclgrind, workdir=args.workdir,
-                  timeout=args.timeout)
+                  timeout=args.timeout, wg_limit=args.wg_limit)
     if args.oclgrind:
         return oclgrind_files(args.oclgrind, tools, args.oclgrind_size)
+    if args.check_generator:
+        if not args.seeds:
+            ap.error("--check-generator needs --seeds")
+        return check_generator(parse_seeds(args.seeds), exclude, tools, args.jobs)
     if args.reduce is not None:
         from .reduce import reduce_seed
         return reduce_seed(args.reduce, exclude, args, tools)
@@ -364,4 +378,48 @@ def oclgrind_files(files, tools, size):
             print("%s: %s: %s" % (os.path.basename(cl), kind.upper(), msg))
     if not tools.workdir_given:
         shutil.rmtree(tools.workdir, ignore_errors=True)
+    return 1 if bad else 0
+
+
+def check_one(a):
+    seed, exclude, tools = a
+    from .harness import Program, sanitize_program, size_combos, run_driver, Result
+    from .validate import validate
+    f = generate(seed, exclude[0])
+    text = A.print_c(f)
+    if A.print_c(generate(seed, exclude[0])) != text:
+        return seed, "not deterministic"
+    v = validate(f)
+    if v:
+        return seed, "breaks its own rule: " + v
+    prog = Program(f, os.path.join(tools.workdir, "g%d" % seed))
+    combos = size_combos(f.sizes(), random.Random(seed))
+    r = sanitize_program(prog, tools, combos)
+    if r:
+        return seed, r
+    try:
+        # the trace run checks that no local is read before it is written
+        res = Result()
+        run_driver(prog, [], combos, {"nests": []}, tools, res, True)
+    except HarnessError as e:
+        return seed, str(e)
+    shutil.rmtree(prog.dir, ignore_errors=True)
+    return seed, None
+
+
+def check_generator(seeds, exclude, tools, jobs):
+    """Every seed's program: deterministic, within the generator's rules
+    (validate.py), clean under AddressSanitizer and UndefinedBehaviorSanitizer
+    at every size combination, no uninitialized read in the trace."""
+    work = [(s, exclude, tools) for s in seeds]
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            results = pool.map(check_one, work)
+    else:
+        results = [check_one(w) for w in work]
+    bad = [(s, e) for s, e in results if e]
+    for s, e in bad:
+        print("seed %d: GENERATOR BUG: %s" % (s, e))
+    print("generator: %d programs, %d clean" % (len(results), len(results) - len(bad)))
+    shutil.rmtree(tools.workdir, ignore_errors=True)
     return 1 if bad else 0

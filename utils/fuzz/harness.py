@@ -88,7 +88,8 @@ class Result:
 
 class Tools:
     def __init__(self, looptile=None, runner=None, cc=None, oclgrind=None,
-                 opencl=True, use_oclgrind=True, workdir=None, timeout=60):
+                 opencl=True, use_oclgrind=True, workdir=None, timeout=60,
+                 wg_limit=1024):
         bindir = os.path.join(ROOT, "build", "bin")
         self.looptile = looptile or os.environ.get("LOOPTILE") or os.path.join(bindir, "looptile")
         self.runner = runner or os.path.join(os.path.dirname(self.looptile), "looptile-run")
@@ -105,7 +106,7 @@ class Tools:
         self.cache_uses = 0
         self.use_process_cache()
         # a real GPU's work-group limit (issue 11, defect 12)
-        self.env.setdefault("POCL_MAX_WORK_GROUP_SIZE", "1024")
+        self.env["POCL_MAX_WORK_GROUP_SIZE"] = str(wg_limit)
         self.env.pop("LOOPTILE_DEVICE", None)
         self.env.pop("LOOPTILE_COMPUTE_UNITS", None)
 
@@ -918,4 +919,7 @@ def sanitize_program(prog, tools, combos):
         rc, out, err = run([exe], tools.timeout * 2)
         if rc != 0:
             return "%s %s: exit %s\n%s" % (os.path.basename(cc), flags[0], rc, tail(err, 20))
+        oob = [l for l in out.splitlines() if l.startswith("OOB ")]
+        if oob:
+            return "the original writes outside a buffer (guard zone): " + oob[0]
     return None

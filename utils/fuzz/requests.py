@@ -13,6 +13,7 @@ REQUEST_FEATURES = {
     "order": "--order",
     "tile": "--tile as a transformation",
     "distribute": "--distribute",
+    "distribute-decls": "--distribute of a loop whose body declares a scalar or array",
     "expand": "--expand",
     "selectors": "VAR:LINE selectors where the name is not ambiguous",
     "chains": "two transformations in one request",
@@ -163,6 +164,14 @@ class Requester:
     def req_distribute(self):
         r = self.rng
         cands = [li for li in self.infos if len(li.loop.body) >= 2]
+        if "distribute-decls" not in self.on:
+            cands = [li for li in cands if not declares(li.loop)]
+            if any(declares(li.loop) for li in self.infos):
+                # a plain --distribute distributes every loop it can
+                cands = [li for li in cands if li.loop.body]
+                if not cands:
+                    return None
+                return ["--distribute=%s" % self.sel(r.choice(cands).loop)]
         if not cands:
             return None
         if r.random() < 0.3:
@@ -235,3 +244,14 @@ def writers(f, name):
                 out.extend(l for l in stack if l not in out)
     walk(f.body, [])
     return out
+
+
+def declares(loop):
+    """True when a declaration sits anywhere in the loop's body."""
+    for it in loop.body:
+        if isinstance(it, Loop):
+            if declares(it):
+                return True
+        elif it.kind in ("decl", "arrdecl"):
+            return True
+    return False
