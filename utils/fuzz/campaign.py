@@ -82,6 +82,7 @@ def run_seed(args):
             "oclgrind_runs": res.oclgrind_runs,
             "verdicts_checked": res.verdicts_checked,
             "trace_parallel_missed": res.trace_parallel_missed,
+            "missed_reasons": res.missed_reasons,
             "refusals": [(" ".join(fl), why) for fl, why in res.refusals],
             "legal_refused": [(" ".join(fl), why) for fl, why in legal_refused],
             "failures": [x.to_json() for x in res.failures],
@@ -138,6 +139,7 @@ class Stats:
         self.refusal_reasons = {}
         self.legal_refused = 0
         self.legal_refused_reasons = {}
+        self.missed_reasons = {}
         self.failure_kinds = {}
         self.seconds = 0.0
 
@@ -149,6 +151,9 @@ class Stats:
         for fl, why in r.get("refusals", []):
             key = reason_key(why)
             self.refusal_reasons[key] = self.refusal_reasons.get(key, 0) + 1
+        for why in r.get("missed_reasons", []):
+            key = reason_key(why)
+            self.missed_reasons[key] = self.missed_reasons.get(key, 0) + 1
         for fl, why in r.get("legal_refused", []):
             self.legal_refused += 1
             key = reason_key(why)
@@ -175,6 +180,8 @@ class Stats:
              s["oclgrind_runs"]))
         w("verdicts checked against the trace: %d; loops parallel in the trace "
           "but not for looptile: %d\n" % (s["verdicts_checked"], s["trace_parallel_missed"]))
+        for k, v in sorted(self.missed_reasons.items(), key=lambda x: -x[1])[:6]:
+            w("  %5d  %s\n" % (v, k))
         w("refusals the trace shows legal (interchange/order/band tiling): %d\n"
           % self.legal_refused)
         for k, v in sorted(self.legal_refused_reasons.items(), key=lambda x: -x[1])[:8]:
@@ -192,7 +199,7 @@ class Stats:
 def reason_key(why):
     """A refusal message with names and numbers removed, for grouping."""
     why = re.sub(r"'[^']*'", "'X'", why)
-    why = re.sub(r"\([^()]*\)", "(...)", why)
+    why = re.sub(r"\((?!assumed\))[^()]*\)", "(...)", why)
     why = re.sub(r"\d+", "N", why)
     return why[:110]
 
@@ -247,6 +254,9 @@ def main(argv=None):
     ap.add_argument("--wg-limit", type=int, default=1024,
                     help="the work-group size limit PoCL enforces "
                     "(POCL_MAX_WORK_GROUP_SIZE; default 1024, a real GPU's)")
+    ap.add_argument("--small-work-groups", action="store_true",
+                    help="validate on PoCL with the small work-groups of the "
+                    "oclgrind run instead of the manifest defaults")
     ap.add_argument("--looptile-run", dest="runner",
                     help="the looptile-run to use (default: next to looptile)")
     ap.add_argument("--check-generator", action="store_true",
@@ -274,7 +284,8 @@ def main(argv=None):
     tools = Tools(looptile=args.looptile, runner=args.runner, cc=args.cc,
                   opencl=not args.no_opencl,
                   use_oclgrind=not args.no_oclgrind, workdir=args.workdir,
-                  timeout=args.timeout, wg_limit=args.wg_limit)
+                  timeout=args.timeout, wg_limit=args.wg_limit,
+                  small_work_groups=args.small_work_groups)
     if args.oclgrind:
         return oclgrind_files(args.oclgrind, tools, args.oclgrind_size)
     if args.check_generator:

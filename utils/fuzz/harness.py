@@ -83,13 +83,14 @@ class Result:
         self.legal_refused = []     # refusals the trace shows legal
         self.verdicts_checked = 0
         self.trace_parallel_missed = 0   # loops parallel by the trace only
+        self.missed_reasons = []         # looptile's verdicts on those
         self.notes = []
 
 
 class Tools:
     def __init__(self, looptile=None, runner=None, cc=None, oclgrind=None,
                  opencl=True, use_oclgrind=True, workdir=None, timeout=60,
-                 wg_limit=1024):
+                 wg_limit=1024, small_work_groups=False):
         bindir = os.path.join(ROOT, "build", "bin")
         self.looptile = looptile or os.environ.get("LOOPTILE") or os.path.join(bindir, "looptile")
         self.runner = runner or os.path.join(os.path.dirname(self.looptile), "looptile-run")
@@ -98,6 +99,9 @@ class Tools:
         self.opencl = opencl
         self.use_oclgrind = use_oclgrind and self.oclgrind is not None
         self.timeout = timeout
+        # validate on PoCL with the oclgrind run's small work-groups instead
+        # of the manifest's defaults (a workaround for defect 12)
+        self.small_work_groups = small_work_groups
         self.workdir_given = workdir is not None
         self.workdir = workdir or tempfile.mkdtemp(prefix="looptile-fuzz-")
         os.makedirs(self.workdir, exist_ok=True)
@@ -602,6 +606,7 @@ def check_trace(prog, deps, lines, ids, res):
                             lines_of.get(s1), lines_of.get(s2)))))
             elif not real:
                 res.trace_parallel_missed += 1
+                res.missed_reasons.append(l.get("verdict", ""))
 
 
 def trace_legal(res, prog, flags):
@@ -747,6 +752,9 @@ def check_opencl(prog, flags, k, combos, tools, res):
         d = ",".join("%s=%d" % (n, env.get(n, 7)) for n in msizes)
         cmd = [tools.runner, cl, "--validate", "--reps", "1", "--no-tune-cache",
                "--json", "--no-progress"] + (["-D", d] if d else [])
+        if tools.small_work_groups and manifest.get("tunables"):
+            cmd += ["--set", ",".join("%s=%d" % kv for kv in
+                                      sorted(small_tunables(manifest).items()))]
         rc, out, err = run(cmd, tools.timeout, env=tools.env)
         f = ocl_outcome(rc, out, err, flags, d)
         if f is not None:

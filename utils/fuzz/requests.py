@@ -20,6 +20,8 @@ REQUEST_FEATURES = {
     "ocl-naive": "naive OpenCL kernels",
     "ocl-tile": "block-tiled kernels (--tile T -o)",
     "ocl-register-tile": "register-tiled kernels (--register-tile)",
+    "register-tile-rereads": "register-tiled kernels of programs that read one "
+                             "array at two subscripts in a nest",
     "ocl-single-work-item": "--single-work-item kernels",
 }
 
@@ -208,6 +210,8 @@ class Requester:
         r = self.rng
         modes = [m for m in ("ocl-naive", "ocl-tile", "ocl-register-tile",
                              "ocl-single-work-item") if m in self.on]
+        if "register-tile-rereads" not in self.on and rereads(self.f):
+            modes = [m for m in modes if m != "ocl-register-tile"]
         if not modes:
             return None
         mode = r.choice(modes)
@@ -255,3 +259,29 @@ def declares(loop):
         elif it.kind in ("decl", "arrdecl"):
             return True
     return False
+
+
+def rereads(f):
+    """True when some nest reads one array at two different subscripts."""
+    from .ast import expr_reads
+
+    def walk(items, seen):
+        for it in items:
+            if isinstance(it, Loop):
+                if walk(it.body, seen):
+                    return True
+                continue
+            reads = []
+            if it.rhs is not None:
+                expr_reads(it.rhs, reads)
+            if it.lhs is not None and it.lhs[0] == "aref" and it.kind == "assign" \
+                    and it.op != "=":
+                reads.append(it.lhs)
+            for r in reads:
+                if r[0] != "aref":
+                    continue
+                key = tuple(s.key() for s in r[2])
+                if seen.setdefault(r[1].name, key) != key:
+                    return True
+        return False
+    return any(walk([n], {}) for n in f.body if isinstance(n, Loop))
