@@ -166,6 +166,13 @@ def expr_prec(e):
     return PREC[e[1]]
 
 
+def unparen(e):
+    """e without the redundant parentheses written around it."""
+    while e[0] == "paren":
+        e = e[1]
+    return e
+
+
 def aref_str(arr, subs):
     if arr.kind == "ptr":
         return "%s[%s]" % (arr.name, linearize(arr, subs))

@@ -67,6 +67,7 @@ FEATURES = {
     "assoc": "right operands at equal precedence: a - (b - c), a * (b % c)",
     "reuse-names": "loop variables reused from nest to nest (selectors needed)",
     "double-neg": "a negation of a negation or of a negative literal: -(-x)",
+    "cross-nest-scalars": "function-scope scalars written in one nest, read in a later one",
     "macros": "#define'd constants in expressions",
     "hostile-names": "identifiers that clash with names looptile or OpenCL use",
     "shifts": "reads of the written array at shifted subscripts",
@@ -315,6 +316,9 @@ class Gen:
         maxd = r.choice([1, 2, 2, 2, 3, 3, 4] if "deep" in self.o else [1, 2, 2])
         perfect = r.random() < 0.45 or "imperfect" not in self.o
         ctx = top.child()
+        if "cross-nest-scalars" not in self.o:
+            # a function-scope scalar is read only after a write in this nest
+            ctx.init -= set(self.fscalars)
         if self.parallel_mode:
             return self.parallel_nest(top, ctx, maxd)
         loop, written = self.loop(ctx, 0, maxd, perfect)
@@ -836,14 +840,14 @@ class Gen:
             return e, (m if op == "/" else min(m, dmax - 1))
         a, ma = self.expr(ctx, depth - 1, lhs, avoid)
         b, mb = self.expr(ctx, depth - 1, lhs, avoid)
-        if "assoc" not in o and A.expr_prec(b) <= A.PREC[op]:
+        if "assoc" not in o and A.expr_prec(A.unparen(b)) == A.PREC[op]:
             b, mb = self.leaf(ctx, lhs, avoid)
         combine = (lambda x, y: x * y) if op == "*" else (lambda x, y: x + y)
         while combine(ma, mb) > EXPR_CAP:
             k = r.choice([16, 64, 100, 1000])
             if ma >= mb:
                 a, ma = ("bin", "%", a, ("const", k)), min(ma, k - 1)
-            elif "assoc" in o:
+            elif "assoc" in o or op in ("+", "-"):
                 b, mb = ("bin", "%", b, ("const", k)), min(mb, k - 1)
             else:
                 # (b % k + c): a right operand that keeps its parentheses

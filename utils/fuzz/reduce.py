@@ -94,8 +94,9 @@ def signature(failure):
 
 
 class Reducer:
-    def __init__(self, f, failure, tools, log=None):
+    def __init__(self, f, failure, tools, log=None, exclude=()):
         self.f = f
+        self.exclude = exclude
         self.failure = failure
         self.tools = tools
         self.ocl = failure["ocl"]
@@ -114,7 +115,7 @@ class Reducer:
 
     def fails(self, f, template):
         A.print_c(f)
-        if validate(f) is not None:
+        if validate(f, self.exclude) is not None:
             return False
         flags = render_flags(f, template)
         if flags is None:
@@ -398,7 +399,7 @@ def reduce_seed(seed, exclude, args, tools):
             continue
         f, _, _ = make_case(seed, exclude, args.c_requests, args.ocl_requests)
         print("seed %d failure %d: %s [%s]" % (seed, k, fail["kind"], " ".join(fail["flags"])))
-        red = Reducer(f, fail, tools, log=print)
+        red = Reducer(f, fail, tools, log=print, exclude=exclude[0])
         last = red.run()
         if last is None:
             print("  did not reproduce")

@@ -8,7 +8,7 @@ gen.py: subscripts in bounds over the loops' envelopes for every size in
 '+=' updates); divisors positive; local scalars read only where definitely
 written; local arrays read only after a nest writes every element.
 """
-from .ast import Loop, Stmt
+from .ast import PREC, Loop, Stmt, expr_prec, unparen
 from .gen import (ASSIGN_CAP, DRIFT_CAP, EXPR_CAP, IN_MAG, SCALAR_PARAM_MAG, VCAP)
 from .lin import Envelope, Lin, S_MAX, in_bounds, max_over_params, min_over_params, nonneg
 
@@ -47,8 +47,9 @@ class VCtx:
 
 
 class Validator:
-    def __init__(self, f):
+    def __init__(self, f, exclude=()):
         self.f = f
+        self.exclude = set(exclude)
         self.sizes = set(f.sizes())
         self.sparams = set(f.scalar_params())
         self.drift = {}
@@ -291,6 +292,10 @@ class Validator:
             if e[1].name not in ctx.readable:
                 raise Invalid("read of %s before it is initialized" % e[1].name)
             return IN_MAG if ctx.arrays[e[1].name].readonly else VCAP
+        if k == "neg" and "double-neg" in self.exclude and (
+                unparen(e[1])[0] == "neg" or
+                (unparen(e[1])[0] == "const" and unparen(e[1])[1] < 0)):
+            raise Invalid("a negation of a negation (feature double-neg)")
         if k in ("paren", "neg"):
             return self.expr(e[1], ctx)
         if k == "fcast":
@@ -300,6 +305,8 @@ class Validator:
                 raise Invalid("float cast of a value that may be inexact")
             return m * 2 + 1 if e[2] == "2.0f" else m + 1
         op = e[1]
+        if "assoc" in self.exclude and expr_prec(unparen(e[3])) == PREC[op]:
+            raise Invalid("a right operand at the precedence of '%s' (feature assoc)" % op)
         ma = self.expr(e[2], ctx)
         if op in ("/", "%"):
             dmin, dmax = self.divisor(e[3], ctx)
@@ -339,9 +346,11 @@ def full_init(loop):
     return arr.name
 
 
-def validate(f):
+def validate(f, exclude=()):
+    """None, or the first rule f breaks. exclude: the generator's excluded
+    feature classes whose shapes f must not contain (assoc, double-neg)."""
     try:
-        Validator(f).run()
+        Validator(f, exclude).run()
     except Invalid as e:
         return str(e)
     return None
