@@ -206,7 +206,9 @@ class Gen:
             kinds = ["vla"]
         narr = r.choice([1, 2, 2, 3, 3, 4])
         for i in range(narr):
-            kind = r.choice(kinds + ["vla"] if "vla" in o else kinds)
+            # VLAs most often: a pointer parameter's extent must follow from
+            # its subscripts, or OpenCL generation is refused
+            kind = r.choice(kinds + ["vla", "vla"] if "vla" in o else kinds)
             arr = Array(self.name("array", ["A", "B", "C", "D", "E"]),
                         self.dims(kind, r.choice([1, 1, 2, 2, 2, 3])), kind,
                         restrict=r.random() < 0.7)

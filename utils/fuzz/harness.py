@@ -294,9 +294,10 @@ def gen_driver(f, variants, combos, allpairs_combo):
     add("      rs = 20240611ULL + 7919ULL * c;")
     add("      one(1%s);" % "".join(", combos[c][%d]" % i for i in range(len(sizes))))
     add("    }")
-    add("    rs = 99;")
     add("    trace_allpairs(1);")
-    add("    one(1%s);" % "".join(", %d" % allpairs_combo[i] for i in range(len(sizes))))
+    for k, combo in enumerate(allpairs_combo):
+        add("    rs = %d;" % (99 + k))
+        add("    one(1%s);" % "".join(", %d" % combo[i] for i in range(len(sizes))))
     add('    printf("TRACE\\n");')
     add("    trace_report(stdout, 1);")
     add("  }")
@@ -314,7 +315,9 @@ def traced_tu(f):
     text += ("void trace_allpairs(int on) { tr_allpairs = on; }\n"
              "void trace_report(FILE *out, int pairs) {\n"
              "  tr_report(out);\n"
-             "  if (pairs && tr_allpairs) { tr_report_pairs(out);\n"
+             "  if (pairs && tr_allpairs) {\n"
+             "    tr_collect_pairs();\n"
+             "    if (tr_pairs) { fclose(tr_pairs); fputs(tr_pairs_text, out); }\n"
              "    if (tr_allpairs_truncated) fprintf(out, \"T\\n\"); }\n"
              "  tr_free_all();\n}\n")
     return text, ids
@@ -437,7 +440,9 @@ def run_driver(prog, variants, combos, deps, tools, res, trace, compiled=None):
         orig = os.path.join(d, "w_orig.c")
         good = [compiled[v[0]] for v in variants]
     tags = [g[0] for g in good]
-    allp = tuple(5 for _ in f.sizes())
+    # the all-pairs direction vectors: at sizes 5 and 8 (every pair of
+    # accesses to an address; see trace.py)
+    allp = [tuple(5 for _ in f.sizes()), tuple(8 for _ in f.sizes())]
     drv = os.path.join(d, "driver.c")
     with open(drv, "w") as fh:
         fh.write(gen_driver(f, tags, combos, allp))
@@ -908,7 +913,7 @@ def sanitize_program(prog, tools, combos):
     d = prog.dir
     drv = os.path.join(d, "san_driver.c")
     with open(drv, "w") as fh:
-        fh.write(gen_driver(prog.f, [], combos, tuple(5 for _ in prog.f.sizes())))
+        fh.write(gen_driver(prog.f, [], combos, []))
     orig = os.path.join(d, "w_orig.c")
     with open(orig, "w") as fh:
         fh.write("#define %s %s_orig\n#include \"%s\"\n" % (prog.f.name, prog.f.name,

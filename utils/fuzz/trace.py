@@ -138,8 +138,23 @@ static void tr_fresh(const void *p, size_t bytes) {
   }
 }
 
+static void tr_report_pairs(FILE *out);
+static char *tr_pairs_text;
+static size_t tr_pairs_len;
+static FILE *tr_pairs;
+
+/* The direction vectors of the run that ends, into tr_pairs. */
+static void tr_collect_pairs(void) {
+  if (!tr_allpairs || !tr_tab)
+    return;
+  if (!tr_pairs)
+    tr_pairs = open_memstream(&tr_pairs_text, &tr_pairs_len);
+  tr_report_pairs(tr_pairs);
+}
+
 static void tr_begin(void) {
   /* every run starts from an empty history (buffers may reuse addresses) */
+  tr_collect_pairs();
   for (size_t i = 0; i < tr_cap; i++) {
     free(tr_tab[i].all);
   }
@@ -321,6 +336,8 @@ static int tr_vadd(uint64_t h) {
 }
 
 static void tr_report_pairs(FILE *out) {
+  if (tr_allpairs_truncated)
+    return;
   for (size_t i = 0; i < tr_cap; i++) {
     tr_cell *c = &tr_tab[i];
     if (!c->addr)
