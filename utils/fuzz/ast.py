@@ -11,7 +11,19 @@ Expressions are tuples:
   ('fcast', a, factor)         (int)((float)(a) * factor), factor a power of
                                two written as a float literal ("0.5f")
   ('paren', a)                 redundant parentheses as written
+  ('mcall', name, a)           a function-like macro of FUNC_MACROS applied
+                               to a
 """
+
+# Function-like macros the generator may use: name -> (definition, factor on
+# the magnitude of the argument).
+FUNC_MACROS = {
+    "TWICE": ("#define TWICE(x) ((x) * 2)", 2),
+    "NEG": ("#define NEG(x) (-(x))", 1),
+    "HALF": ("#define HALF(x) ((x) / 2)", 1),
+}
+# Floating-point object-like macros, usable as the factor of an 'fcast'.
+FLOAT_MACROS = {"FHALF": "0.5f", "FQUARTER": "0.25f"}
 from .lin import Lin
 
 PREC = {"+": 70, "-": 70, "*": 80, "/": 80, "%": 80}
@@ -137,6 +149,8 @@ class Func:
         self.decls = []        # function-scope Stmt('decl'/'arrdecl')
         self.body = []         # Loop | Stmt at function scope
         self.macros = {}       # name -> int value
+        self.func_macros = set()  # names of ast.FUNC_MACROS used
+        self.float_macros = set()  # names of ast.FLOAT_MACROS used
         self.minmax = True     # print the MIN/MAX macro definitions
 
     def arrays(self):
@@ -159,7 +173,7 @@ def expr_prec(e):
     k = e[0]
     if k == "const":
         return 90 if e[1] < 0 else 100
-    if k in ("name", "aref", "paren"):
+    if k in ("name", "aref", "paren", "mcall"):
         return 100
     if k in ("neg", "fcast"):
         return 90
@@ -212,6 +226,8 @@ def expr_str(e):
         return "-" + inner
     if k == "fcast":
         return "(int)((float)(%s) * %s)" % (expr_str(e[1]), e[2])
+    if k == "mcall":
+        return "%s(%s)" % (e[1], expr_str(e[2]))
     op, a, b = e[1], e[2], e[3]
     p = PREC[op]
     sa, sb = expr_str(a), expr_str(b)
@@ -233,6 +249,8 @@ def expr_reads(e, out):
         out.append(e)
     elif k in ("paren", "neg", "fcast"):
         expr_reads(e[1], out)
+    elif k == "mcall":
+        expr_reads(e[2], out)
     elif k == "bin":
         expr_reads(e[2], out)
         expr_reads(e[3], out)
@@ -262,6 +280,15 @@ MINMAX = ["#define MIN(a, b) ((a) < (b) ? (a) : (b))",
           "#define MAX(a, b) ((a) > (b) ? (a) : (b))"]
 
 
+def macro_lines(f):
+    """The #defines of f's object-like and function-like macros."""
+    out = ["#define %s %d" % (n, v) for n, v in sorted(f.macros.items())]
+    out += [FUNC_MACROS[n][0] for n in sorted(getattr(f, "func_macros", ()))]
+    out += ["#define %s %s" % (n, FLOAT_MACROS[n])
+            for n in sorted(getattr(f, "float_macros", ()))]
+    return out
+
+
 def params_str(f):
     out = []
     for p in f.params:
@@ -277,8 +304,7 @@ def print_c(f):
     lines = []
     if f.minmax:
         lines += MINMAX
-    for n, v in sorted(f.macros.items()):
-        lines.append("#define %s %d" % (n, v))
+    lines += macro_lines(f)
     lines.append("void %s(%s) {" % (f.name, params_str(f)))
     for d in f.decls:
         lines.append("  " + stmt_str(d))

@@ -237,10 +237,17 @@ class Gen:
                 arr = Array(self.name("array", ["T", "U", "W"]), dims, "local")
                 f.decls.append(Stmt("arrdecl", array=arr))
                 self.locals.append(arr)
+        f.func_macros = set()
         if "macros" in o and r.random() < 0.3:
             for _ in range(r.randint(1, 2)):
                 self.macros[self.name("scalar", ["C1", "C2", "C3"])] = r.randint(-3, 9)
             f.macros = dict(self.macros)
+            if r.random() < 0.5:
+                f.func_macros = set(r.sample(sorted(A.FUNC_MACROS), r.randint(1, 2)))
+                self.used_names |= f.func_macros
+            if "fcast" in o and r.random() < 0.5:
+                f.float_macros = {r.choice(sorted(A.FLOAT_MACROS))}
+                self.used_names |= f.float_macros
 
         top = Ctx(self)
         for n in self.fscalars:
@@ -818,7 +825,16 @@ class Gen:
         ops += ["neg"]
         if "fcast" in o:
             ops += ["fcast"]
+        if self.f.func_macros:
+            ops += ["mcall"]
         op = r.choice(ops)
+        if op == "mcall":
+            name = r.choice(sorted(self.f.func_macros))
+            a, m = self.expr(ctx, depth - 1, lhs, avoid)
+            fac = A.FUNC_MACROS[name][1]
+            if m * fac > EXPR_CAP:
+                a, m = ("bin", "%", a, ("const", 1000)), 999
+            return ("mcall", name, a), m * fac
         if op == "neg":
             a, m = self.expr(ctx, depth - 1, lhs, avoid)
             if "double-neg" not in o and (a[0] == "neg" or
@@ -829,7 +845,7 @@ class Gen:
             a, m = self.expr(ctx, depth - 1, lhs, avoid)
             if m > VCAP:
                 a, m = ("bin", "%", a, ("const", 4096)), 4095
-            fac = r.choice(["0.5f", "0.25f", "2.0f"])
+            fac = r.choice(["0.5f", "0.25f", "2.0f"] + sorted(self.f.float_macros))
             if fac == "2.0f" and m > VCAP // 2:
                 fac = "0.5f"
             m2 = m * 2 if fac == "2.0f" else m

@@ -309,8 +309,7 @@ def traced_tu(f):
     scalars = set(local_scalars(f))
     body, ids = A.print_traced(f, f.name + "_trace", scalars)
     text = RUNTIME
-    for n, v in sorted(f.macros.items()):
-        text += "#define %s %d\n" % (n, v)
+    text += "\n".join(A.macro_lines(f)) + "\n"
     text += "\n".join(A.MINMAX) + "\n" + body
     text += ("void trace_allpairs(int on) { tr_allpairs = on; }\n"
              "void trace_report(FILE *out, int pairs) {\n"

@@ -303,6 +303,8 @@ def substitute(it, var, value):
             return ("aref", e[1], [lin(s) for s in e[2]])
         if k in ("paren", "neg"):
             return (k, expr(e[1]))
+        if k == "mcall":
+            return (k, e[1], expr(e[2]))
         if k == "fcast":
             return ("fcast", expr(e[1]), e[2])
         if k == "bin":
@@ -329,6 +331,10 @@ def expr_simplifications(e):
         yield e[1]
         for s in expr_simplifications(e[1]):
             yield (k, s) if k != "fcast" else (k, s, e[2])
+    elif k == "mcall":
+        yield e[2]
+        for s in expr_simplifications(e[2]):
+            yield (k, e[1], s)
     elif k == "bin":
         if e[1] not in ("/", "%"):
             yield e[2]
@@ -371,6 +377,16 @@ def unused_removals(f):
         if n not in used:
             g = copy.deepcopy(f)
             del g.macros[n]
+            yield g
+    for n in sorted(getattr(f, "float_macros", ())):
+        if n not in used:
+            g = copy.deepcopy(f)
+            g.float_macros = set(g.float_macros) - {n}
+            yield g
+    for n in sorted(getattr(f, "func_macros", ())):
+        if n not in used:
+            g = copy.deepcopy(f)
+            g.func_macros = set(g.func_macros) - {n}
             yield g
     for i, p in enumerate(f.params):
         if p[0] == "array" and p[1].readonly:

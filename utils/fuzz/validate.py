@@ -298,10 +298,22 @@ class Validator:
             raise Invalid("a negation of a negation (feature double-neg)")
         if k in ("paren", "neg"):
             return self.expr(e[1], ctx)
+        if k == "mcall":
+            from .ast import FUNC_MACROS
+            if e[1] not in getattr(self.f, "func_macros", ()):
+                raise Invalid("macro %s is not defined" % e[1])
+            m = self.expr(e[2], ctx) * FUNC_MACROS[e[1]][1]
+            if m > EXPR_CAP:
+                raise Invalid("%s may overflow" % e[1])
+            return m
         if k == "fcast":
+            from .ast import FLOAT_MACROS
             m = self.expr(e[1], ctx)
-            if m > (VCAP // 2 if e[2] == "2.0f" else VCAP) or \
-                    e[2] not in ("0.5f", "0.25f", "2.0f"):
+            if e[2] in FLOAT_MACROS and e[2] not in getattr(self.f, "float_macros", ()):
+                raise Invalid("macro %s is not defined" % e[2])
+            fac = FLOAT_MACROS.get(e[2], e[2])
+            if m > (VCAP // 2 if fac == "2.0f" else VCAP) or \
+                    fac not in ("0.5f", "0.25f", "2.0f"):
                 raise Invalid("float cast of a value that may be inexact")
             return m * 2 + 1 if e[2] == "2.0f" else m + 1
         op = e[1]
