@@ -24,7 +24,6 @@ FUNC_MACROS = {
 }
 # Floating-point object-like macros, usable as the factor of an 'fcast'.
 FLOAT_MACROS = {"FHALF": "0.5f", "FQUARTER": "0.25f"}
-from .lin import Lin
 
 PREC = {"+": 70, "-": 70, "*": 80, "/": 80, "%": 80}
 

@@ -8,7 +8,6 @@ import random
 import re
 import shutil
 import sys
-import tempfile
 import time
 import traceback
 
@@ -259,6 +258,9 @@ def main(argv=None):
                     "oclgrind run instead of the manifest defaults")
     ap.add_argument("--looptile-run", dest="runner",
                     help="the looptile-run to use (default: next to looptile)")
+    ap.add_argument("--summary", metavar="FILE.jsonl",
+                    help="print the campaign summary of a --json file (e.g. of a "
+                    "campaign that was stopped)")
     ap.add_argument("--check-generator", action="store_true",
                     help="with --seeds: check the generator itself (determinism, its "
                     "rules, and ASan/UBSan plus the trace's uninitialized-read check "
@@ -270,6 +272,14 @@ def main(argv=None):
             print("%-22s %s" % (k, v))
         for k, v in sorted(REQUEST_FEATURES.items()):
             print("%-22s %s (requests)" % (k, v))
+        return 0
+    if args.summary:
+        stats = Stats()
+        with open(args.summary) as fh:
+            for line in fh:
+                r = json.loads(line)
+                stats.add(r)
+        stats.report(sys.stdout, stats.seconds)
         return 0
     exclude = split_exclude(args.exclude)
     if args.show is not None:

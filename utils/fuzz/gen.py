@@ -110,7 +110,6 @@ class Ctx:
     def __init__(self, g):
         self.g = g
         self.loops = []        # [(Loop, Envelope, trips)]
-        self.scalars = []      # scalars in scope: name -> decl depth
         self.scope = {}        # scalar name -> depth of its declaration
         self.init = set()      # scalars definitely written here
         self.arrays = {}       # name -> Array in scope
@@ -781,7 +780,7 @@ class Gen:
             m = min(room, self.rng.choice([3, 8, 16, 100, 1000]))
             if m < 2:
                 return None, 0
-            e, mag = ("bin", "%", self.paren_if_needed(e), ("const", m)), m - 1
+            e, mag = ("bin", "%", e, ("const", m)), m - 1
         self.drift[var] = self.drift.get(var, 0) + execs * mag
         return e, mag
 
@@ -793,9 +792,6 @@ class Gen:
             return e
         m = self.rng.choice([7, 97, 1000, 4093, 65536])
         return ("bin", "%", e, ("const", m))
-
-    def paren_if_needed(self, e):
-        return e
 
     def unit(self, e, mag):
         """An expression in {-1, 0, 1}: the factor of a '*='."""

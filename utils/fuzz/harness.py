@@ -43,7 +43,7 @@ import tempfile
 
 from . import ast as A
 from .ast import Loop
-from .lin import S_MAX
+
 from .trace import RUNTIME
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -11,7 +11,6 @@ and UndefinedBehaviorSanitizer on the original, and the same kind of failure
 still occurs for the same request.
 """
 import copy
-import json
 import os
 import random
 import re

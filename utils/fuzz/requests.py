@@ -5,7 +5,7 @@ function or, with feature 'selectors', at random.
 """
 import random
 
-from .ast import Loop, Stmt
+from .ast import Loop
 
 REQUEST_FEATURES = {
     "strip-mine": "--strip-mine",
