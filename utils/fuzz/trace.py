@@ -80,6 +80,12 @@ static int tr_example[TR_MAXV][TR_MAXL][2];
 /* the first read of a variable's address that no write precedes */
 static int tr_uninit[TR_MAXV];
 
+static void tr_cell_pairs(tr_cell *c, FILE *out);
+static void tr_report_pairs(FILE *out);
+static char *tr_pairs_text;
+static size_t tr_pairs_len;
+static FILE *tr_pairs;
+
 static size_t tr_hash(const void *p) {
   uint64_t x = (uint64_t)(uintptr_t)p;
   x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33;
@@ -131,6 +137,12 @@ static void tr_fresh(const void *p, size_t bytes) {
   for (size_t off = 0; off < bytes; off += sizeof(int)) {
     tr_cell *cell = tr_find(c + off, 0);
     if (cell) {
+      /* the pairs of the object that ends here */
+      if (tr_allpairs && cell->nall && !tr_allpairs_truncated) {
+        if (!tr_pairs)
+          tr_pairs = open_memstream(&tr_pairs_text, &tr_pairs_len);
+        tr_cell_pairs(cell, tr_pairs);
+      }
       cell->has_w = cell->has_r = 0;
       cell->ns = 0;
       cell->nall = 0;
@@ -138,10 +150,6 @@ static void tr_fresh(const void *p, size_t bytes) {
   }
 }
 
-static void tr_report_pairs(FILE *out);
-static char *tr_pairs_text;
-static size_t tr_pairs_len;
-static FILE *tr_pairs;
 
 /* The direction vectors of the run that ends, into tr_pairs. */
 static void tr_collect_pairs(void) {
@@ -335,40 +343,41 @@ static int tr_vadd(uint64_t h) {
   return 1;
 }
 
+static void tr_cell_pairs(tr_cell *c, FILE *out) {
+  for (int a = 0; a < c->nall; a++)
+    for (int b = a + 1; b < c->nall; b++) {
+      const tr_ev *x = &c->all[a], *y = &c->all[b];
+      if (x->kind == TR_READ && y->kind == TR_READ)
+        continue;
+      if (--tr_allpairs_budget < 0) {
+        tr_allpairs_truncated = 1;
+        return;
+      }
+      char buf[256];
+      int n = 0;
+      uint64_t h = 1469598103934665603ULL;
+      int k = 0;
+      n += snprintf(buf + n, sizeof buf - n, "V %d %d %d", c->var, x->stmt, y->stmt);
+      while (k < x->depth && k < y->depth && x->ids[k] == y->ids[k]) {
+        char d = x->its[k] < y->its[k] ? '<' : x->its[k] > y->its[k] ? '>' : '=';
+        n += snprintf(buf + n, sizeof buf - n, " %d%c", x->ids[k], d);
+        k++;
+      }
+      for (char *p = buf; *p; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+      if (!h)
+        h = 1;
+      if (tr_vadd(h))
+        fprintf(out, "%s\n", buf);
+    }
+}
+
 static void tr_report_pairs(FILE *out) {
   if (tr_allpairs_truncated)
     return;
-  for (size_t i = 0; i < tr_cap; i++) {
-    tr_cell *c = &tr_tab[i];
-    if (!c->addr)
-      continue;
-    for (int a = 0; a < c->nall; a++)
-      for (int b = a + 1; b < c->nall; b++) {
-        const tr_ev *x = &c->all[a], *y = &c->all[b];
-        if (x->kind == TR_READ && y->kind == TR_READ)
-          continue;
-        if (--tr_allpairs_budget < 0) {
-          tr_allpairs_truncated = 1;
-          return;
-        }
-        char buf[256];
-        int n = 0;
-        uint64_t h = 1469598103934665603ULL;
-        int k = 0;
-        n += snprintf(buf + n, sizeof buf - n, "V %d %d %d", c->var, x->stmt, y->stmt);
-        while (k < x->depth && k < y->depth && x->ids[k] == y->ids[k]) {
-          char d = x->its[k] < y->its[k] ? '<' : x->its[k] > y->its[k] ? '>' : '=';
-          n += snprintf(buf + n, sizeof buf - n, " %d%c", x->ids[k], d);
-          k++;
-        }
-        for (char *p = buf; *p; p++)
-          h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-        if (!h)
-          h = 1;
-        if (tr_vadd(h))
-          fprintf(out, "%s\n", buf);
-      }
-  }
+  for (size_t i = 0; i < tr_cap && !tr_allpairs_truncated; i++)
+    if (tr_tab[i].addr)
+      tr_cell_pairs(&tr_tab[i], out);
 }
 
 static void tr_report(FILE *out) {
