@@ -91,3 +91,10 @@ if _shutil.which("pkg-config"):
 lit_config.parallelism_groups["looptile-install"] = 1
 for _var in ("PKG_CONFIG_PATH", "CMAKE_PREFIX_PATH"):
     config.environment.pop(_var, None)
+# oclgrind (Debian package oclgrind, installed by utils/setup.sh): the
+# data-race and uninitialized-value checks of test/Fuzz.
+if _shutil.which("oclgrind"):
+    config.available_features.add("oclgrind")
+else:
+    lit_config.note("oclgrind not found: the tests that need it are skipped "
+                    "(utils/setup.sh installs it)")
