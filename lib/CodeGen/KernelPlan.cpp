@@ -227,6 +227,20 @@ bool findStagedAccesses(const Function &F, const std::vector<Node> &WholeNest,
     A.BandIndex = unsigned(Band);
     A.ReductionIsFast = !isStrideOne(F, E.Name, E.Subscripts,
                                      Plan.Band[Band].Var);
+    {
+      const std::string &P = Plan.Band[Band].Var;
+      std::string Fast = A.ReductionIsFast ? K.Var : P;
+      std::string Slow = A.ReductionIsFast ? P : K.Var;
+      IndexExpr Flat = flatIndex(F, E.Name, E.Subscripts);
+      IndexExpr Stride =
+          Flat.substitute(Slow, IndexExpr::symbol(Slow) +
+                                    IndexExpr::constant(1)) -
+          Flat;
+      A.VectorFetch = isStrideOne(F, E.Name, E.Subscripts, Fast) &&
+                      Flat.coeffOf(Fast) == 1;
+      for (const std::string &Sym : Stride.symbols())
+        A.VectorFetch &= !LoopVars.count(Sym);
+    }
     A.TileName = Plan.Names.fresh(E.Name + "_tile");
     Plan.Staged.push_back(A);
   });

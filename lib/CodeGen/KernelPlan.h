@@ -40,6 +40,14 @@ struct StagedAccess {
   /// True when the reduction variable is the access's stride-1 coordinate;
   /// the tile is then laid out [parallel][reduction], else the other way.
   bool ReductionIsFast = true;
+  /// Register-tiled kernel: the access's coordinate that is fast in the
+  /// tile (the reduction when ReductionIsFast, else the mapped loop) has
+  /// flat-index coefficient +1 and the other coordinate a stride free of
+  /// loop variables, so that four consecutive tile elements are four
+  /// consecutive array elements, loadable as one aligned vector wherever
+  /// the first one's flat index and that stride are multiples of 4 (a
+  /// condition the kernel checks at run time from the sizes).
+  bool VectorFetch = false;
   std::string TileName;
 };
 
