@@ -725,7 +725,12 @@ bool looptile::generateOpenCL(const Function &Original,
       for (const StagedAccess &S : P.Staged)
         R += "  staged in local memory: " +
              Expr::arrayRef(S.Array, S.Type, S.Subscripts).str() + " -> " +
-             S.TileName + "\n";
+             S.TileName +
+             (P.K == KernelPlan::Register && S.VectorFetch
+                  ? " (interior tiles: vector loads of 4 where the sizes "
+                    "align them)"
+                  : "") +
+             "\n";
     }
     if (P.K == KernelPlan::Transpose)
       R += "  staged in local memory: " +
