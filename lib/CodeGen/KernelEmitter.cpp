@@ -426,11 +426,12 @@ void Emitter::stageThroughRegisters(const StagedAccess &S,
                                     const std::string &Buf) {
   // The C1 x C0 copy (C0 fast) in runs of GV consecutive elements: run
   // e = tid + q * nthreads starts at (a1, av) = (e / (C0 / GV), e % (C0 /
-  // GV) * GV) and goes through Regs[q * GV .. q * GV + GV - 1], so that
-  // consecutive work-items touch consecutive global addresses and, where
-  // the sizes allow it, a run is one aligned vector load.
+  // GV) * GV) and goes through the vector register Regs[q] (components s0
+  // to s{GV-1}), so that consecutive work-items touch consecutive global
+  // addresses and, where the sizes allow it, a run is one aligned vector
+  // load that stays one vector up to the local store.
   std::string A0 = role("a0"), A1 = role("a1"), AV = role("av"), E = role("e"),
-              Q = role("q"), C = role("c"), NT = role("nthreads");
+              Q = role("q"), NT = role("nthreads");
   std::string GV = fetchWidth(C0);
   std::string PCoord = S.ReductionIsFast ? A1 : A0;
   std::string KCoord = S.ReductionIsFast ? A0 : A1;
@@ -452,13 +453,21 @@ void Emitter::stageThroughRegisters(const StagedAccess &S,
     std::string Flat = substituted(flatIndex(F, S.Array, S.Subscripts), Cx).str();
     std::string Ty = elemTypeName(S.Type);
     line("const int " + A0 + " = " + AV + ";");
-    line("vstore4(*(__global const " + Ty + "4 *)(" + S.Array + " + " + Flat +
-         "), 0, &" + Regs + "[" + Q + " * 4]);");
-  } else {
-    line("#pragma unroll");
-    open("for (int " + C + " = 0; " + C + " < " + GV + "; " + C + "++)");
-    line("const int " + A0 + " = " + AV + " + " + C + ";");
-    std::string Reg = Regs + "[" + Q + " * " + GV + " + " + C + "]";
+    line(Regs + "[" + Q + "] = *(__global const " + Ty + "4 *)(" + S.Array +
+         " + " + Flat + ");");
+    close();
+    close();
+    return;
+  }
+  // Component c of the run, c < GV: written out, components 1 to 3 only
+  // when runs have four elements.
+  for (int C = 0; C < 4; ++C) {
+    if (C == 1)
+      line("#if " + GV + " == 4");
+    open("");
+    line("const int " + A0 + " = " + AV + (C ? " + " + std::to_string(C) : "") +
+         ";");
+    std::string Reg = Regs + "[" + Q + "].s" + std::to_string(C);
     if (Mode == StageMode::FetchGuarded)
       line(Reg + " = " +
            guardedLoad(S, PBase, PUpper, K, KBase, PCoord, KCoord) + ";");
@@ -470,6 +479,7 @@ void Emitter::stageThroughRegisters(const StagedAccess &S,
            Reg + ";");
     close();
   }
+  line("#endif");
   close();
   close();
 }
@@ -837,9 +847,9 @@ void Emitter::registerTiled() {
     Fetched.push_back(fresh(S.Array + "_next"));
     std::string Items = "(" + TSN + " / " + WPTN + ") * (" + TSM + " / " +
                         WPTM + ")";
-    line(std::string(elemTypeName(S.Type)) + " " + Fetched.back() + "[((" +
+    line(std::string(elemTypeName(S.Type)) + "4 " + Fetched.back() + "[((" +
          C1 + ") * (" + C0 + ") / " + GV + " + " + Items + " - 1) / (" +
-         Items + ") * " + GV + "];");
+         Items + ")];");
   }
   std::string KUpper = joinMacro("min", strs(K.Upper));
   auto StageOne = [&](size_t I, const std::string &KBase, StageMode Mode) {
@@ -852,44 +862,39 @@ void Emitter::registerTiled() {
   // The fetch of the step at KBase: unchecked (vector loads where aligned)
   // when the work-group and the whole step are interior.
   auto FetchAll = [&](const std::string &KBase) {
-    open("if (" + Full + " && " +
-         inRange("(" + KBase + " + " + TSK + " - 1)", K.Upper) + ")");
+    std::string Interior = Full + " && " +
+                           inRange("(" + KBase + " + " + TSK + " - 1)", K.Upper);
     for (size_t I = 0; I < Plan.Staged.size(); ++I) {
       const StagedAccess &S = Plan.Staged[I];
-      if (!S.VectorFetch) {
-        StageOne(I, KBase, StageMode::FetchInterior);
-        continue;
-      }
-      const MappedLoop &P = Plan.Band[S.BandIndex];
-      std::string PBase = P.Dim == 0 ? B0 : B1;
-      std::string Fast = S.ReductionIsFast ? K.Var : P.Var;
-      std::string Slow = S.ReductionIsFast ? P.Var : K.Var;
-      IndexExpr Flat = flatIndex(F, S.Array, S.Subscripts);
-      IndexExpr Stride =
-          Flat.substitute(Slow, IndexExpr::symbol(Slow) +
-                                    IndexExpr::constant(1)) -
-          Flat;
-      IndexExpr First = Flat.substitute(P.Var, IndexExpr::symbol(PBase))
-                            .substitute(K.Var, IndexExpr::symbol(KBase));
       auto [C1, C0] = Extents(S);
       (void)C1;
-      line("#if (" + C0 + ") % 4 == 0");
-      open("if ((((" + First.str() + ") | (" + Stride.str() + ")) & 3) == 0)");
-      line("// Aligned: every run of four is one vector load.");
-      StageOne(I, KBase, StageMode::FetchVector);
+      if (S.VectorFetch) {
+        const MappedLoop &P = Plan.Band[S.BandIndex];
+        std::string PBase = P.Dim == 0 ? B0 : B1;
+        std::string Slow = S.ReductionIsFast ? P.Var : K.Var;
+        IndexExpr Flat = flatIndex(F, S.Array, S.Subscripts);
+        IndexExpr Stride =
+            Flat.substitute(Slow, IndexExpr::symbol(Slow) +
+                                      IndexExpr::constant(1)) -
+            Flat;
+        IndexExpr First = Flat.substitute(P.Var, IndexExpr::symbol(PBase))
+                              .substitute(K.Var, IndexExpr::symbol(KBase));
+        line("#if (" + C0 + ") % 4 == 0");
+        line("// Interior and aligned: every run of four is one vector load.");
+        open("if (" + Interior + " && (((" + First.str() + ") | (" +
+             Stride.str() + ")) & 3) == 0)");
+        StageOne(I, KBase, StageMode::FetchVector);
+        close();
+        line("else");
+        line("#endif");
+      }
+      open("if (" + Interior + ")");
+      StageOne(I, KBase, StageMode::FetchInterior);
       close();
       open("else");
-      StageOne(I, KBase, StageMode::FetchInterior);
-      close();
-      line("#else");
-      StageOne(I, KBase, StageMode::FetchInterior);
-      line("#endif");
-    }
-    close();
-    open("else");
-    for (size_t I = 0; I < Plan.Staged.size(); ++I)
       StageOne(I, KBase, StageMode::FetchGuarded);
-    close();
+      close();
+    }
   };
   auto StoreAll = [&] {
     for (size_t I = 0; I < Plan.Staged.size(); ++I)

@@ -51,44 +51,47 @@
 // CHECK-NEXT: tmp[wm][wn] = 0.0f;
 // Software pipelining: the first step's tiles are fetched into registers
 // and stored before the loop; each step fetches the next step's while it
-// computes. Fetches go in runs of LT_GV elements; interior steps of
-// interior work-groups fetch without checks, as one aligned vector per run
-// where the sizes align it (A: row stride K, B: row stride N).
-// CHECK: float A_next[((TSM) * (TSK) / LT_GV(TSK) + (TSN / WPTN) * (TSM / WPTM) - 1) / ((TSN / WPTN) * (TSM / WPTM)) * LT_GV(TSK)];
-// CHECK: float B_next[((TSK) * (TSN) / LT_GV(TSN) + (TSN / WPTN) * (TSM / WPTM) - 1) / ((TSN / WPTN) * (TSM / WPTM)) * LT_GV(TSN)];
+// computes. Fetches go in runs of LT_GV elements, one vector register per
+// run; interior steps of interior work-groups fetch without checks, each
+// run as one aligned vector load where the sizes align it (A: row stride
+// K, B: row stride N), else element by element.
+// CHECK: float4 A_next[((TSM) * (TSK) / LT_GV(TSK) + (TSN / WPTN) * (TSM / WPTM) - 1) / ((TSN / WPTN) * (TSM / WPTM))];
+// CHECK: float4 B_next[((TSK) * (TSN) / LT_GV(TSN) + (TSN / WPTN) * (TSM / WPTM) - 1) / ((TSN / WPTN) * (TSM / WPTM))];
 // CHECK: int cur = 0; // the local tiles this step reads
 // CHECK: const int kk = 0; // the first step's tiles
-// CHECK-NEXT: if (full && (kk + TSK - 1) <= K - 1) {
 // CHECK-NEXT: #if (TSK) % 4 == 0
-// CHECK-NEXT: if ((((i0*K + kk) | (K)) & 3) == 0) {
+// CHECK: if (full && (kk + TSK - 1) <= K - 1 && (((i0*K + kk) | (K)) & 3) == 0) {
 // CHECK: for (int q = 0; q < ((TSM) * (TSK) / LT_GV(TSK) + nthreads - 1) / nthreads; q++) {
 // CHECK-NEXT: const int e = tid + q * nthreads;
 // CHECK-NEXT: if (e < (TSM) * (TSK) / LT_GV(TSK)) {
 // CHECK-NEXT: const int a1 = e / ((TSK) / LT_GV(TSK)), av = e % ((TSK) / LT_GV(TSK)) * LT_GV(TSK);
 // CHECK-NEXT: const int a0 = av;
-// CHECK-NEXT: vstore4(*(__global const float4 *)(A + i0*K + a1*K + kk + a0), 0, &A_next[q * 4]);
-// CHECK: else {
-// CHECK: for (int c = 0; c < LT_GV(TSK); c++) {
-// CHECK-NEXT: const int a0 = av + c;
-// CHECK-NEXT: A_next[q * LT_GV(TSK) + c] = A[i0*K + a1*K + kk + a0];
-// CHECK: #else
+// CHECK-NEXT: A_next[q] = *(__global const float4 *)(A + i0*K + a1*K + kk + a0);
+// CHECK: else
+// CHECK-NEXT: #endif
+// CHECK-NEXT: if (full && (kk + TSK - 1) <= K - 1) {
+// CHECK: const int a0 = av;
+// CHECK-NEXT: A_next[q].s0 = A[i0*K + a1*K + kk + a0];
+// CHECK: #if LT_GV(TSK) == 4
+// CHECK: const int a0 = av + 3;
+// CHECK-NEXT: A_next[q].s3 = A[i0*K + a1*K + kk + a0];
 // CHECK: #endif
-// CHECK: if ((((kk*N + j0) | (N)) & 3) == 0) {
-// CHECK: vstore4(*(__global const float4 *)(B + kk*N + a1*N + j0 + a0), 0, &B_next[q * 4]);
 // Edge work-groups and the last, partial step: checked scalar loads.
-// CHECK: A_next[q * LT_GV(TSK) + c] = ((i0 + a1) <= M - 1 && (kk + a0) <= K - 1) ? A[i0*K + a1*K + kk + a0] : 0.0f;
-// CHECK: B_next[q * LT_GV(TSN) + c] = ((j0 + a0) <= N - 1 && (kk + a1) <= K - 1) ? B[kk*N + a1*N + j0 + a0] : 0.0f;
+// CHECK: else {
+// CHECK: A_next[q].s0 = ((i0 + a1) <= M - 1 && (kk + a0) <= K - 1) ? A[i0*K + a1*K + kk + a0] : 0.0f;
+// CHECK: if (full && (kk + TSK - 1) <= K - 1 && (((kk*N + j0) | (N)) & 3) == 0) {
+// CHECK: B_next[q] = *(__global const float4 *)(B + kk*N + a1*N + j0 + a0);
+// CHECK: B_next[q].s0 = ((j0 + a0) <= N - 1 && (kk + a1) <= K - 1) ? B[kk*N + a1*N + j0 + a0] : 0.0f;
 // The copy of A reads along k (coalesced) and stores transposed.
-// CHECK: A_tile[cur][a0][a1] = A_next[q * LT_GV(TSK) + c];
-// CHECK: B_tile[cur][a1][a0] = B_next[q * LT_GV(TSN) + c];
+// CHECK: A_tile[cur][a0][a1] = A_next[q].s0;
+// CHECK: B_tile[cur][a1][a0] = B_next[q].s0;
 // CHECK: barrier(CLK_LOCAL_MEM_FENCE); // the tiles are complete
 // CHECK-NEXT: for (int kk = 0; kk <= K - 1; kk += TSK) {
 // CHECK-NEXT: const int kx = kk + TSK;
 // CHECK-NEXT: if (kx <= K - 1) {
-// CHECK-NEXT: if (full && (kx + TSK - 1) <= K - 1) {
-// CHECK: vstore4(*(__global const float4 *)(A + i0*K + a1*K + kx + a0), 0, &A_next[q * 4]);
-// CHECK: A_next[q * LT_GV(TSK) + c] = ((i0 + a1) <= M - 1 && (kx + a0) <= K - 1) ? A[i0*K + a1*K + kx + a0] : 0.0f;
-// CHECK: B_next[q * LT_GV(TSN) + c] = ((j0 + a0) <= N - 1 && (kx + a1) <= K - 1) ? B[kx*N + a1*N + j0 + a0] : 0.0f;
+// CHECK: A_next[q] = *(__global const float4 *)(A + i0*K + a1*K + kx + a0);
+// CHECK: A_next[q].s0 = ((i0 + a1) <= M - 1 && (kx + a0) <= K - 1) ? A[i0*K + a1*K + kx + a0] : 0.0f;
+// CHECK: B_next[q].s0 = ((j0 + a0) <= N - 1 && (kx + a1) <= K - 1) ? B[kx*N + a1*N + j0 + a0] : 0.0f;
 // CHECK: for (int kl = 0; kl < TSK; kl++) {
 // CHECK: for (int wv = 0; wv < WPTM; wv += VW) {
 // CHECK-NEXT: LT_VLOAD_float(&A_reg[wv], &A_tile[cur][kl][(wv / VW) * (VW * (TSM / WPTM)) + ty * VW + wv % VW]);
@@ -106,8 +109,8 @@
 // CHECK-NEXT: barrier(CLK_LOCAL_MEM_FENCE); // done with the only tiles
 // CHECK-NEXT: #endif
 // CHECK-NEXT: cur = (cur + 1) % NBUF;
-// CHECK: A_tile[cur][a0][a1] = A_next[q * LT_GV(TSK) + c];
-// CHECK: B_tile[cur][a1][a0] = B_next[q * LT_GV(TSN) + c];
+// CHECK: A_tile[cur][a0][a1] = A_next[q].s0;
+// CHECK: B_tile[cur][a1][a0] = B_next[q].s0;
 // CHECK: barrier(CLK_LOCAL_MEM_FENCE); // the next step's tiles are complete
 // CHECK: if (full) {
 // CHECK: C[i*N + j] = tmp[wm][wn];
