@@ -97,11 +97,14 @@ HOSTILE = {
     "scalar": ["s_x", "i_out", "acc", "tx", "ty", "gid", "lid", "bx", "int2",
                "read_only", "uchar", "event_t", "vec_step", "kk", "ii_0"],
     "size": ["TSM", "WPTN", "VW", "WG1", "ni", "nj", "uint", "ulong", "size_t"],
-    "loop": ["ii", "jj", "kk", "i_x", "j_out", "row", "col", "tile", "lx"],
+    "loop": ["ii", "jj", "kk", "i_x", "j_out", "row", "col", "tile", "lx", "l", "a"],
 }
 
 
-LOOP_NAMES = ["i", "j", "k", "l", "m", "n", "p", "q"]
+# No 'l' (nor 'a'): looptile's block-tiled kernels invent l0, l1 (local ids)
+# and a0, a1 (staging indices) next to VAR0 (a loop's group origin), so a
+# loop named l clashes (issue 11, defect 5); 'l' is a hostile name.
+LOOP_NAMES = ["i", "j", "k", "m", "n", "p", "q", "r"]
 
 
 class Ctx:
@@ -412,7 +415,7 @@ class Gen:
     def loop_var(self, depth):
         if "reuse-names" not in self.o:
             return self.fresh_loop_var()
-        base = ["i", "j", "k", "l"][depth]
+        base = LOOP_NAMES[depth]
         if "hostile-names" in self.o and self.rng.random() < 0.1:
             return self.rng.choice(HOSTILE["loop"])
         return base
@@ -615,7 +618,7 @@ class Gen:
                               rhs=("const", r.randint(-2, 3))))
             ctx.init.add(n)
         else:
-            n = self.name("scalar", ["acc", "sum", "r"])
+            n = self.name("scalar", ["acc", "sum", "red"])
             items.append(Stmt("decl", name=n, rhs=("const", r.randint(-2, 3))))
             ctx.scope[n] = ctx.depth()
             ctx.init.add(n)
