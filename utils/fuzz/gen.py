@@ -97,14 +97,15 @@ HOSTILE = {
     "scalar": ["s_x", "i_out", "acc", "tx", "ty", "gid", "lid", "bx", "int2",
                "read_only", "uchar", "event_t", "vec_step", "kk", "ii_0"],
     "size": ["TSM", "WPTN", "VW", "WG1", "ni", "nj", "uint", "ulong", "size_t"],
-    "loop": ["ii", "jj", "kk", "i_x", "j_out", "row", "col", "tile", "lx", "l", "a"],
+    "loop": ["ii", "jj", "kk", "i_x", "j_out", "row", "col", "tile", "lx", "l", "n", "a"],
 }
 
 
-# No 'l' (nor 'a'): looptile's block-tiled kernels invent l0, l1 (local ids)
-# and a0, a1 (staging indices) next to VAR0 (a loop's group origin), so a
-# loop named l clashes (issue 11, defect 5); 'l' is a hostile name.
-LOOP_NAMES = ["i", "j", "k", "m", "n", "p", "q", "r"]
+# No 'l', 'n' or 'a': looptile's block-tiled kernels invent l0, l1 (local
+# ids), a0, a1 (staging indices), VAR0 (group origin), VARVAR (tile loop),
+# VARn (count) and VARl (point loop), so loops named l, n or a clash with
+# them (issue 11, defect 5): those are hostile names.
+LOOP_NAMES = ["i", "j", "k", "m", "p", "q", "r", "g"]
 
 
 class Ctx:
