@@ -68,6 +68,7 @@ FEATURES = {
     "reuse-names": "loop variables reused from nest to nest (selectors needed)",
     "double-neg": "a negation of a negation or of a negative literal: -(-x)",
     "cross-nest-scalars": "function-scope scalars written in one nest, read in a later one",
+    "update-assign": "reduction updates written n = n + e, n = e * n, ...",
     "macros": "#define'd constants in expressions",
     "hostile-names": "identifiers that clash with names looptile or OpenCL use",
     "shifts": "reads of the written array at shifted subscripts",
@@ -653,12 +654,28 @@ class Gen:
                 if c is not None:
                     e, mag = c
             if op == "*=":
-                items.append(Stmt("assign", lhs=("name", n), op="*=",
-                                  rhs=self.unit(e, mag)))
+                items.append(self.update(n, "*", self.unit(e, mag)))
                 continue
             e, mag = self.fit_drift(ctx, n, e, mag)
             if e is not None:
-                items.append(Stmt("assign", lhs=("name", n), op=op, rhs=e))
+                items.append(self.update(n, op[0], e))
+
+    def update(self, n, op, e):
+        """n op= e, or with feature 'update-assign' sometimes the same update
+        written as an assignment: n = n + e, n = e + n, n = n - e, n = e * n."""
+        r = self.rng
+        x = ("name", n)
+        if "update-assign" not in self.o or r.random() < 0.7:
+            return Stmt("assign", lhs=x, op=op + "=", rhs=e)
+        # may e be the right operand (n - e, n + e, n * e)?
+        right_ok = "assoc" in self.o or A.expr_prec(A.unparen(e)) != A.PREC[op]
+        if op == "-":
+            if not right_ok:
+                return Stmt("assign", lhs=x, op="-=", rhs=e)
+            return Stmt("assign", lhs=x, op="=", rhs=("bin", "-", x, e))
+        if r.random() < 0.5 or not right_ok:
+            return Stmt("assign", lhs=x, op="=", rhs=("bin", op, e, x))
+        return Stmt("assign", lhs=x, op="=", rhs=("bin", op, x, e))
 
     # -- statements ----------------------------------------------------------------
 
