@@ -68,6 +68,7 @@ FEATURES = {
     "reuse-names": "loop variables reused from nest to nest (selectors needed)",
     "double-neg": "a negation of a negation or of a negative literal: -(-x)",
     "cross-nest-scalars": "function-scope scalars written in one nest, read in a later one",
+    "update-assign": "reduction updates written n = n + e, n = e * n, ...",
     "macros": "#define'd constants in expressions",
     "hostile-names": "identifiers that clash with names looptile or OpenCL use",
     "shifts": "reads of the written array at shifted subscripts",
@@ -97,11 +98,15 @@ HOSTILE = {
     "scalar": ["s_x", "i_out", "acc", "tx", "ty", "gid", "lid", "bx", "int2",
                "read_only", "uchar", "event_t", "vec_step", "kk", "ii_0"],
     "size": ["TSM", "WPTN", "VW", "WG1", "ni", "nj", "uint", "ulong", "size_t"],
-    "loop": ["ii", "jj", "kk", "i_x", "j_out", "row", "col", "tile", "lx"],
+    "loop": ["ii", "jj", "kk", "i_x", "j_out", "row", "col", "tile", "lx", "l", "n", "a"],
 }
 
 
-LOOP_NAMES = ["i", "j", "k", "l", "m", "n", "p", "q"]
+# No 'l', 'n' or 'a': looptile's block-tiled kernels invent l0, l1 (local
+# ids), a0, a1 (staging indices), VAR0 (group origin), VARVAR (tile loop),
+# VARn (count) and VARl (point loop), so loops named l, n or a clash with
+# them (issue 11, defect 5): those are hostile names.
+LOOP_NAMES = ["i", "j", "k", "m", "p", "q", "r", "g"]
 
 
 class Ctx:
@@ -412,7 +417,7 @@ class Gen:
     def loop_var(self, depth):
         if "reuse-names" not in self.o:
             return self.fresh_loop_var()
-        base = ["i", "j", "k", "l"][depth]
+        base = LOOP_NAMES[depth]
         if "hostile-names" in self.o and self.rng.random() < 0.1:
             return self.rng.choice(HOSTILE["loop"])
         return base
@@ -615,7 +620,7 @@ class Gen:
                               rhs=("const", r.randint(-2, 3))))
             ctx.init.add(n)
         else:
-            n = self.name("scalar", ["acc", "sum", "r"])
+            n = self.name("scalar", ["acc", "sum", "red"])
             items.append(Stmt("decl", name=n, rhs=("const", r.randint(-2, 3))))
             ctx.scope[n] = ctx.depth()
             ctx.init.add(n)
@@ -649,12 +654,28 @@ class Gen:
                 if c is not None:
                     e, mag = c
             if op == "*=":
-                items.append(Stmt("assign", lhs=("name", n), op="*=",
-                                  rhs=self.unit(e, mag)))
+                items.append(self.update(n, "*", self.unit(e, mag)))
                 continue
             e, mag = self.fit_drift(ctx, n, e, mag)
             if e is not None:
-                items.append(Stmt("assign", lhs=("name", n), op=op, rhs=e))
+                items.append(self.update(n, op[0], e))
+
+    def update(self, n, op, e):
+        """n op= e, or with feature 'update-assign' sometimes the same update
+        written as an assignment: n = n + e, n = e + n, n = n - e, n = e * n."""
+        r = self.rng
+        x = ("name", n)
+        if "update-assign" not in self.o or r.random() < 0.7:
+            return Stmt("assign", lhs=x, op=op + "=", rhs=e)
+        # may e be the right operand (n - e, n + e, n * e)?
+        right_ok = "assoc" in self.o or A.expr_prec(A.unparen(e)) != A.PREC[op]
+        if op == "-":
+            if not right_ok:
+                return Stmt("assign", lhs=x, op="-=", rhs=e)
+            return Stmt("assign", lhs=x, op="=", rhs=("bin", "-", x, e))
+        if r.random() < 0.5 or not right_ok:
+            return Stmt("assign", lhs=x, op="=", rhs=("bin", op, e, x))
+        return Stmt("assign", lhs=x, op="=", rhs=("bin", op, x, e))
 
     # -- statements ----------------------------------------------------------------
 
