@@ -91,22 +91,23 @@ class Options:
 
 HOSTILE = {
     "func": ["dot", "length", "distance", "normalize", "clamp", "kernel",
-             "mix", "step", "sign", "select", "barrier", "get_global_id"],
+             "mix", "step", "sign", "select", "barrier", "get_global_id",
+             "random", "index"],
     "array": ["A_tile", "B_tile", "C_reg", "A_reg", "A_next", "global", "local",
               "constant", "private", "half", "float2", "min", "max", "TS", "WG0",
               "image", "sampler_t", "tmp_x", "A_x"],
     "scalar": ["s_x", "i_out", "acc", "tx", "ty", "gid", "lid", "bx", "int2",
                "read_only", "uchar", "event_t", "vec_step", "kk", "ii_0"],
     "size": ["TSM", "WPTN", "VW", "WG1", "ni", "nj", "uint", "ulong", "size_t"],
-    "loop": ["ii", "jj", "kk", "i_x", "j_out", "row", "col", "tile", "lx", "l", "n", "a"],
+    "loop": ["ii", "jj", "kk", "i_x", "j_out", "row", "col", "tile", "lx", "a"],
 }
 
 
-# No 'l', 'n' or 'a': looptile's block-tiled kernels invent l0, l1 (local
-# ids), a0, a1 (staging indices), VAR0 (group origin), VARVAR (tile loop),
-# VARn (count) and VARl (point loop), so loops named l, n or a clash with
-# them (issue 11, defect 5): those are hostile names.
-LOOP_NAMES = ["i", "j", "k", "m", "p", "q", "r", "g"]
+# Loops named l, n or a used to clash with the names block-tiled kernels
+# invent (l0, VARVAR, VARn, a0: issue 11, defect 5, findings
+# opencl-tile-loop-named-{l,n}.c); every invented name comes from the name
+# table now, so they are ordinary names again.
+LOOP_NAMES = ["i", "j", "k", "l", "m", "n", "p", "q"]
 
 
 class Ctx:
@@ -620,7 +621,7 @@ class Gen:
                               rhs=("const", r.randint(-2, 3))))
             ctx.init.add(n)
         else:
-            n = self.name("scalar", ["acc", "sum", "red"])
+            n = self.name("scalar", ["acc", "sum", "r"])
             items.append(Stmt("decl", name=n, rhs=("const", r.randint(-2, 3))))
             ctx.scope[n] = ctx.depth()
             ctx.init.add(n)
