@@ -11,6 +11,16 @@
 // 8x8 outputs give vector reads of 4, 3x3 (odd) of 1:
 // RUN: %looptile %examples/mmm.c --tile 16 --register-tile 8 -o %t/r8.cl
 // RUN: FileCheck %s --check-prefix=R8 < %t/r8.json
+// Doubles: 2*16*(128+4 + 128)*8 = 66560 and 2*16*(128+4 + 64)*8 = 50176
+// bytes exceed 48 KiB, so the two largest presets step by 8; 64x64 takes
+// 2*16*(64+4 + 64)*8 = 33792 and steps by 16.
+// RUN: sed 's/float/double/g' %examples/mmm.c > %t/dmmm.c
+// RUN: %looptile %t/dmmm.c --tile 16 --register-tile 8 -o %t/d8.cl
+// RUN: FileCheck %s --check-prefix=D8 < %t/d8.json
+// D8: "presets": [
+// D8-NEXT: {"name": "128x128", "set": {"VW": 4, "WPTM": 8, "WPTN": 8, "TSM": 128, "TSN": 128, "TSK": 8}},
+// D8-NEXT: {"name": "128x64", "set": {"VW": 4, "WPTM": 8, "WPTN": 4, "TSM": 128, "TSN": 64, "TSK": 8}},
+// D8-NEXT: {"name": "64x64", "set": {"VW": 4, "WPTM": 4, "WPTN": 4, "TSM": 64, "TSN": 64, "TSK": 16}},
 // RUN: %looptile %examples/mmm.c --tile 8 --register-tile 3 -o %t/r3.cl
 // RUN: FileCheck %s --check-prefix=R3 < %t/r3.json
 
@@ -119,17 +129,19 @@
 // CHECK-NEXT: C[i*N + j] = tmp[wm][wn];
 
 // The manifest lists candidate values and shape presets, from the generated
-// tile (reduction step 8) down to one output per work-item (reduction step
-// = the tile edge):
+// tile down to one output per work-item, with a reduction step of the tile
+// edge while the double-buffered tiles fit in 48 KiB (else 8), and with
+// 8 or more outputs per row a preset of half as many columns second:
 // JSON: {"name": "VW", "default": 2, "min": 1, "max": 4, "values": [1, 2, 4]
 // JSON: {"name": "WPTM", "default": 4, "min": 1, "max": 16, "multiple_of": "VW"
 // JSON: "presets": [
-// JSON-NEXT: {"name": "64x32", "set": {"VW": 2, "WPTM": 4, "WPTN": 2, "TSM": 64, "TSN": 32, "TSK": 8}},
+// JSON-NEXT: {"name": "64x32", "set": {"VW": 2, "WPTM": 4, "WPTN": 2, "TSM": 64, "TSN": 32, "TSK": 16}},
 // JSON-NEXT: {"name": "32x16", "set": {"VW": 1, "WPTM": 2, "WPTN": 1, "TSM": 32, "TSN": 16, "TSK": 16}}
 // JSON-NEXT: ],
 // R8: {"name": "VW", "default": 4,
 // R8: "presets": [
-// R8-NEXT: {"name": "128x128", "set": {"VW": 4, "WPTM": 8, "WPTN": 8, "TSM": 128, "TSN": 128, "TSK": 8}},
+// R8-NEXT: {"name": "128x128", "set": {"VW": 4, "WPTM": 8, "WPTN": 8, "TSM": 128, "TSN": 128, "TSK": 16}},
+// R8-NEXT: {"name": "128x64", "set": {"VW": 4, "WPTM": 8, "WPTN": 4, "TSM": 128, "TSN": 64, "TSK": 16}},
 // R8-NEXT: {"name": "64x64", "set": {"VW": 4, "WPTM": 4, "WPTN": 4, "TSM": 64, "TSN": 64, "TSK": 16}},
 // R8-NEXT: {"name": "32x32", "set": {"VW": 2, "WPTM": 2, "WPTN": 2, "TSM": 32, "TSN": 32, "TSK": 16}},
 // R8-NEXT: {"name": "16x16", "set": {"VW": 1, "WPTM": 1, "WPTN": 1, "TSM": 16, "TSN": 16, "TSK": 16}}
