@@ -77,7 +77,7 @@ BINARIES = ["looptile-run", "looptile-bench-copy", "looptile-bench-clblast"]
 # Sizes: (M, N, K) for SGEMM, (height, width) for the transposes.
 FULL_SGEMM = [(512, 512, 16), (512, 512, 32), (512, 512, 512),
               (511, 513, 512), (1024, 1024, 1024), (2048, 2048, 2048),
-              (4096, 4096, 4096)]
+              (4096, 4096, 4096), (8192, 8192, 8192), (4095, 4097, 4093)]
 FULL_TRANSPOSE = [(4096, 4096), (8192, 8192)]
 SMOKE_SGEMM = [(64, 64, 64), (65, 65, 65)]
 SMOKE_TRANSPOSE = [(64, 64), (65, 63)]
