@@ -8,6 +8,7 @@
 #include "looptile/CodeGen/OpenCL.h"
 #include "looptile/CodeGen/Signature.h"
 #include "looptile/IR/Printer.h"
+#include "looptile/Schedule/AutoSchedule.h"
 #include "looptile/Support/Diagnostic.h"
 
 #include <filesystem>
@@ -55,7 +56,8 @@ static std::string stemOf(const std::string &Path) {
 }
 
 static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
-                               DiagnosticPrinter &DiagOut) {
+                               DiagnosticPrinter &DiagOut,
+                               const std::string &Schedule) {
   if (P.Functions.size() != 1) {
     std::cerr << "looptile: error: '" << P.File << "' has "
               << P.Functions.size()
@@ -88,7 +90,7 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
     return ExitRefused;
   }
   if (Opts.PrintMapping)
-    std::cout << Out.Mapping;
+    std::cout << Schedule << Out.Mapping;
   if (Opts.OutputFile.empty())
     return ExitSuccess;
   if (!writeOutput(ClPath, Out.KernelSource) ||
@@ -187,7 +189,36 @@ int looptile::runPipeline(const PipelineOptions &Opts) {
   }
   if (Opts.Emit == "c")
     return writeOutput(Opts.OutputFile, emitC(P)) ? ExitSuccess : ExitRefused;
-  if (Opts.Emit == "opencl")
-    return generateOpenCLFiles(Opts, P, DiagOut);
+  if (Opts.Emit != "opencl")
+    return ExitSuccess;
+
+  // 5. Schedule: without transformation steps, the mapping stage chooses
+  //    distribution, loop order and the kernel kind; every step it applies
+  //    passed the transforms' legality checks. Its rewritten code must not
+  //    wrap either, else the loops stay as written.
+  PipelineOptions Final = Opts;
+  std::string Schedule;
+  if (Opts.AutoSchedule && Opts.Steps.empty() && !Opts.OpenCL.SingleWorkItem &&
+      P.Functions.size() == 1) {
+    Program Scheduled = P;
+    OpenCLOptions CL = Opts.OpenCL;
+    Schedule = autoSchedule(Scheduled.Functions.front(), CL, P.File);
+    bool Wraps = false;
+    for (const Function &F : Scheduled.Functions)
+      Wraps |= !checkIntegerWrap(F, false).empty();
+    if (Wraps) {
+      Schedule += "  not applied: the scheduled code would compute unsigned "
+                  "indices that wrap around; the loops stay as written\n";
+    } else {
+      P = std::move(Scheduled);
+      Final.OpenCL = CL;
+    }
+    if (Opts.PrintAfterAll) {
+      std::cout << "// *** IR after the automatic schedule ***\n"
+                << printProgram(P);
+      std::cout << "// *** C after the automatic schedule ***\n" << emitC(P);
+    }
+  }
+  return generateOpenCLFiles(Final, P, DiagOut, Schedule);
   return ExitSuccess;
 }

@@ -83,6 +83,13 @@ static cl::opt<bool> PrintMapping(
     cl::desc("OpenCL: print which loop became which NDRange dimension, the "
              "work-group size, local memory and outputs per work-item"),
     cl::cat(Category));
+static cl::opt<std::string> Schedule(
+    "schedule",
+    cl::desc("OpenCL without transformation steps: auto (default) lets "
+             "looptile choose distribution, loop order and kernel kind "
+             "(--print-mapping says why); as-written maps the loops as "
+             "written"),
+    cl::value_desc("auto|as-written"), cl::cat(Category));
 static cl::opt<std::string> Emit("emit",
                                  cl::desc("Emit the result: c or opencl"),
                                  cl::value_desc("kind"), cl::cat(Category));
@@ -271,6 +278,12 @@ int main(int argc, char **argv) {
                   "mapping)");
     Opts.Emit = "opencl";
     Opts.PrintMapping = PrintMapping;
+    if (Schedule.getNumOccurrences()) {
+      if (Schedule != "auto" && Schedule != "as-written")
+        return fail("--schedule: unknown value '" + Schedule +
+                    "' (expected auto or as-written)");
+      Opts.AutoSchedule = Schedule == "auto";
+    }
     Opts.OpenCL.SingleWorkItem = SingleWorkItem;
     if (FpContract.getNumOccurrences()) {
       if (FpContract != "off" && FpContract != "fast")
@@ -296,6 +309,9 @@ int main(int argc, char **argv) {
                     ": expected R or RxC with sizes from 1 to 16");
     }
   }
+  if (Schedule.getNumOccurrences() && !WantsOpenCL)
+    return fail("--schedule applies to OpenCL output (-o FILE.cl or "
+                "--emit=opencl)");
   if (FpContract.getNumOccurrences() && !WantsOpenCL)
     return fail("--fp-contract applies to OpenCL output (-o FILE.cl or "
                 "--emit=opencl)");
@@ -338,7 +354,9 @@ int main(int argc, char **argv) {
   if (Opts.OpenCL.SingleWorkItem && (Opts.OpenCL.Tile || Opts.OpenCL.RegRows))
     return fail("--single-work-item runs each nest in one work-item: "
                 "--tile and --register-tile cannot apply to it");
-  if (Opts.PrintAfterAll && Opts.Steps.empty())
+  if (Opts.PrintAfterAll && Opts.Steps.empty() &&
+      !(Opts.Emit == "opencl" && Opts.AutoSchedule &&
+        !Opts.OpenCL.SingleWorkItem))
     llvm::errs() << "looptile: warning: --print-after=all: no "
                     "transformation step to print after"
                  << (Opts.Emit == "opencl" && Opts.OpenCL.Tile

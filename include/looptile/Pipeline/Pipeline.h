@@ -3,6 +3,7 @@
 // The one place that lists looptile's stages in the order they run:
 //
 //   Frontend (C -> IR) -> Analysis (dependences) -> Transforms (legal only)
+//     -> Schedule (OpenCL without transformations: the compiler chooses)
 //     -> CodeGen (C or OpenCL + host glue + manifest)
 //
 // The driver fills PipelineOptions from the command line and calls
@@ -61,6 +62,11 @@ struct PipelineOptions {
   /// Print which loop became which NDRange dimension, work-group sizes and
   /// local memory.
   bool PrintMapping = false;
+  /// --schedule=auto (the default): for OpenCL output without
+  /// transformation steps, the mapping stage chooses distribution, loop
+  /// order and kernel kind (Schedule/AutoSchedule.h). False
+  /// (--schedule=as-written) maps the loops in the order written.
+  bool AutoSchedule = true;
 };
 
 /// Runs the stages; returns the process exit status (ExitSuccess or
