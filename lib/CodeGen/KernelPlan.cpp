@@ -588,16 +588,8 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
   return true;
 }
 
-KernelPreview looptile::previewKernel(const Function &F, unsigned NestIndex,
-                                      const OpenCLOptions &Opts) {
-  KernelPreview Out;
-  KernelPlan Plan;
-  std::vector<Diagnostic> Diags;
-  NameTable Names(F, NameTarget::OpenCL);
-  if (!planKernel(F, NestIndex, F.Name, Names, Opts, Plan, Diags)) {
-    Out.Why = Diags.empty() ? "no kernel" : Diags.front().Message;
-    return Out;
-  }
+void looptile::summarizePlan(const Function &F, const KernelPlan &Plan,
+                             KernelPreview &Out) {
   Out.Mappable = true;
   Out.Dims = unsigned(Plan.Band.size());
   Out.Triangular = Plan.Triangular;
@@ -608,7 +600,7 @@ KernelPreview looptile::previewKernel(const Function &F, unsigned NestIndex,
               Plan.K == KernelPlan::Transpose;
   const MappedLoop *D0 = Plan.byDim(0);
   if (!D0)
-    return Out;
+    return;
   Out.Dim0 = D0->Var;
   visitExprs(Plan.Body, [&](const Expr &E, bool) {
     if (E.K != Expr::ArrayRef || !F.lookup(E.Name) ||
@@ -622,5 +614,4 @@ KernelPreview looptile::previewKernel(const Function &F, unsigned NestIndex,
     else
       ++Out.Strided;
   });
-  return Out;
 }

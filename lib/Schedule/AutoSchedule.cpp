@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <tuple>
 
 using namespace looptile;
@@ -61,12 +62,14 @@ struct Candidate {
   unsigned Distributed = 0; ///< distributions among Steps
   std::vector<KernelPreview> Kernels;
   unsigned Moves = 0;
+  /// Orders that would rank above the chosen one but that the interchange
+  /// theorem refuses, each with the dependence that refuses it.
+  std::vector<std::string> Refused;
 
   unsigned unmappable() const {
-    return unsigned(std::count_if(Kernels.begin(), Kernels.end(),
-                                  [](const KernelPreview &P) {
-                                    return !P.Mappable;
-                                  }));
+    return unsigned(
+        std::count_if(Kernels.begin(), Kernels.end(),
+                      [](const KernelPreview &P) { return !P.Mappable; }));
   }
   unsigned minDims() const {
     unsigned D = ~0u;
@@ -75,10 +78,9 @@ struct Candidate {
     return D;
   }
   unsigned reuse() const {
-    return unsigned(std::count_if(Kernels.begin(), Kernels.end(),
-                                  [](const KernelPreview &P) {
-                                    return P.Mappable && P.Reuse;
-                                  }));
+    return unsigned(std::count_if(
+        Kernels.begin(), Kernels.end(),
+        [](const KernelPreview &P) { return P.Mappable && P.Reuse; }));
   }
   unsigned strided() const {
     unsigned S = 0;
@@ -89,7 +91,7 @@ struct Candidate {
   // The schedule ranking of the cost model, larger is better.
   std::tuple<int, unsigned, int, int, unsigned, int> key() const {
     return {-int(unmappable()), minDims(), -int(Kernels.size()),
-            -int(strided()), reuse(), -int(Moves)};
+            -int(strided()),    reuse(),   -int(Moves)};
   }
 };
 
@@ -189,19 +191,49 @@ void chooseOrder(Candidate &C, unsigned Nest, const OpenCLOptions &Opts,
   std::vector<unsigned> Order(Depth), BestOrder;
   std::iota(Order.begin(), Order.end(), 0u);
   unsigned BestInversions = 0;
+  // The best order the theorem refuses, for the report: previewed on a
+  // copy that is thrown away (never generated).
+  std::optional<KernelPreview> BestRefused;
+  std::string RefusedWhy, RefusedOrder;
+  // The order that moves the outermost loop innermost (where a sequential
+  // outer loop would have to go for the loops inside it to be mapped), and
+  // what became of it, for a nest that gets no kernel.
+  std::vector<unsigned> Rotation(Depth);
+  std::iota(Rotation.begin(), Rotation.end(), 1u);
+  Rotation.back() = 0;
+  std::string RotationNote;
   while (std::next_permutation(Order.begin(), Order.end())) {
     Function G = C.F;
     std::vector<Loop *> Band = perfectBand(G.Body[Nest].loop(), Depth);
     std::vector<Loop> Headers;
     if (Band.size() != Depth || permutedHeaders(Band, Order, Headers))
       continue;
-    std::vector<Diagnostic> Ignored;
-    if (!checkPermutationLegal(
-            G, Nest, std::vector<const Loop *>(Band.begin(), Band.end()),
-            Order, "reorder", Band.front()->Loc, Ignored))
-      continue;
+    std::vector<Diagnostic> Why;
+    std::string Names;
+    for (unsigned K = 0; K < Depth; ++K)
+      Names += (K ? ", " : "") + Band[Order[K]]->Var;
+    bool Legal = checkPermutationLegal(
+        G, Nest, std::vector<const Loop *>(Band.begin(), Band.end()), Order,
+        "reorder loops as " + Names, Band.front()->Loc, Why);
+    std::string Outermost = Band.front()->Var;
     applyPermutation(Band, Headers);
     KernelPreview P = previewKernel(G, Nest, Opts);
+    if (Order == Rotation)
+      RotationNote = "moving '" + Outermost + "' innermost (order " + Names +
+                     ") " +
+                     (Legal ? "is legal but gives " + describe(P)
+                            : "would give " + describe(P) + ", but " +
+                                  (Why.empty() ? "cannot prove it legal"
+                                               : Why.front().Message));
+    if (!Legal) {
+      if (!BestRefused || kernelKey(P) > kernelKey(*BestRefused)) {
+        BestRefused = P;
+        RefusedOrder = Names;
+        RefusedWhy =
+            Why.empty() ? "cannot prove it legal" : Why.front().Message;
+      }
+      continue;
+    }
     unsigned Inversions = 0;
     for (unsigned A = 0; A < Depth; ++A)
       for (unsigned B = A + 1; B < Depth; ++B)
@@ -215,6 +247,12 @@ void chooseOrder(Candidate &C, unsigned Nest, const OpenCLOptions &Opts,
     }
   }
   C.Kernels.push_back(Best);
+  if (BestRefused && kernelKey(*BestRefused) > kernelKey(Best))
+    C.Refused.push_back("order " + RefusedOrder + " (" +
+                        at(File, C.F.Body[Nest].loop()) + ") would give " +
+                        describe(*BestRefused) + ", but " + RefusedWhy);
+  else if (!Best.Mappable && !RotationNote.empty())
+    C.Refused.push_back(RotationNote);
   if (BestOrder.empty())
     return;
   std::vector<Loop *> Band = perfectBand(C.F.Body[Nest].loop(), Depth);
@@ -241,7 +279,7 @@ void chooseOrder(Candidate &C, unsigned Nest, const OpenCLOptions &Opts,
 } // namespace
 
 std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
-                                   const std::string &File) {
+                                   const std::string &File, bool &Rewrote) {
   // The options the candidates are ranked under: the user's kernel options,
   // or, where the user gave none, the tiled kernels the stage may choose.
   OpenCLOptions Rank = Opts;
@@ -326,12 +364,15 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
       for (const std::string &S : B.Steps)
         N += "    step: " + S + "\n";
     }
+    for (const std::string &Why : B.Refused)
+      N += "    refused: " + Why + "\n";
     Nests = N + Nests;
     for (const KernelPreview &P : B.Kernels)
       AnyReuse |= P.Mappable && P.Reuse;
     Recipe.insert(Recipe.end(), B.Recipe.begin(), B.Recipe.end());
     F = std::move(B.F);
   }
+  Rewrote = !Recipe.empty();
   if (!Recipe.empty())
     R += CostModel;
   R += Nests;
@@ -340,6 +381,7 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     Opts.RegRows = Rank.RegRows;
     Opts.RegCols = Rank.RegCols;
     Opts.Automatic = true;
+    Rewrote = true;
     R += "  kernels: register-tiled in local-memory tiles where a reduction "
          "loop reads data invariant to a parallel loop (a contraction: the "
          "tile of work-items reuses each element it stages; --tile 16 "

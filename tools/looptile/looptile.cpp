@@ -282,7 +282,8 @@ int main(int argc, char **argv) {
       if (Schedule != "auto" && Schedule != "as-written")
         return fail("--schedule: unknown value '" + Schedule +
                     "' (expected auto or as-written)");
-      Opts.AutoSchedule = Schedule == "auto";
+      Opts.Schedule = Schedule == "auto" ? PipelineOptions::Auto
+                                         : PipelineOptions::AsWritten;
     }
     Opts.OpenCL.SingleWorkItem = SingleWorkItem;
     if (FpContract.getNumOccurrences()) {
@@ -354,9 +355,14 @@ int main(int argc, char **argv) {
   if (Opts.OpenCL.SingleWorkItem && (Opts.OpenCL.Tile || Opts.OpenCL.RegRows))
     return fail("--single-work-item runs each nest in one work-item: "
                 "--tile and --register-tile cannot apply to it");
-  if (Opts.PrintAfterAll && Opts.Steps.empty() &&
-      !(Opts.Emit == "opencl" && Opts.AutoSchedule &&
-        !Opts.OpenCL.SingleWorkItem))
+  if (Opts.Schedule == PipelineOptions::Auto && !Opts.Steps.empty())
+    return fail("--schedule=auto chooses the distribution and loop order "
+                "itself: it does not follow transformation steps (drop "
+                "--schedule=auto to apply them as given)");
+  if (Opts.Schedule == PipelineOptions::Auto && Opts.OpenCL.SingleWorkItem)
+    return fail("--schedule=auto maps parallel loops to work-items: "
+                "--single-work-item cannot apply to it");
+  if (Opts.PrintAfterAll && Opts.Steps.empty() && !Opts.autoSchedules())
     llvm::errs() << "looptile: warning: --print-after=all: no "
                     "transformation step to print after"
                  << (Opts.Emit == "opencl" && Opts.OpenCL.Tile

@@ -39,8 +39,8 @@ struct OpenCLOptions {
 
 /// What the kernel planner would make of one nest under Opts, for the
 /// mapping stage's cost model (Schedule/AutoSchedule.h). The nest is planned
-/// as generateOpenCL plans it, without the rewrites of scalars shared
-/// between kernels, which do not change which loops are mapped.
+/// exactly as generateOpenCL plans it (the same renaming, temporaries and
+/// planner), so the preview is the kernel that would be generated.
 struct KernelPreview {
   /// False when no kernel can be planned (no parallel loop to map); Why
   /// then holds the planner's reason.

@@ -40,9 +40,10 @@ namespace looptile {
 /// Rewrites F into the schedule the cost model prefers and sets Opts'
 /// tiling options where the user gave none (Opts.Tile == 0) and a kernel
 /// gains from them (Opts.Automatic is then set). SourceName names the file
-/// in the report. Returns the decision and its reasons, for --print-mapping.
+/// in the report; Rewrote says whether F or Opts changed. Returns the
+/// decision and its reasons, for --print-mapping.
 std::string autoSchedule(Function &F, OpenCLOptions &Opts,
-                         const std::string &SourceName);
+                         const std::string &SourceName, bool &Rewrote);
 
 } // namespace looptile
 
