@@ -289,8 +289,12 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     Rank.RegRows = Rank.RegCols = 8;
     Rank.Automatic = true;
   }
-  std::string R = "schedule: automatic (no transformation was given; "
-                  "--schedule=as-written maps the loops as written)\n";
+  std::string R =
+      std::string("schedule: automatic (") +
+      (ChooseKind ? "no transformation or kernel option was given"
+                  : "--schedule=auto: the loops' distribution and order; the "
+                    "kernel options are the user's") +
+      "; --schedule=as-written maps the loops as written)\n";
   std::string CostModel =
       "  cost model: per kernel, its NDRange dimensions, whether it reuses "
       "data in local memory, and its global accesses that are strided along "
@@ -373,9 +377,7 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     F = std::move(B.F);
   }
   Rewrote = !Recipe.empty();
-  if (!Recipe.empty())
-    R += CostModel;
-  R += Nests;
+  R += CostModel + Nests;
   if (ChooseKind && AnyReuse) {
     Opts.Tile = Rank.Tile;
     Opts.RegRows = Rank.RegRows;
@@ -396,9 +398,13 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     Complete &= !S.empty();
     Options += " " + S;
   }
-  if (Opts.Automatic)
-    Options += " --tile " + std::to_string(Opts.Tile) + " --register-tile " +
-               std::to_string(Opts.RegRows);
+  if (Opts.Automatic || (!Options.empty() && Opts.Tile))
+    Options += " --tile " + std::to_string(Opts.Tile);
+  if (Opts.RegRows && (Opts.Automatic || !Options.empty()))
+    Options +=
+        " --register-tile " + std::to_string(Opts.RegRows) +
+        (Opts.RegCols == Opts.RegRows ? ""
+                                      : "x" + std::to_string(Opts.RegCols));
   if (!Complete)
     R += "  as options: none (a loop has no selector of its own)\n";
   else if (!Options.empty())
