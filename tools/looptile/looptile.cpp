@@ -85,10 +85,12 @@ static cl::opt<bool> PrintMapping(
     cl::cat(Category));
 static cl::opt<std::string> Schedule(
     "schedule",
-    cl::desc("OpenCL without transformation steps: auto (default) lets "
-             "looptile choose distribution, loop order and kernel kind "
-             "(--print-mapping says why); as-written maps the loops as "
-             "written"),
+    cl::desc("OpenCL: who chooses distribution, loop order and kernel "
+             "kind. Default: looptile, unless a transformation step, "
+             "--tile, --register-tile or --single-work-item is given (then "
+             "the flags are the schedule); auto: looptile, with the user's "
+             "--tile/--register-tile; as-written: the loops as written. "
+             "--print-mapping says what was chosen and why"),
     cl::value_desc("auto|as-written"), cl::cat(Category));
 static cl::opt<std::string> Emit("emit",
                                  cl::desc("Emit the result: c or opencl"),
