@@ -62,8 +62,10 @@ struct Candidate {
   unsigned Distributed = 0; ///< distributions among Steps
   std::vector<KernelPreview> Kernels;
   unsigned Moves = 0;
-  /// Orders that would rank above the chosen one but that the interchange
-  /// theorem refuses, each with the dependence that refuses it.
+  /// Report lines: orders that would rank above the chosen one but that
+  /// the interchange theorem refuses, each with the dependence that refuses
+  /// it, and, for a nest without a kernel, what moving its outer loop
+  /// innermost would do.
   std::vector<std::string> Refused;
 
   unsigned unmappable() const {
@@ -219,8 +221,8 @@ void chooseOrder(Candidate &C, unsigned Nest, const OpenCLOptions &Opts,
     applyPermutation(Band, Headers);
     KernelPreview P = previewKernel(G, Nest, Opts);
     if (Order == Rotation)
-      RotationNote = "moving '" + Outermost + "' innermost (order " + Names +
-                     ") " +
+      RotationNote = std::string(Legal ? "note: " : "refused: ") + "moving '" +
+                     Outermost + "' innermost (order " + Names + ") " +
                      (Legal ? "is legal but gives " + describe(P)
                             : "would give " + describe(P) + ", but " +
                                   (Why.empty() ? "cannot prove it legal"
@@ -248,7 +250,7 @@ void chooseOrder(Candidate &C, unsigned Nest, const OpenCLOptions &Opts,
   }
   C.Kernels.push_back(Best);
   if (BestRefused && kernelKey(*BestRefused) > kernelKey(Best))
-    C.Refused.push_back("order " + RefusedOrder + " (" +
+    C.Refused.push_back("refused: order " + RefusedOrder + " (" +
                         at(File, C.F.Body[Nest].loop()) + ") would give " +
                         describe(*BestRefused) + ", but " + RefusedWhy);
   else if (!Best.Mappable && !RotationNote.empty())
@@ -369,7 +371,7 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
         N += "    step: " + S + "\n";
     }
     for (const std::string &Why : B.Refused)
-      N += "    refused: " + Why + "\n";
+      N += "    " + Why + "\n";
     Nests = N + Nests;
     for (const KernelPreview &P : B.Kernels)
       AnyReuse |= P.Mappable && P.Reuse;
