@@ -108,13 +108,13 @@ bool planKernel(const Function &F, unsigned NestIndex, const std::string &Name,
                 const NameTable &Names, const OpenCLOptions &Opts,
                 KernelPlan &Plan, std::vector<Diagnostic> &Diags);
 
-/// True when the flat index of the access moves by one element when Var
-/// moves by one (and Var occurs nowhere else in it).
 /// What Plan (planned for nest F, the function as its kernel sees it) means
 /// for the mapping stage's cost model (CodeGen/OpenCL.h, KernelPreview).
 void summarizePlan(const Function &F, const KernelPlan &Plan,
                    KernelPreview &Out);
 
+/// True when the flat index of the access moves by one element when Var
+/// moves by one (and Var occurs nowhere else in it).
 bool isStrideOne(const Function &F, const std::string &Array,
                  const std::vector<IndexExpr> &Subscripts,
                  const std::string &Var);
