@@ -134,8 +134,8 @@ bool boundsMention(const Loop &L, const std::string &Var) {
 // has one lower and one upper bound (no box is computed then).
 bool boxBounds(
     const Loop &L, const std::vector<const Loop *> &Band,
-    const std::vector<std::pair<std::vector<IndexExpr>,
-                                std::vector<IndexExpr>>> &Boxes,
+    const std::vector<std::pair<std::vector<IndexExpr>, std::vector<IndexExpr>>>
+        &Boxes,
     std::vector<IndexExpr> &BoxLower, std::vector<IndexExpr> &BoxUpper) {
   auto Widen = [&](IndexExpr E, bool Upper) -> std::optional<IndexExpr> {
     for (size_t B = Band.size(); B-- > 0;) {

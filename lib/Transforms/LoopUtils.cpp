@@ -64,9 +64,8 @@ static std::string lineLabel(const Loop &L) {
 }
 
 std::string looptile::uniqueSelector(Function &F, const Loop &L) {
-  for (const std::string &S :
-       {L.Var, L.Var + ":" + std::to_string(L.Loc.Line),
-        L.Var + ":" + lineLabel(L)}) {
+  for (const std::string &S : {L.Var, L.Var + ":" + std::to_string(L.Loc.Line),
+                               L.Var + ":" + lineLabel(L)}) {
     LoopLocation Found;
     bool Ambiguous = false;
     if (findLoop(F, S, Found, Ambiguous) && !Ambiguous && &Found.loop() == &L)
@@ -75,8 +74,8 @@ std::string looptile::uniqueSelector(Function &F, const Loop &L) {
   return "";
 }
 
-bool looptile::findLoop(Function &F, const std::string &Spec,
-                        LoopLocation &Out, bool &Ambiguous, int OnlyNest,
+bool looptile::findLoop(Function &F, const std::string &Spec, LoopLocation &Out,
+                        bool &Ambiguous, int OnlyNest,
                         std::vector<std::string> *Lines) {
   std::string Var = selectorVar(Spec);
   unsigned Line = 0;
