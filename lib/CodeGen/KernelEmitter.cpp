@@ -347,20 +347,31 @@ void Emitter::naive() {
   for (unsigned D = 0; D < 3; ++D)
     Attr += (D ? ", " : "") + (D < Dims ? WG[D] : std::string("1"));
   signature(Attr + "))) ");
+  // The NDRange covers each loop's bounding box (its range when the band is
+  // rectangular); the guard keeps the work-items of the range, which for a
+  // triangular band (`j <= i`) also tests the bounds that mention an outer
+  // mapped loop.
   for (unsigned D = 0; D < Dims; ++D) {
     const MappedLoop &M = *Plan.byDim(D);
+    MappedLoop Box = M;
+    Box.Lower = M.BoxLower;
     line("const " + IndexType + " " + M.Var + " = " +
-         plusLower(M, "(" + IndexType + ")get_global_id(" + std::to_string(D) +
-                          ")") +
+         plusLower(Box, "(" + IndexType + ")get_global_id(" +
+                            std::to_string(D) + ")") +
          ";");
-    Launch.Global.push_back("round_up(" + extentFormula(M.Lower, M.Upper) +
-                            ", " + WG[D] + ")");
+    Launch.Global.push_back("round_up(" +
+                            extentFormula(M.BoxLower, M.BoxUpper) + ", " +
+                            WG[D] + ")");
     Launch.Local.push_back(WG[D]);
   }
   std::string Guard;
-  for (const MappedLoop &M : Plan.Band)
+  for (const MappedLoop &M : Plan.Band) {
     for (const IndexExpr &U : M.Upper)
       Guard += (Guard.empty() ? "" : " || ") + M.Var + " > " + U.str();
+    if (M.Lower != M.BoxLower)
+      for (const IndexExpr &L : M.Lower)
+        Guard += (Guard.empty() ? "" : " || ") + M.Var + " < " + L.str();
+  }
   line("if (" + Guard + ")");
   line("  return;");
   declarePrivates("");

@@ -386,45 +386,15 @@ std::string compileJSON(const CompileFlags &C) {
          ", \"std\": " + jsonString(C.Standard) + "}";
 }
 
-} // namespace
-
-bool looptile::generateOpenCL(const Function &Original,
-                              const std::string &ProgramFile,
-                              const OpenCLSource &Source,
-                              const OpenCLOptions &Opts, OpenCLOutput &Out,
-                              std::vector<Diagnostic> &Diags) {
-  const std::string &SourceFile = Source.Path;
-  // The host glue defines the function itself, in C++.
-  if (isCXXKeyword(Original.Name) ||
-      isReservedName(Original.Name, NameTarget::C) ||
-      Original.Name == "looptile") {
-    Diags.push_back({Diagnostic::Error, Original.Loc,
-                     "function '" + Original.Name +
-                         "' cannot be replaced by the C++ host glue: its "
-                         "name is reserved in C++ or by the glue; rename the "
-                         "function"});
-    return false;
-  }
-  // Every identifier as the kernels, the manifest and the glue see it: a
-  // parameter, local or loop variable whose name OpenCL C reserves (`length`,
-  // `min`, `half`) gets a new one; the function keeps its name.
-  NameTable Names(Original, NameTarget::OpenCL);
-  const Function F = withNames(Original, Names);
-  std::vector<ArgumentInfo> Args;
-  if (std::optional<std::string> Err = describeArguments(F, Args)) {
-    Diags.push_back({Diagnostic::Error, F.Loc, *Err});
-    return false;
-  }
-  for (ArgumentInfo &A : Args)
-    if (A.ArgKind == ArgumentInfo::Size)
-      A.KernelType = indexTypeName(F);
-  for (const Node &N : F.Body)
-    if (!N.isLoop()) {
-      Diags.push_back({Diagnostic::Error, N.stmt().Loc,
-                       "statement outside any loop cannot be offloaded to "
-                       "OpenCL; move it into the caller or into a loop"});
-      return false;
-    }
+// The function as each kernel sees it (KernelFns[I] for nest I) and the
+// temporaries that become device buffers (pointers into F.Locals and
+// ScalarTemporaries): the one view generateOpenCL and previewKernel plan.
+// F is the function after withNames.
+bool kernelFunctions(const Function &F, const OpenCLOptions &Opts,
+                     std::vector<Function> &KernelFns,
+                     std::vector<const Variable *> &Temporaries,
+                     std::vector<Variable> &ScalarTemporaries,
+                     std::vector<Diagnostic> &Diags) {
   // A local array declared at function scope is one array shared by every
   // iteration and every nest, as in C: it becomes a device buffer (a
   // manifest temporary) that the kernels take like an array parameter,
@@ -437,7 +407,6 @@ bool looptile::generateOpenCL(const Function &Original,
   // every iteration of that loop, which needs a constant size). K is the
   // function as the kernels see it.
   Function K = F;
-  std::vector<const Variable *> Temporaries;
   std::vector<std::string> NotMemory = F.nonMemoryNames();
   for (const Variable &V : F.Locals) {
     if (V.VarKind != Variable::LocalArray)
@@ -487,8 +456,7 @@ bool looptile::generateOpenCL(const Function &Original,
   // leaves a value that a later kernel reads unless at most one iteration
   // writes it (no output dependence), which then is the last write of C.
   // KernelFns[I] is the function as kernel I sees it.
-  std::vector<Variable> ScalarTemporaries;
-  std::vector<Function> KernelFns(F.Body.size(), K);
+  KernelFns.assign(F.Body.size(), K);
   for (const Variable &V : F.Locals) {
     if (V.VarKind != Variable::LocalScalar || !V.DeclaredIn.empty())
       continue;
@@ -522,6 +490,55 @@ bool looptile::generateOpenCL(const Function &Original,
   }
   for (const Variable &V : ScalarTemporaries)
     Temporaries.push_back(&V);
+
+  return true;
+}
+
+} // namespace
+
+bool looptile::generateOpenCL(const Function &Original,
+                              const std::string &ProgramFile,
+                              const OpenCLSource &Source,
+                              const OpenCLOptions &Opts, OpenCLOutput &Out,
+                              std::vector<Diagnostic> &Diags) {
+  const std::string &SourceFile = Source.Path;
+  // The host glue defines the function itself, in C++.
+  if (isCXXKeyword(Original.Name) ||
+      isReservedName(Original.Name, NameTarget::C) ||
+      Original.Name == "looptile") {
+    Diags.push_back({Diagnostic::Error, Original.Loc,
+                     "function '" + Original.Name +
+                         "' cannot be replaced by the C++ host glue: its "
+                         "name is reserved in C++ or by the glue; rename the "
+                         "function"});
+    return false;
+  }
+  // Every identifier as the kernels, the manifest and the glue see it: a
+  // parameter, local or loop variable whose name OpenCL C reserves (`length`,
+  // `min`, `half`) gets a new one; the function keeps its name.
+  NameTable Names(Original, NameTarget::OpenCL);
+  const Function F = withNames(Original, Names);
+  std::vector<ArgumentInfo> Args;
+  if (std::optional<std::string> Err = describeArguments(F, Args)) {
+    Diags.push_back({Diagnostic::Error, F.Loc, *Err});
+    return false;
+  }
+  for (ArgumentInfo &A : Args)
+    if (A.ArgKind == ArgumentInfo::Size)
+      A.KernelType = indexTypeName(F);
+  for (const Node &N : F.Body)
+    if (!N.isLoop()) {
+      Diags.push_back({Diagnostic::Error, N.stmt().Loc,
+                       "statement outside any loop cannot be offloaded to "
+                       "OpenCL; move it into the caller or into a loop"});
+      return false;
+    }
+  std::vector<Function> KernelFns;
+  std::vector<const Variable *> Temporaries;
+  std::vector<Variable> ScalarTemporaries;
+  if (!kernelFunctions(F, Opts, KernelFns, Temporaries, ScalarTemporaries,
+                       Diags))
+    return false;
 
   std::vector<KernelPlan> Plans;
   std::vector<KernelLaunch> Launches;
@@ -765,4 +782,31 @@ bool looptile::generateOpenCL(const Function &Original,
   }
   Out.Mapping = R;
   return true;
+}
+
+KernelPreview looptile::previewKernel(const Function &Original,
+                                      unsigned NestIndex,
+                                      const OpenCLOptions &Opts) {
+  KernelPreview Out;
+  std::vector<Diagnostic> Diags;
+  NameTable Names(Original, NameTarget::OpenCL);
+  const Function F = withNames(Original, Names);
+  std::vector<Function> KernelFns;
+  std::vector<const Variable *> Temporaries;
+  std::vector<Variable> ScalarTemporaries;
+  KernelPlan Plan;
+  if (!kernelFunctions(F, Opts, KernelFns, Temporaries, ScalarTemporaries,
+                       Diags) ||
+      !planKernel(KernelFns[NestIndex], NestIndex, F.Name, Names, Opts, Plan,
+                  Diags)) {
+    Out.Why = "no kernel";
+    for (const Diagnostic &D : Diags)
+      if (D.Level == Diagnostic::Error) {
+        Out.Why = D.Message;
+        break;
+      }
+    return Out;
+  }
+  summarizePlan(KernelFns[NestIndex], Plan, Out);
+  return Out;
 }

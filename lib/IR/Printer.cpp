@@ -60,7 +60,8 @@ static void printBody(const Function &F, const std::vector<Node> &Body,
   for (const Node &N : Body) {
     if (N.isLoop()) {
       const Loop &L = N.loop();
-      Out += Pad + loopHeaderStr(L) + lineSuffix(L.Loc) + "\n";
+      Out += Pad + loopHeaderStr(L) + lineSuffix(L.Loc) +
+             (L.Copy.empty() ? "" : " (copy " + L.Copy + ")") + "\n";
       printBody(F, L.Body, Indent + 2, Out);
       continue;
     }

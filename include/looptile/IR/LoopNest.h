@@ -238,6 +238,11 @@ struct Loop {
   /// domain of the enclosing loops.
   std::vector<WrapCheck> HeaderChecks;
   SourceLoc Loc;
+  /// Which copy of the written loop this is after loop distribution: empty
+  /// for the loop as written; "2" for the second loop that distributing it
+  /// made; "2.1" for the first loop made by distributing that one again.
+  /// The selector VAR:LINE.COPY (`i:5.2`) names it (Transforms/LoopUtils.h).
+  std::string Copy;
   std::vector<Node> Body;
 };
 
