@@ -136,9 +136,10 @@ const std::set<std::string> &mathFunctions() {
 
 class FunctionTranslator {
 public:
-  FunctionTranslator(ASTContext &Ctx, const FunctionDecl *FD, Function &Out)
+  FunctionTranslator(ASTContext &Ctx, const FunctionDecl *FD, Function &Out,
+                     FirstError *Collect)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Ctx.getDiagnostics()),
-        FD(FD), Out(Out) {}
+        FD(FD), Out(Out), Collect(Collect) {}
 
   bool run();
 
@@ -148,6 +149,15 @@ private:
              SourceRange Range = SourceRange()) {
     if (Quiet)
       return false; // a tentative conversion (tryAffineCondition)
+    if (Collect) {
+      // Only the reason the function is skipped (Frontend.cpp).
+      if (Collect->Message.empty()) {
+        SourceLoc At = loc(Loc);
+        *Collect = {Msg, At.Line, At.Col};
+      }
+      Failed = true;
+      return false;
+    }
     unsigned ID = Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0");
     auto Builder = Diags.Report(Loc, ID);
     Builder << Msg;
@@ -243,6 +253,8 @@ private:
   DiagnosticsEngine &Diags;
   const FunctionDecl *FD;
   Function &Out;
+  /// Errors are collected here instead of reported, when set.
+  FirstError *Collect;
   bool Failed = false;
   /// Above zero while a conversion is only tried: errors are not reported.
   unsigned Quiet = 0;
@@ -323,9 +335,11 @@ bool FunctionTranslator::declareName(const NamedDecl *D) {
           "'" + Name +
               "' is declared more than once in this function; looptile "
               "needs distinct names for distinct variables");
-    unsigned NoteID =
-        Diags.getCustomDiagID(DiagnosticsEngine::Note, "previous declaration is here");
-    Diags.Report(It->second->getLocation(), NoteID);
+    if (!Quiet && !Collect) {
+      unsigned NoteID = Diags.getCustomDiagID(DiagnosticsEngine::Note,
+                                              "previous declaration is here");
+      Diags.Report(It->second->getLocation(), NoteID);
+    }
     return false;
   }
   Declared[Name] = D;
@@ -1923,7 +1937,7 @@ bool FunctionTranslator::run() {
 }
 
 bool looptile::convertFunction(ASTContext &Ctx, const FunctionDecl *FD,
-                               Function &Out) {
-  FunctionTranslator T(Ctx, FD, Out);
+                               Function &Out, FirstError *Collect) {
+  FunctionTranslator T(Ctx, FD, Out, Collect);
   return T.run();
 }
