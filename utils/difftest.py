@@ -52,7 +52,16 @@ SWEEP_OTHERS = [7, 17]
 MAX_SIZE = 70
 GUARD = 16  # elements of guard zone on each side of a buffer
 
-C_TYPES = {"float": "float", "double": "double", "int": "int"}
+# Element types as the signature names them -> C type. The helpers of each
+# are named after TYPE_KEYS (identifiers).
+C_TYPES = {"float": "float", "double": "double", "int": "int",
+           "char": "char", "signed char": "signed char",
+           "unsigned char": "unsigned char", "short": "short",
+           "unsigned short": "unsigned short", "unsigned int": "unsigned int",
+           "long": "long", "unsigned long": "unsigned long",
+           "long long": "long long", "unsigned long long": "unsigned long long"}
+TYPE_KEYS = {t: t.replace(" ", "_") for t in C_TYPES}
+INTEGER_TYPES = [t for t in C_TYPES if t not in ("float", "double")]
 
 
 class HarnessError(Exception):
@@ -196,28 +205,32 @@ def gen_driver(sigs, combos_by_fn, tolerance, seed):
     w("  for (size_t i = 0; i < bytes; i++) if (c[i] != 0xA5) return 0;")
     w("  return 1;\n}")
     # Fill and compare helpers per element type.
-    for t in ("float", "double", "int"):
-        w("static void fill_rand_%s(%s *p, size_t n) {" % (t, t))
-        if t == "int":
-            w("  for (size_t i = 0; i < n; i++) p[i] = (int)(rng() % 199u) - 99;")
+    for t in C_TYPES:
+        k = TYPE_KEYS[t]
+        w("static void fill_rand_%s(%s *p, size_t n) {" % (k, t))
+        if t == "unsigned char":
+            w("  for (size_t i = 0; i < n; i++) p[i] = (unsigned char)(rng() % 256u);")
+        elif t in INTEGER_TYPES:
+            # small values: sums and products of a few stay in range.
+            w("  for (size_t i = 0; i < n; i++) p[i] = (%s)((int)(rng() %% 199u) - 99);" % t)
         else:
             # values in [0.5, 1.5): positive, so sqrt/log-style code stays
             # finite, with a full random mantissa.
             w("  for (size_t i = 0; i < n; i++) p[i] = (%s)(0.5 + rnd01() / 2.0);" % t)
         w("}")
-        w("static void fill_pattern_%s(%s *p, size_t n) {" % (t, t))
+        w("static void fill_pattern_%s(%s *p, size_t n) {" % (k, t))
         w("  for (size_t i = 0; i < n; i++) p[i] = (%s)(-1000 - (long)(i %% 9973));" % t)
         w("}")
-        w("static void fill_guard_%s(%s *p) {" % (t, t))
+        w("static void fill_guard_%s(%s *p) {" % (k, t))
         w("  memset(p, 0xA5, GUARD * sizeof(%s));\n}" % t)
-        w("static void print_%s(%s v) {" % (t, t))
-        if t == "int":
-            w("  printf(\"%d\", v);")
+        w("static void print_%s(%s v) {" % (k, t))
+        if t in INTEGER_TYPES:
+            w("  printf(\"%lld\", (long long)v);")
         else:
             w("  printf(\"%.9g (%a)\", (double)v, (double)v);")
         w("}")
-        w("static int differs_%s(%s a, %s b) {" % (t, t, t))
-        if t == "int":
+        w("static int differs_%s(%s a, %s b) {" % (k, t, t))
+        if t in INTEGER_TYPES:
             w("  return a != b;")
         else:
             w("  if (tolerance < 0) return memcmp(&a, &b, sizeof a) != 0;")
@@ -266,14 +279,15 @@ def gen_driver(sigs, combos_by_fn, tolerance, seed):
                 call_x.append(name)
             elif a["kind"] == "scalar":
                 t = a["type"]
-                if t == "int":
-                    w("    int s_%s = (int)(rng() %% 7u) + 1;" % name)
+                if t in INTEGER_TYPES:
+                    w("    %s s_%s = (%s)((int)(rng() %% 7u) + 1);" % (t, name, t))
                 else:
                     w("    %s s_%s = (%s)(0.5 + rnd01() / 2.0);" % (t, name, t))
                 call_o.append("s_" + name)
                 call_x.append("s_" + name)
             else:
                 t = C_TYPES[a["type"]]
+                k = TYPE_KEYS[a["type"]]
                 shape = a.get("shape") or ["1"]
                 rank = len(shape)
                 w("    size_t dims_%s[%d] = {%s};" % (
@@ -284,19 +298,19 @@ def gen_driver(sigs, combos_by_fn, tolerance, seed):
                     w("    %s *%s_%s = malloc((n_%s + 2 * GUARD + 1) * sizeof(%s));" %
                       (t, v, name, name, t))
                     w("    fill_guard_%s(%s_%s); fill_guard_%s(%s_%s + GUARD + n_%s);" %
-                      (t, v, name, t, v, name, name))
+                      (k, v, name, k, v, name, name))
                 if a["access"] == "out":
-                    w("    fill_pattern_%s(o_%s + GUARD, n_%s);" % (t, name, name))
+                    w("    fill_pattern_%s(o_%s + GUARD, n_%s);" % (k, name, name))
                 else:
-                    w("    fill_rand_%s(o_%s + GUARD, n_%s);" % (t, name, name))
+                    w("    fill_rand_%s(o_%s + GUARD, n_%s);" % (k, name, name))
                 w("    memcpy(x_%s + GUARD, o_%s + GUARD, n_%s * sizeof(%s));" %
                   (name, name, name, t))
                 call_o.append("o_%s + GUARD" % name)
                 call_x.append("x_%s + GUARD" % name)
-                bufs.append((name, t, rank))
+                bufs.append((name, t, k, rank))
         w("    %s_orig(%s);" % (fn, ", ".join(call_o)))
         w("    %s_xf(%s);" % (fn, ", ".join(call_x)))
-        for name, t, rank in bufs:
+        for name, t, k, rank in bufs:
             for v, who in (("o", "original"), ("x", "transformed")):
                 w("    if (!guard_ok(%s_%s, GUARD * sizeof(%s)) || "
                   "!guard_ok(%s_%s + GUARD + n_%s, GUARD * sizeof(%s))) {" %
@@ -304,15 +318,15 @@ def gen_driver(sigs, combos_by_fn, tolerance, seed):
                 w("      mismatches++; printf(\"OOB %s %s\\n\");" % (name, who))
                 w("    }")
             w("    for (size_t i = 0; i < n_%s; i++) {" % name)
-            w("      if (differs_%s(o_%s[GUARD + i], x_%s[GUARD + i])) {" % (t, name, name))
+            w("      if (differs_%s(o_%s[GUARD + i], x_%s[GUARD + i])) {" % (k, name, name))
             w("        size_t count = 0;")
             w("        for (size_t j = i; j < n_%s; j++) count += differs_%s(o_%s[GUARD + j], x_%s[GUARD + j]);" %
-              (name, t, name, name))
+              (name, k, name, name))
             w("        mismatches++;")
             w("        printf(\"MISMATCH\\t%s\\t%%zu\\t\", i);" % name)
             w("        print_index(i, dims_%s, %d);" % (name, rank))
-            w("        printf(\"\\t\"); print_%s(o_%s[GUARD + i]);" % (t, name))
-            w("        printf(\"\\t\"); print_%s(x_%s[GUARD + i]);" % (t, name))
+            w("        printf(\"\\t\"); print_%s(o_%s[GUARD + i]);" % (k, name))
+            w("        printf(\"\\t\"); print_%s(x_%s[GUARD + i]);" % (k, name))
             w("        printf(\"\\t%%zu of %%zu elements differ\\n\", count, n_%s);" % name)
             w("        break;\n      }\n    }")
             w("    free(o_%s); free(x_%s);" % (name, name))

@@ -349,7 +349,19 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
   if (!Opts.Tile)
     return true;
 
-  // The tiled kernels compute their indices in int.
+  // The tiled kernels compute their indices in int and stage float, double
+  // or int data.
+  bool PlainTypes = true;
+  for (const Variable &V : F.Params)
+    PlainTypes &= isFloatingType(V.Type) || V.Type == ElemType::Int;
+  for (const Variable &V : F.Locals)
+    PlainTypes &= isFloatingType(V.Type) || V.Type == ElemType::Int;
+  if (!PlainTypes) {
+    Plan.Remarks.push_back("--tile: the element types are not all float, "
+                           "double or int; the kernel uses TS x TS "
+                           "work-groups without staging");
+    return true;
+  }
   if (F.hasNonIntIndices()) {
     Plan.Remarks.push_back("--tile: the sizes or loop variables are not all "
                            "int; the kernel uses TS x TS work-groups without "

@@ -24,7 +24,7 @@ namespace {
 unsigned floatOps(const Expr &E) {
   unsigned N = 0;
   if ((E.K == Expr::Binary || E.K == Expr::Unary || E.K == Expr::Call) &&
-      E.Type != ElemType::Int)
+      isFloatingType(E.Type))
     N = 1;
   for (const Expr &Op : E.Operands)
     N += floatOps(Op);
@@ -64,7 +64,7 @@ void countFlops(const std::vector<Node> &Body, std::vector<const Loop *> &Outer,
     }
     const Stmt &S = N.stmt();
     unsigned Ops = floatOps(S.RHS);
-    if (S.Op != AssignOp::Assign && S.LHS.Type != ElemType::Int)
+    if (S.Op != AssignOp::Assign && isFloatingType(S.LHS.Type))
       ++Ops;
     Flops = Flops + Iterations.scaled(Ops);
   }
@@ -155,7 +155,12 @@ std::string hostGlue(const Function &F, const std::vector<ArgumentInfo> &Args,
       break;
     case ArgumentInfo::Scalar:
       Decl = Type + " " + A.Name;
-      Arg = "looptile::rt::HostArg::scalar(" + A.Name + ")";
+      // Integer scalars other than int go through int64_t (one overload).
+      Arg = "looptile::rt::HostArg::scalar(" +
+            (isFloatingType(A.Type) || A.Type == ElemType::Int
+                 ? A.Name
+                 : "(int64_t)" + A.Name) +
+            ")";
       break;
     case ArgumentInfo::Buffer:
       Decl = (V && V->IsConst ? "const " : "") + Type + " *" + A.Name;
@@ -280,7 +285,7 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
     IndexExpr Elems = IndexExpr::constant(1);
     for (const IndexExpr &E : A.Shape)
       Elems = Elems * E;
-    int64_t Size = A.Type == ElemType::Double ? 8 : 4;
+    int64_t Size = elemTypeBytes(A.Type);
     Bytes = Bytes + Elems.scaled(Size * (A.AccessMode == "inout" ? 2 : 1));
   }
   IndexExpr Reduction = IndexExpr::constant(1);

@@ -106,6 +106,12 @@ std::optional<IntType> indexType(QualType T, ASTContext &Ctx) {
 /// it is not negative, which IntegerWrap.h proves for the printed code.
 bool isIndexConversionExact(QualType From, QualType To, ASTContext &Ctx) {
   std::optional<IntType> F = indexType(From, Ctx), T = indexType(To, Ctx);
+  // A narrow integer (a char or short value) promoted to a wider type keeps
+  // its value; whether it may be used as an index is decided at its use.
+  if (!F && T && From->isIntegerType() && !From->isBooleanType() &&
+      Ctx.getTypeSize(From) < T->Bits &&
+      (T->Signed || From->isUnsignedIntegerType()))
+    return true;
   if (!F || !T)
     return false;
   if (F->Signed == T->Signed || F->Signed)
@@ -318,12 +324,35 @@ std::optional<ElemType> FunctionTranslator::elemType(QualType T,
       return ElemType::Double;
     case BuiltinType::Int:
       return ElemType::Int;
+    case BuiltinType::Char_S:
+      return ElemType::Char;
+    case BuiltinType::SChar:
+      return ElemType::SChar;
+    case BuiltinType::Char_U: // plain char, unsigned on this target
+    case BuiltinType::UChar:
+      return ElemType::UChar;
+    case BuiltinType::Short:
+      return ElemType::Short;
+    case BuiltinType::UShort:
+      return ElemType::UShort;
+    case BuiltinType::UInt:
+      return ElemType::UInt;
+    case BuiltinType::Long:
+      return ElemType::Long;
+    case BuiltinType::ULong:
+      return ElemType::ULong;
+    case BuiltinType::LongLong:
+      return ElemType::LongLong;
+    case BuiltinType::ULongLong:
+      return ElemType::ULongLong;
     default:
       break;
     }
   }
   error(Loc, What + " has type '" + T.getAsString() +
-                 "'; looptile supports float, double and int");
+                 "'; looptile supports float, double and the standard "
+                 "integer types (char, short, int, long, long long, signed "
+                 "or unsigned)");
   return std::nullopt;
 }
 
@@ -429,12 +458,20 @@ bool FunctionTranslator::convertParam(const ParmVarDecl *P) {
     // Integer parameters are the symbolic sizes; writes to them are refused
     // where they occur, so they stay constant for the whole function.
     std::optional<IntType> IT = indexType(P->getType(), Ctx);
-    if (!IT)
-      return error(P->getLocation(),
-                   "size parameter '" + V.Name + "' has type '" +
-                       P->getType().getAsString() + "'; " + IndexTypesText);
+    if (!IT) {
+      // A narrower integer (unsigned char t) is a value, not a size.
+      std::optional<ElemType> ET = elemType(P->getType(), P->getLocation(),
+                                            "parameter '" + V.Name + "'");
+      if (!ET)
+        return false;
+      V.VarKind = Variable::ScalarParam;
+      V.Type = *ET;
+      Out.Params.push_back(std::move(V));
+      return true;
+    }
     V.VarKind = Variable::SizeParam;
-    V.Type = ElemType::Int;
+    V.Type = elemType(P->getType(), P->getLocation(), "size parameter")
+                 .value_or(ElemType::Int);
     V.Int = *IT;
   } else {
     std::optional<ElemType> ET = elemType(P->getType(), P->getLocation(),
@@ -1459,8 +1496,15 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
     for (const VarDecl *IV : LoopVars)
       if (IV == VD)
         return IndexExpr::symbol(Name);
-    if (isa<ParmVarDecl>(VD) && VD->getType()->isIntegerType())
-      return IndexExpr::symbol(Name);
+    if (isa<ParmVarDecl>(VD) && VD->getType()->isIntegerType()) {
+      const Variable *V = Out.lookup(Name);
+      if (V && V->VarKind == Variable::SizeParam)
+        return IndexExpr::symbol(Name);
+      error(E, std::string(Context) + " depends on '" + Name + "' of type '" +
+                   VD->getType().getAsString() + "', which cannot be a size; " +
+                   IndexTypesText);
+      return std::nullopt;
+    }
     if (auto It = IndexTemps.find(VD); It != IndexTemps.end())
       return It->second;
     if (std::optional<int64_t> C = globalConstant(VD))
@@ -1696,21 +1740,18 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       return std::nullopt;
     QualType To = CE->getType();
     QualType From = CE->getSubExpr()->getType();
-    if (To->isIntegerType() && From->isIntegerType()) {
-      // An implicit conversion between index types (`i + j` with a long i
-      // and an unsigned j) comes back when the code is printed with the
-      // same types: the emitters keep every variable's type.
-      if (isa<ImplicitCastExpr>(S) && indexType(From, Ctx) &&
-          indexType(To, Ctx))
+    if (To->isIntegerType() && From->isIntegerType() &&
+        isa<ImplicitCastExpr>(S)) {
+      // An implicit conversion between integer types (a promotion, the
+      // usual arithmetic conversions, an assignment's) comes back when the
+      // code is printed: the emitters keep every variable's type (and the
+      // kernels convert an index variable used as a value back to its own).
+      ++Quiet;
+      bool Known = elemType(To, S->getBeginLoc(), "") &&
+                   elemType(From, S->getBeginLoc(), "");
+      --Quiet;
+      if (Known)
         return Sub;
-      if (!isValuePreservingIntCast(From, To, Ctx)) {
-        error(E, "conversion from '" + From.getAsString() + "' to '" +
-                     To.getAsString() +
-                     "' can change the value; looptile supports int "
-                     "arithmetic only");
-        return std::nullopt;
-      }
-      return Sub; // a widening that keeps the value
     }
     std::optional<ElemType> T = elemType(To, S->getBeginLoc(), "cast target");
     if (!T)
@@ -1732,6 +1773,25 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       return std::nullopt;
     }
     looptile::Expr R = looptile::Expr::intLit(IL->getValue().getSExtValue());
+    R.Loc = loc(S->getBeginLoc());
+    // `1u`, `2L`: the literal's type takes part in the conversions around
+    // it; it is printed as a cast to that type.
+    std::optional<ElemType> T =
+        elemType(IL->getType(), S->getBeginLoc(), "integer constant");
+    if (!T)
+      return std::nullopt;
+    if (*T != ElemType::Int) {
+      looptile::Expr C;
+      C.K = looptile::Expr::Cast;
+      C.Type = *T;
+      C.Loc = R.Loc;
+      C.Operands.push_back(std::move(R));
+      return C;
+    }
+    return R;
+  }
+  if (const auto *CL = dyn_cast<CharacterLiteral>(S)) {
+    looptile::Expr R = looptile::Expr::intLit(int64_t(CL->getValue()));
     R.Loc = loc(S->getBeginLoc());
     return R;
   }
@@ -1770,7 +1830,11 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       return std::nullopt;
     }
     ElemType T = ElemType::Int;
-    if (!IsLoopVar) {
+    if (IsLoopVar) {
+      ++Quiet;
+      T = elemType(VD->getType(), S->getBeginLoc(), "").value_or(T);
+      --Quiet;
+    } else {
       const Variable *V = Out.lookup(Name);
       if (!V) {
         error(E, "'" + Name + "' is not a parameter or local of this "
@@ -1800,7 +1864,7 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       looptile::Expr R;
       R.K = looptile::Expr::Unary;
       R.Op = '-';
-      R.Type = Sub->Type;
+      R.Type = arithmeticType(Sub->Type, Sub->Type); // promoted
       R.Loc = loc(S->getBeginLoc());
       R.Operands.push_back(std::move(*Sub));
       return R;

@@ -159,6 +159,42 @@ static void unitTests() {
   check(!C.passed() && C.Unwritten == 6 && C.FirstBadIsSentinel &&
             formatIndex(5, {2, 3}) == "[1][2]",
         "tolerance.sentinel");
+
+  // Integer element types of every width: values read back with their
+  // sign, compared exactly, sentinels recognised.
+  HostArray U8(ElemType::UChar, 3), S8(ElemType::Char, 1),
+      S16(ElemType::Short, 1), U64(ElemType::ULong, 1);
+  unsigned char Bytes[3] = {255, 0, 7};
+  std::memcpy(U8.data(), Bytes, 3);
+  signed char M1 = -1;
+  std::memcpy(S8.data(), &M1, 1);
+  short M300 = -300;
+  std::memcpy(S16.data(), &M300, 2);
+  uint64_t Big = 1ull << 40;
+  std::memcpy(U64.data(), &Big, 8);
+  check(U8.get(0) == 255 && U8.get(2) == 7 && S8.get(0) == -1 &&
+            S16.get(0) == -300 && U64.get(0) == double(Big),
+        "types.integer-values");
+  check(elemSize(ElemType::UChar) == 1 && elemSize(ElemType::Short) == 2 &&
+            elemSize(ElemType::Long) == 8 &&
+            std::string(elemTypeName(ElemType::UShort)) == "unsigned short",
+        "types.sizes-and-names");
+  HostArray U8b(ElemType::UChar, 3);
+  std::memcpy(U8b.data(), Bytes, 3);
+  check(compareBuffers("p", {3}, U8b, U8, 1).passed(), "types.equal-passes");
+  Bytes[1] = 1;
+  std::memcpy(U8b.data(), Bytes, 3);
+  check(!compareBuffers("p", {3}, U8b, U8, 1).passed(), "types.one-off-fails");
+  HostArray Sent(ElemType::UShort, 2);
+  Sent.fillSentinel();
+  check(Sent.isSentinel(0) && Sent.isSentinel(1) && !U8.isSentinel(0),
+        "types.sentinel");
+  HostArray Rand(ElemType::UChar, 4096);
+  Rand.fillRandom(3);
+  double Max = 0;
+  for (size_t I = 0; I < Rand.size(); ++I)
+    Max = std::max(Max, Rand.get(I));
+  check(Max > 200, "types.uchar-whole-range", std::to_string(Max));
 }
 
 // --- Session: two hand-written programs, embedded like generated glue. ---

@@ -18,9 +18,26 @@
 
 namespace looptile::rt {
 
-enum class ElemType { Float, Double, Int };
+enum class ElemType {
+  Float,
+  Double,
+  Int,
+  Char,
+  SChar,
+  UChar,
+  Short,
+  UShort,
+  UInt,
+  Long,
+  ULong,
+  LongLong,
+  ULongLong,
+};
 size_t elemSize(ElemType T);
+/// The C spelling, as the manifest's "type" writes it (`unsigned char`).
 const char *elemTypeName(ElemType T);
+bool isIntegerType(ElemType T);
+bool isSignedType(ElemType T);
 
 enum class Access { In, Out, InOut };
 const char *accessName(Access A);
