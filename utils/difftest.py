@@ -248,8 +248,9 @@ def gen_driver(sigs, combos_by_fn, tolerance, seed):
         fn = s["function"]
         args = s["arguments"]
         protos = ", ".join(c_proto_param(a) for a in args) or "void"
-        w("void %s_orig(%s);" % (fn, protos))
-        w("void %s_xf(%s);" % (fn, protos))
+        ret = C_TYPES[s["returns"]] if s.get("returns") else "void"
+        w("%s %s_orig(%s);" % (ret, fn, protos))
+        w("%s %s_xf(%s);" % (ret, fn, protos))
     w("")
 
     for s in sigs:
@@ -308,8 +309,22 @@ def gen_driver(sigs, combos_by_fn, tolerance, seed):
                 call_o.append("o_%s + GUARD" % name)
                 call_x.append("x_%s + GUARD" % name)
                 bufs.append((name, t, k, rank))
-        w("    %s_orig(%s);" % (fn, ", ".join(call_o)))
-        w("    %s_xf(%s);" % (fn, ", ".join(call_x)))
+        if s.get("returns"):
+            # The returned value is compared like a one-element buffer.
+            t = C_TYPES[s["returns"]]
+            k = TYPE_KEYS[s["returns"]]
+            w("    %s ret_o = %s_orig(%s);" % (t, fn, ", ".join(call_o)))
+            w("    %s ret_x = %s_xf(%s);" % (t, fn, ", ".join(call_x)))
+            w("    if (differs_%s(ret_o, ret_x)) {" % k)
+            w("      mismatches++;")
+            w("      printf(\"MISMATCH\\treturn\\t0\\t\");")
+            w("      printf(\"\\t\"); print_%s(ret_o);" % k)
+            w("      printf(\"\\t\"); print_%s(ret_x);" % k)
+            w("      printf(\"\\t1 of 1 elements differ\\n\");")
+            w("    }")
+        else:
+            w("    %s_orig(%s);" % (fn, ", ".join(call_o)))
+            w("    %s_xf(%s);" % (fn, ", ".join(call_x)))
         for name, t, k, rank in bufs:
             for v, who in (("o", "original"), ("x", "transformed")):
                 w("    if (!guard_ok(%s_%s, GUARD * sizeof(%s)) || "

@@ -190,6 +190,14 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
   for (ArgumentInfo &A : Args)
     if (A.ArgKind == ArgumentInfo::Size)
       A.KernelType = indexTypeName(F);
+  if (F.ReturnValue) {
+    Diags.push_back({Diagnostic::Error, F.Loc,
+                     "function '" + F.Name +
+                         "' returns a value; the OpenCL programs looptile "
+                         "generates return their results in arrays (write "
+                         "the result to an array parameter)"});
+    return false;
+  }
   for (const Node &N : F.Body)
     if (!N.isLoop()) {
       Diags.push_back({Diagnostic::Error, N.stmt().Loc,

@@ -306,7 +306,11 @@ std::string looptile::argumentJSON(const ArgumentInfo &A) {
 std::string looptile::signatureJSON(const std::string &File, const Function &F,
                                     const std::vector<ArgumentInfo> &Args) {
   std::string Out = "{\"function\": " + jsonString(F.Name) +
-                    ", \"file\": " + jsonString(File) + ", \"arguments\": [";
+                    ", \"file\": " + jsonString(File) +
+                    (F.ReturnType ? std::string(", \"returns\": \"") +
+                                        elemTypeName(*F.ReturnType) + "\""
+                                  : std::string()) +
+                    ", \"arguments\": [";
   for (size_t I = 0; I < Args.size(); ++I)
     Out += std::string(I ? ",\n  " : "\n  ") + argumentJSON(Args[I]);
   return Out + "\n]}\n";

@@ -579,7 +579,7 @@ bool FunctionTranslator::unsupportedStmt(const clang::Stmt *S) {
                     "'continue' inside an 'if' with the opposite condition)");
   if (isa<ReturnStmt>(S))
     return error(S, "return statements are only supported as the last "
-                    "statement of a void function; a return inside a loop "
+                    "statement of the function; a return inside a loop "
                     "ends every loop early");
   if (const auto *CE = dyn_cast<CallExpr>(S)) {
     if (const FunctionDecl *Callee = CE->getDirectCallee())
@@ -1988,9 +1988,20 @@ bool FunctionTranslator::run() {
     if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
       if (!RS->getRetValue() && std::next(It) == Stmts.end())
         continue; // a final `return;` changes nothing
+      if (RS->getRetValue() && std::next(It) == Stmts.end()) {
+        // `return s;` last: a scalar result, read after the whole body.
+        std::optional<ElemType> T =
+            elemType(FD->getReturnType(), RS->getBeginLoc(), "the result");
+        std::optional<looptile::Expr> V = convertExpr(RS->getRetValue());
+        if (T && V) {
+          Out.ReturnType = *T;
+          Out.ReturnValue = std::move(*V);
+        }
+        continue;
+      }
       if (RS->getRetValue())
-        error(S, "returning a value is not supported; looptile transforms "
-                 "void functions that write their results to arrays");
+        error(S, "returning a value is only supported as the last statement "
+                 "of the function");
       else
         unsupportedStmt(S);
       continue;

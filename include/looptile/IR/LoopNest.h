@@ -300,6 +300,10 @@ struct Function {
   std::vector<Variable> Params;
   std::vector<Variable> Locals;
   std::vector<Node> Body;
+  /// `return e;` at the end of the function: its type and value (read after
+  /// the whole body); none for a void function.
+  std::optional<ElemType> ReturnType;
+  std::optional<Expr> ReturnValue;
 
   /// The parameter or local called Name, or nullptr.
   const Variable *lookup(const std::string &Name) const;
