@@ -219,11 +219,14 @@ private:
   /// (conjoined into Affine) and the others (Data, in source order).
   void splitCondition(const clang::Expr *E, AffineCondition &Affine,
                       std::vector<const clang::Expr *> &Data);
-  /// Refuses a condition on data that the statements it guards change,
-  /// when it would be evaluated more than once (see convertIf).
-  bool checkConditionStable(const IfStmt *IS,
-                            const std::vector<looptile::Expr> &Conds,
-                            const std::vector<Node> &Guarded);
+  /// True when the conditions on data Conds read nothing that a statement
+  /// of Guarded writes before they are evaluated again (see convertIf).
+  bool isConditionStable(const std::vector<looptile::Expr> &Conds,
+                         const std::vector<Node> &Guarded);
+  /// A local name used nowhere in the function, from Base.
+  std::string freshLocalName(const std::string &Base);
+  /// Every name the function's declarations use (for freshLocalName).
+  std::set<std::string> SourceNames;
 
   // --- loops -------------------------------------------------------------
   const VarDecl *loopInit(const ForStmt *FS, const clang::Expr *&InitValue);
@@ -888,8 +891,8 @@ static void readNames(const looptile::Expr &E, std::set<std::string> &Out) {
     readNames(Op, Out);
 }
 
-bool FunctionTranslator::checkConditionStable(
-    const IfStmt *IS, const std::vector<looptile::Expr> &Conds,
+bool FunctionTranslator::isConditionStable(
+    const std::vector<looptile::Expr> &Conds,
     const std::vector<Node> &Guarded) {
   // The guard is evaluated again before every statement it guards. That is
   // the source's meaning as long as no guarded statement changes what the
@@ -899,8 +902,7 @@ bool FunctionTranslator::checkConditionStable(
   for (const looptile::Expr &C : Conds)
     readNames(C, Reads);
   unsigned Count = 0;
-  bool InLoop = false;
-  const looptile::Stmt *Writer = nullptr;
+  bool InLoop = false, Writes = false;
   std::function<void(const std::vector<Node> &, bool)> Walk =
       [&](const std::vector<Node> &Nodes, bool Inside) {
         for (const Node &N : Nodes) {
@@ -910,22 +912,21 @@ bool FunctionTranslator::checkConditionStable(
           }
           ++Count;
           InLoop |= Inside;
-          if (!Writer && Reads.count(N.stmt().LHS.Name))
-            Writer = &N.stmt();
+          Writes |= Reads.count(N.stmt().LHS.Name) > 0;
         }
       };
   Walk(Guarded, false);
-  if (!Writer || (Count == 1 && !InLoop))
-    return true;
-  return error(IS->getCond()->getBeginLoc(),
-               "the condition reads '" + Writer->LHS.Name +
-                   "', which a statement it guards writes (line " +
-                   std::to_string(Writer->Loc.Line) +
-                   "); looptile evaluates the condition before each guarded "
-                   "statement, which would see the new value; compute the "
-                   "condition into a local first (int c = " +
-                   text(IS->getCond()) + "; if (c) ...)",
-               IS->getCond()->getSourceRange());
+  return !Writes || (Count == 1 && !InLoop);
+}
+
+std::string FunctionTranslator::freshLocalName(const std::string &Base) {
+  for (unsigned N = 1;; ++N) {
+    std::string Name = N == 1 ? Base : Base + std::to_string(N);
+    if (!SourceNames.count(Name) && !Out.lookup(Name)) {
+      SourceNames.insert(Name);
+      return Name;
+    }
+  }
 }
 
 bool FunctionTranslator::convertIf(const IfStmt *IS,
@@ -966,6 +967,7 @@ bool FunctionTranslator::convertIf(const IfStmt *IS,
   size_t Start = Body.size();
   Current = Then;
   bool OK = convertBody(IS->getThen(), DeclaredIn, Body);
+  size_t Mid = Body.size();
   std::vector<looptile::Expr> Conds = Data;
   if (const clang::Stmt *ElseS = IS->getElse()) {
     Guard Else = Saved;
@@ -991,7 +993,63 @@ bool FunctionTranslator::convertIf(const IfStmt *IS,
   if (!OK)
     return false;
   std::vector<Node> Guarded(Body.begin() + Start, Body.end());
-  return checkConditionStable(IS, Conds, Guarded);
+  if (isConditionStable(Conds, Guarded))
+    return true;
+  // A guarded statement changes what the condition reads (`if (d < best) {
+  // best = d; k = j; }`): the condition is computed once into a local, as C
+  // does, `int cond = d < best;`, and the branches test that local.
+  std::optional<looptile::Expr> Whole = convertTruth(Cond);
+  if (!Whole)
+    return false;
+  Variable V;
+  V.Name = freshLocalName("cond");
+  V.VarKind = Variable::LocalScalar;
+  V.Type = ElemType::Int;
+  V.DeclaredIn = DeclaredIn;
+  V.Loc = loc(IS->getBeginLoc());
+  Out.Locals.push_back(V);
+  looptile::Expr Ref = looptile::Expr::scalarRef(V.Name, ElemType::Int);
+  Ref.Loc = V.Loc;
+  size_t K0 = Saved.Data.size();
+  // Statement ids stay in textual order: the new statement takes the first
+  // guarded statement's id and the others move up by one.
+  unsigned FirstId = NextStmtId;
+  std::function<void(std::vector<Node> &, bool)> Rewrite =
+      [&](std::vector<Node> &Nodes, bool InThen) {
+        for (Node &N : Nodes) {
+          if (N.isLoop()) {
+            Rewrite(N.loop().Body, InThen);
+            continue;
+          }
+          looptile::Stmt &S = N.stmt();
+          FirstId = std::min(FirstId, S.Id);
+          ++S.Id;
+          std::vector<looptile::Expr> &D = S.When.Data;
+          if (InThen) {
+            D.erase(D.begin() + K0, D.begin() + K0 + Data.size());
+            D.insert(D.begin() + K0, Ref);
+          } else {
+            D[K0] = looptile::Expr::logicalNot(Ref);
+          }
+        }
+      };
+  for (size_t I = Start; I < Body.size(); ++I) {
+    std::vector<Node> One = {std::move(Body[I])};
+    Rewrite(One, I < Mid);
+    Body[I] = std::move(One[0]);
+  }
+  ++NextStmtId;
+  looptile::Stmt S;
+  S.Id = FirstId;
+  S.Op = AssignOp::Assign;
+  S.LHS = Ref;
+  S.RHS = std::move(*Whole);
+  S.DeclType = ElemType::Int;
+  S.When = Saved;
+  S.GuardChecks = SavedChecks;
+  S.Loc = loc(IS->getCond()->getBeginLoc());
+  Body.insert(Body.begin() + Start, Node{std::move(S)});
+  return true;
 }
 
 std::optional<looptile::Expr>
@@ -1952,6 +2010,20 @@ static void collectLoopVars(const clang::Stmt *S,
     collectLoopVars(Child, Out);
 }
 
+// Records the name of every declaration and reference in S.
+static void collectNames(const clang::Stmt *S, std::set<std::string> &Out) {
+  if (!S)
+    return;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *ND = dyn_cast<NamedDecl>(D))
+        Out.insert(ND->getNameAsString());
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    Out.insert(DRE->getDecl()->getNameAsString());
+  for (const clang::Stmt *Child : S->children())
+    collectNames(Child, Out);
+}
+
 // Records every variable that a statement assigns (`=`, `op=`), increments
 // or decrements, or takes the address of.
 static void collectModified(const clang::Stmt *S,
@@ -1981,6 +2053,9 @@ bool FunctionTranslator::run() {
 
   collectLoopVars(FD->getBody(), AllLoopVars);
   collectModified(FD->getBody(), Modified);
+  collectNames(FD->getBody(), SourceNames);
+  for (const ParmVarDecl *P : FD->parameters())
+    SourceNames.insert(P->getNameAsString());
   const auto *Body = cast<CompoundStmt>(FD->getBody());
   auto Stmts = Body->body();
   for (auto It = Stmts.begin(); It != Stmts.end(); ++It) {

@@ -44,3 +44,16 @@ void rows(int n, float (*a)[8], const float (*b)[8]) {
       a[i][j] = b[i][j] * 2.0f;
 }
 // ROWS: {"name": "a", "kind": "buffer", "type": "float", "access": "out", "shape": ["n", "8"]}
+
+// Candidates that differ by a polynomial in the sizes (here m - 1) are
+// ordered for sizes >= 1, which is all the runtime and the glue run with.
+// RUN: %looptile %s --function row_max --print-signature | FileCheck %s --check-prefix=ROWMAX
+void row_max(int n, int m, const float *restrict x, float *restrict y) {
+  for (int i = 0; i < n; i++) {
+    float mx = x[i * m];
+    for (int j = 1; j < m; j++)
+      mx = x[i * m + j] > mx ? x[i * m + j] : mx;
+    y[i] = mx;
+  }
+}
+// ROWMAX: {"name": "x", "kind": "buffer", "type": "float", "access": "in", "shape": ["n*m"]}
