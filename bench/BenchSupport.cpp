@@ -118,10 +118,10 @@ int runReporting(const char *Tool, int (*Body)(int, char **), int Argc,
   } catch (const cl::Error &E) {
     std::cerr << Tool << ": error: " << E.what() << " failed with "
               << rt::clErrorName(E.err()) << "\n";
-    return int(ErrorKind::OpenCL);
+    return rt::exitStatus(ErrorKind::OpenCL);
   } catch (const std::bad_alloc &) {
     std::cerr << Tool << ": error: out of host memory\n";
-    return int(ErrorKind::OpenCL);
+    return rt::exitStatus(ErrorKind::OpenCL);
   }
 }
 

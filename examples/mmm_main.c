@@ -1,12 +1,18 @@
 /* A program that calls mmm(). Link it with examples/mmm.c for the C
  * version, or with the host glue looptile generates (mmm.host.cpp, a
- * drop-in replacement with the same name and parameters) plus
- * liblooptile-runtime and -lOpenCL for the OpenCL version:
+ * drop-in replacement with the same name and parameters) for the OpenCL
+ * version. With looptile installed (cmake --install build --prefix P):
  *
- *   looptile examples/mmm.c --tile 16 -o mmm.cl
- *   c++ -std=c++17 -Iruntime/include -c mmm.host.cpp
- *   cc examples/mmm_main.c mmm.host.o build/runtime/liblooptile-runtime.a \
- *      -lOpenCL -lstdc++ -ldl -lm -o mmm_opencl && ./mmm_opencl 300 200 100
+ *   CMake (configure with -DCMAKE_PREFIX_PATH=P):
+ *     find_package(looptile REQUIRED)
+ *     add_executable(mmm_opencl mmm_main.c)
+ *     looptile_add_opencl(TARGET mmm_opencl SOURCE mmm.c FUNCTION mmm TILE 16)
+ *
+ *   pkg-config (PKG_CONFIG_PATH=P/lib/pkgconfig):
+ *     looptile examples/mmm.c --tile 16 -o mmm.cl
+ *     c++ -std=c++17 $(pkg-config --cflags looptile-runtime) -c mmm.host.cpp
+ *     cc examples/mmm_main.c mmm.host.o $(pkg-config --libs looptile-runtime) \
+ *        -o mmm_opencl && ./mmm_opencl 300 200 100
  *
  * It checks the result against a plain triple loop of its own and prints the
  * largest difference. */

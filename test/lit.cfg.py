@@ -18,6 +18,11 @@ config.substitutions.append(("%examples", os.path.join(config.looptile_src_root,
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%host_cc", config.host_cc))
 config.substitutions.append(("%host_cxx", config.host_cxx))
+config.substitutions.append(("%cmake", config.cmake))
+config.substitutions.append(("%project_version", config.looptile_version))
+config.substitutions.append(("%src_root", config.looptile_src_root))
+config.substitutions.append(("%obj_root", config.looptile_obj_root))
+config.substitutions.append(("%tools_dir", config.looptile_tools_dir))
 config.substitutions.append(("%runtime_include", config.runtime_include))
 config.substitutions.append(("%runtime_lib", config.runtime_lib))
 
@@ -48,6 +53,11 @@ for _var in ("HOME", "XDG_CACHE_HOME", "OCL_ICD_VENDORS", "OCL_ICD_FILENAMES"):
 for _var in os.environ:
     if _var.startswith("POCL_"):
         config.environment[_var] = os.environ[_var]
+# Tests run with a real GPU's work-group limit, not PoCL's 4096: 1024 is
+# NVIDIA's and AMD's maximum, so a kernel that PoCL would accept but a GPU
+# refuses fails here too (tests of smaller limits, e.g. 256 for
+# register-heavy kernels, set their own with `env POCL_MAX_WORK_GROUP_SIZE=`).
+config.environment["POCL_MAX_WORK_GROUP_SIZE"] = "1024"
 
 
 def _has_opencl_device():
@@ -73,3 +83,18 @@ def _has_opencl_device():
 
 if _has_opencl_device():
     config.available_features.add("opencl")
+
+# pkg-config (Debian: pkgconf) for the install tests of looptile-runtime.pc.
+import shutil as _shutil
+if _shutil.which("pkg-config"):
+    config.available_features.add("pkg-config")
+lit_config.parallelism_groups["looptile-install"] = 1
+for _var in ("PKG_CONFIG_PATH", "CMAKE_PREFIX_PATH"):
+    config.environment.pop(_var, None)
+# oclgrind (Debian package oclgrind, installed by utils/setup.sh): the
+# data-race and uninitialized-value checks of test/Fuzz.
+if _shutil.which("oclgrind"):
+    config.available_features.add("oclgrind")
+else:
+    lit_config.note("oclgrind not found: the tests that need it are skipped "
+                    "(utils/setup.sh installs it)")

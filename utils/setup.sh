@@ -10,10 +10,11 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${LOOPTILE_BUILD_DIR:-build}
 
 PACKAGES=(
-  build-essential cmake ninja-build ccache python3 git
+  build-essential cmake ninja-build ccache python3 git pkgconf
   llvm-16-dev libclang-16-dev llvm-16-tools clang-16
   libisl-dev libgtest-dev
   opencl-headers opencl-clhpp-headers ocl-icd-opencl-dev pocl-opencl-icd clinfo
+  oclgrind
 )
 # Optional, never installed here (bench/README.md): libclblast-dev builds
 # looptile-bench-clblast, python3-matplotlib draws the benchmark plot.

@@ -72,7 +72,8 @@ static std::optional<std::string> extraSymbol(const ParamMonomial &Small,
 
 // Tries to delinearize subscript position Pos of every occurrence.
 static void delinearizePosition(std::vector<Occurrence> &Occs, size_t Pos,
-                                DependenceSolver &Solver) {
+                                DependenceSolver &Solver,
+                                std::vector<std::string> *DigitOut) {
   std::vector<Digits> Split(Occs.size());
   std::vector<ParamMonomial> Chain = {{}};
   for (size_t I = 0; I < Occs.size(); ++I) {
@@ -105,6 +106,8 @@ static void delinearizePosition(std::vector<Occurrence> &Occs, size_t Pos,
                               Hi))
         return;
     }
+  if (DigitOut)
+    DigitOut->assign(Extents.rbegin(), Extents.rend());
   for (size_t I = 0; I < Occs.size(); ++I) {
     std::vector<IndexExpr> &Addr = Occs[I].Site->Address[Occs[I].Index];
     std::vector<IndexExpr> NewDims;
@@ -116,7 +119,7 @@ static void delinearizePosition(std::vector<Occurrence> &Occs, size_t Pos,
 }
 
 void looptile::delinearize(std::vector<StmtSite> &Sites,
-                           DependenceSolver &Solver) {
+                           DependenceSolver &Solver, DigitExtents *Splits) {
   std::map<std::string, std::vector<Occurrence>> ByArray;
   for (StmtSite &Site : Sites)
     for (unsigned I = 0; I < Site.Accesses.size(); ++I)
@@ -135,7 +138,11 @@ void looptile::delinearize(std::vector<StmtSite> &Sites,
     if (!NeedsWork || Rank == SIZE_MAX)
       continue;
     // Last position first, so that splitting one does not move the others.
-    for (size_t Pos = Rank; Pos-- > 0;)
-      delinearizePosition(Occs, Pos, Solver);
+    for (size_t Pos = Rank; Pos-- > 0;) {
+      std::vector<std::string> Lower;
+      delinearizePosition(Occs, Pos, Solver, &Lower);
+      if (Splits && Pos == 0 && !Lower.empty())
+        (*Splits)[Entry.first] = Lower;
+    }
   }
 }

@@ -14,10 +14,17 @@
 
 namespace looptile {
 
+/// For each array whose subscript position 0 was split, the extent of each
+/// digit below the top one, top first: `i*N*M + j*M + k` gives {"N", "M"}
+/// (the address becomes [i][j][k] with 0 <= j < N and 0 <= k < M).
+using DigitExtents = std::map<std::string, std::vector<std::string>>;
+
 /// Rewrites the Address of every access to an array whose subscripts are
 /// not loop-affine, where that can be proved; other addresses stay as they
-/// are (and the analysis then assumes a dependence for them).
-void delinearize(std::vector<StmtSite> &Sites, DependenceSolver &Solver);
+/// are (and the analysis then assumes a dependence for them). When Splits
+/// is given, records the digits of each split first position there.
+void delinearize(std::vector<StmtSite> &Sites, DependenceSolver &Solver,
+                 DigitExtents *Splits = nullptr);
 
 } // namespace looptile
 

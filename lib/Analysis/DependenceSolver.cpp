@@ -158,10 +158,10 @@ struct DependenceSolver::Renderer {
 };
 
 // `[p0, p1] -> { [x0, y0] : c1 and c2 }`
-static std::string setText(const std::map<std::vector<std::string>,
-                                          std::string> &Params,
-                           const std::vector<std::string> &Vars,
-                           const std::vector<std::string> &Constraints) {
+static std::string
+setText(const std::map<std::vector<std::string>, std::string> &Params,
+        const std::vector<std::string> &Vars,
+        const std::vector<std::string> &Constraints) {
   std::string Out;
   if (!Params.empty()) {
     std::vector<std::string> Names;
@@ -225,18 +225,32 @@ std::string DependenceSolver::paramSpelling(const std::string &IslName) const {
   return IslName;
 }
 
+std::vector<std::string>
+DependenceSolver::paramMonomial(const std::string &IslName) const {
+  for (const auto &[Monomial, Name] : Params)
+    if (Name == IslName)
+      return Monomial;
+  return {};
+}
+
+std::vector<std::string> DependenceSolver::paramNames() const {
+  std::vector<std::string> Out;
+  for (const auto &P : Params)
+    Out.push_back(P.second);
+  return Out;
+}
+
 bool DependenceSolver::provesRange(const StmtSite &Site, const IndexExpr &E,
                                    const IndexExpr &Lo, const IndexExpr &Hi) {
   Renderer R{*this, Site, 'x'};
-  std::optional<std::string> SE = R.expr(E), SLo = R.expr(Lo),
-                             SHi = R.expr(Hi);
+  std::optional<std::string> SE = R.expr(E), SLo = R.expr(Lo), SHi = R.expr(Hi);
   if (!SE || !SLo || !SHi)
     return false;
   std::vector<std::string> Constraints;
   bool Inexact = false;
   R.domain(Constraints, Inexact);
-  Constraints.push_back("(" + *SE + " < " + *SLo + " or " + *SE + " > " +
-                        *SHi + ")");
+  Constraints.push_back("(" + *SE + " < " + *SLo + " or " + *SE + " > " + *SHi +
+                        ")");
   std::vector<std::string> Vars;
   for (unsigned K = 0; K < Site.Loops.size(); ++K)
     Vars.push_back(R.var(K));
@@ -349,8 +363,12 @@ DirectionResult DependenceSolver::directions(const AccessRef &Src,
     isl_set_free(Set);
     return Result;
   }
-  Refiner R{Common, static_cast<unsigned>(Src.Site->Loops.size()), {},
-            SameIterationOrder, Result.Vectors, {}};
+  Refiner R{Common,
+            static_cast<unsigned>(Src.Site->Loops.size()),
+            {},
+            SameIterationOrder,
+            Result.Vectors,
+            {}};
   for (unsigned K = 0; K < Common; ++K)
     R.Signs.push_back(Src.Site->Loops[K]->Step > 0 ? 1 : -1);
   R.run(Set, false);

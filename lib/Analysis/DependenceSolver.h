@@ -51,9 +51,7 @@ struct AccessRef {
   const StmtSite *Site = nullptr;
   unsigned Index = 0; ///< position in Site->Accesses
   const Access &access() const { return Site->Accesses[Index]; }
-  const std::vector<IndexExpr> &address() const {
-    return Site->Address[Index];
-  }
+  const std::vector<IndexExpr> &address() const { return Site->Address[Index]; }
 };
 
 /// The answer for one ordered pair of accesses.
@@ -113,6 +111,11 @@ public:
 
   /// The C spelling of an isl parameter of this solver (`N`, `N*M`).
   std::string paramSpelling(const std::string &IslName) const;
+  /// The size parameters whose product an isl parameter of this solver is
+  /// ({"N"}, {"M", "N"}); empty when IslName is not one.
+  std::vector<std::string> paramMonomial(const std::string &IslName) const;
+  /// The isl names of the parameters rendered so far (`p0`, `p1`, ...).
+  std::vector<std::string> paramNames() const;
 
 private:
   struct Renderer;

@@ -16,8 +16,9 @@
 //       t: private (i: private)
 //     verdicts:
 //       loop i: sequential: flow dependence S0 -> S0 on A, direction (<, >)
+//               // f.c:3
 //       loop j: parallel (every dependence is '=' at j or carried by an
-//               outer loop)
+//               outer loop)  // f.c:4
 //
 //===----------------------------------------------------------------------===//
 #include "looptile/Analysis/DepsPrinter.h"
@@ -60,7 +61,8 @@ static std::string scalarDetail(const NestDependences &N, const ScalarInfo &S) {
   return Out;
 }
 
-static void printNestText(const NestDependences &N, std::string &Out) {
+static void printNestText(const std::string &File, const NestDependences &N,
+                          std::string &Out) {
   Out += "nest " + nestName(N) + " (function " + N.Function + ", line " +
          lineOf(N.Loops[0].Loc) + ")\n";
   Out += "  loops:\n";
@@ -99,21 +101,24 @@ static void printNestText(const NestDependences &N, std::string &Out) {
       Out += "    " + S.Name + ": " + scalarDetail(N, S) + "\n";
   }
   Out += "  verdicts:\n";
+  // Each verdict ends in its loop's location, so that verdicts of nests
+  // with the same loop names tell apart (e.g. in grep's output).
   for (size_t L = 0; L < N.Loops.size(); ++L)
-    Out += "    loop " + N.Loops[L].Var + ": " + N.Verdicts[L].Reason + "\n";
+    Out += "    loop " + N.Loops[L].Var + ": " + N.Verdicts[L].Reason +
+           "  // " + (File.empty() ? "line " : File + ":") +
+           lineOf(N.Loops[L].Loc) + "\n";
 }
 
-std::string looptile::printDepsText(const Program &,
+std::string looptile::printDepsText(const Program &P,
                                     const ProgramDependences &Deps) {
   std::string Out;
   for (size_t I = 0; I < Deps.Nests.size(); ++I) {
     if (I)
       Out += "\n";
-    printNestText(Deps.Nests[I], Out);
+    printNestText(P.File, Deps.Nests[I], Out);
   }
   return Out;
 }
-
 
 static std::string jsonBool(bool B) { return B ? "true" : "false"; }
 

@@ -8,6 +8,7 @@
 #include "looptile/CodeGen/CEmitter.h"
 
 #include "looptile/IR/Printer.h"
+#include "looptile/Support/NameTable.h"
 
 #include <set>
 
@@ -223,7 +224,10 @@ bool needsMath(const std::vector<Node> &Body) {
 
 } // namespace
 
-std::string looptile::emitC(const Function &F) {
+std::string looptile::emitC(const Function &Original) {
+  // The identifiers as C sees them (the function's parameters and locals
+  // keep their names unless <math.h> or looptile's preamble defines them).
+  Function F = withNames(Original, NameTable(Original, NameTarget::C));
   CPrinter P(F);
   std::string Code = P.run();
   std::string Pre;

@@ -24,6 +24,7 @@
 #include "looptile/CodeGen/CEmitter.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <functional>
 #include <set>
@@ -91,22 +92,7 @@ class Emitter {
 public:
   Emitter(const Function &F, const KernelPlan &Plan, const OpenCLOptions &Opts,
           KernelLaunch &Launch)
-      : F(F), Plan(Plan), Opts(Opts), Launch(Launch) {
-    for (const Variable &V : F.Params)
-      Taken.insert(V.Name);
-    for (const Variable &V : F.Locals)
-      Taken.insert(V.Name);
-    std::function<void(const std::vector<Node> &)> Scan =
-        [&](const std::vector<Node> &B) {
-          for (const Node &N : B)
-            if (N.isLoop()) {
-              Taken.insert(N.loop().Var);
-              Scan(N.loop().Body);
-            }
-        };
-    Scan(F.Body);
-    for (auto &[Name, T] : Plan.Promoted)
-      Taken.insert(Name);
+      : F(F), Plan(Plan), Opts(Opts), Launch(Launch), Names(Plan.Names) {
     Ctx.F = &F;
     IndexType = indexTypeName(F);
     if (IndexType != std::string("int")) {
@@ -129,18 +115,16 @@ public:
   std::string run();
 
 private:
-  /// A generated name that does not collide with the function's names.
-  std::string gen(const std::string &Base) {
-    auto It = Generated.find(Base);
-    if (It != Generated.end())
+  /// The kernel's name for a role every part of it shares (the local ids
+  /// `l0`, `tid`, ...): one fresh name per role.
+  std::string role(const std::string &Base) {
+    auto It = Roles.find(Base);
+    if (It != Roles.end())
       return It->second;
-    std::string N = Base;
-    while (Taken.count(N))
-      N += "_";
-    Taken.insert(N);
-    Generated[Base] = N;
-    return N;
+    return Roles[Base] = Names.fresh(Base);
   }
+  /// A new variable of the kernel (one per staged access, per loop, ...).
+  std::string fresh(const std::string &Base) { return Names.fresh(Base); }
 
   void line(const std::string &S) { Out += std::string(2 * Indent, ' ') + S + "\n"; }
   void open(const std::string &S) {
@@ -239,10 +223,11 @@ private:
   const OpenCLOptions &Opts;
   KernelLaunch &Launch;
   CLPrintContext Ctx;
+  /// The plan's names, and the ones this kernel's text adds.
+  NameTable Names;
+  std::map<std::string, std::string> Roles;
   /// The type of sizes and loop variables in the kernel (indexTypeName).
   std::string IndexType;
-  std::set<std::string> Taken;
-  std::map<std::string, std::string> Generated;
   std::string Out;
   unsigned Indent = 0;
 };
@@ -323,28 +308,21 @@ void Emitter::body(const std::vector<Node> &Nodes) {
 }
 
 void Emitter::naive() {
+  // One tunable per dimension, this kernel's own (the plan chose the
+  // defaults); any value is correct, so the runtime may also shrink them.
   unsigned Dims = unsigned(Plan.Band.size());
-  bool Tiled = Opts.Tile != 0;
+  assert(Plan.WorkGroup.size() == Dims && "the plan chose no work-group");
   std::vector<std::string> WG;
-  if (Tiled) {
-    Launch.Tunables.push_back({"TS", Opts.Tile, 1, 64,
-                               "TS^" + std::to_string(Dims) +
-                                   " work-items per work-group must not "
-                                   "exceed the device's maximum",
-                               ""});
-    for (unsigned D = 0; D < Dims; ++D)
-      WG.push_back("TS");
-  } else {
-    static const int64_t Defaults[3][3] = {{256, 0, 0}, {16, 16, 0}, {16, 4, 4}};
-    for (unsigned D = 0; D < Dims; ++D) {
-      std::string N = "WG" + std::to_string(D);
-      Launch.Tunables.push_back(
-          {N, Defaults[Dims - 1][D], 1, 1024,
-           "the product of the WG sizes must not exceed the device's maximum "
-           "work-group size",
-           ""});
-      WG.push_back(N);
-    }
+  for (unsigned D = 0; D < Dims; ++D) {
+    std::string N = Plan.tunable("WG" + std::to_string(D));
+    Launch.Tunables.push_back(
+        {N, Plan.WorkGroup[D], 1, 1024,
+         "work-group size in dimension " + std::to_string(D) + " of kernel " +
+             Plan.Name +
+             "; the product over the dimensions must not exceed the "
+             "device's and the kernel's maximum work-group size",
+         ""});
+    WG.push_back(N);
   }
   std::string Attr = "__attribute__((reqd_work_group_size(";
   for (unsigned D = 0; D < 3; ++D)
@@ -400,11 +378,11 @@ void Emitter::stageCopy(const StagedAccess &S, const std::string &PBase,
                         const std::vector<IndexExpr> &PUpper, const Loop &K,
                         const std::string &KBase) {
   // Tile coordinates: a0 (fast) and a1, one element per work-item.
-  std::string A0 = gen("a0"), A1 = gen("a1");
+  std::string A0 = role("a0"), A1 = role("a1");
   std::string PCoord = S.ReductionIsFast ? A1 : A0;
   std::string KCoord = S.ReductionIsFast ? A0 : A1;
   open("");
-  line("const int " + A0 + " = " + gen("l0") + ", " + A1 + " = " + gen("l1") +
+  line("const int " + A0 + " = " + role("l0") + ", " + A1 + " = " + role("l1") +
        ";");
   line(S.TileName + "[" + A1 + "][" + A0 + "] = " +
        guardedLoad(S, PBase, PUpper, K, KBase, PCoord, KCoord) + ";");
@@ -421,15 +399,15 @@ void Emitter::stageThroughRegisters(const StagedAccess &S,
   // Element e = tid + q * nthreads of the C1 x C0 copy (C0 fast, so that
   // consecutive work-items touch consecutive global addresses) goes
   // through Regs[q].
-  std::string A0 = gen("a0"), A1 = gen("a1"), E = gen("e"), Q = gen("q");
+  std::string A0 = role("a0"), A1 = role("a1"), E = role("e"), Q = role("q");
   std::string PCoord = S.ReductionIsFast ? A1 : A0;
   std::string KCoord = S.ReductionIsFast ? A0 : A1;
   std::string Count = "(" + C1 + ") * (" + C0 + ")";
   line("#pragma unroll");
-  open("for (int " + Q + " = 0; " + Q + " < (" + Count + " + " + gen("nthreads") +
-       " - 1) / " + gen("nthreads") + "; " + Q + "++)");
-  line("const int " + E + " = " + gen("tid") + " + " + Q + " * " +
-       gen("nthreads") + ";");
+  open("for (int " + Q + " = 0; " + Q + " < (" + Count + " + " +
+       role("nthreads") + " - 1) / " + role("nthreads") + "; " + Q + "++)");
+  line("const int " + E + " = " + role("tid") + " + " + Q + " * " +
+       role("nthreads") + ";");
   open("if (" + E + " < " + Count + ")");
   line("const int " + A1 + " = " + E + " / (" + C0 + "), " + A0 + " = " + E +
        " % (" + C0 + ");");
@@ -445,20 +423,23 @@ void Emitter::stageThroughRegisters(const StagedAccess &S,
 
 void Emitter::block() {
   const Loop &K = Plan.reductionLoop();
-  Launch.Tunables.push_back(
-      {"TS", Opts.Tile, 1, 64,
-       "TS*TS work-items per work-group; " +
-           std::to_string(Plan.Staged.size()) +
-           "*TS*(TS+1) elements of local memory",
-       ""});
-  signature("__attribute__((reqd_work_group_size(TS, TS, 1))) ");
+  const std::string TS = Plan.tunable("TS");
+  Launch.Tunables.push_back({TS, Opts.Tile, 1, 64,
+                             TS + "*" + TS + " work-items per work-group; " +
+                                 std::to_string(Plan.Staged.size()) + "*" + TS +
+                                 "*(" + TS + "+1) elements of local memory",
+                             ""});
+  signature("__attribute__((reqd_work_group_size(" + TS + ", " + TS +
+            ", 1))) ");
   const MappedLoop &M0 = *Plan.byDim(0), &M1 = *Plan.byDim(1);
-  std::string L0 = gen("l0"), L1 = gen("l1"), B0 = gen(M0.Var + "0"),
-              B1 = gen(M1.Var + "0"), Active = gen("active");
+  std::string L0 = role("l0"), L1 = role("l1"), B0 = fresh(M0.Var + "0"),
+              B1 = fresh(M1.Var + "0"), Active = role("active");
   line("const int " + L0 + " = (int)get_local_id(0), " + L1 +
        " = (int)get_local_id(1);");
-  line("const int " + B0 + " = " + plusLower(M0, "(int)get_group_id(0) * TS") + ";");
-  line("const int " + B1 + " = " + plusLower(M1, "(int)get_group_id(1) * TS") + ";");
+  line("const int " + B0 + " = " +
+       plusLower(M0, "(int)get_group_id(0) * " + TS) + ";");
+  line("const int " + B1 + " = " +
+       plusLower(M1, "(int)get_group_id(1) * " + TS) + ";");
   line("const int " + M0.Var + " = " + B0 + " + " + L0 + ";");
   line("const int " + M1.Var + " = " + B1 + " + " + L1 + ";");
   line("const bool " + Active + " = " + inRange(M0.Var, M0.Upper) + " && " +
@@ -466,7 +447,7 @@ void Emitter::block() {
   size_t LocalElems = 0;
   for (const StagedAccess &S : Plan.Staged) {
     line("__local " + std::string(elemTypeName(S.Type)) + " " + S.TileName +
-         "[TS][TS + 1];");
+         "[" + TS + "][" + TS + " + 1];");
     ++LocalElems;
   }
   declarePrivates("");
@@ -477,9 +458,11 @@ void Emitter::block() {
     body(Pre);
     close();
   }
-  std::string KK = gen(K.Var + K.Var), KL = gen(K.Var + "l"), KN = gen(K.Var + "n");
+  std::string KK = fresh(K.Var + K.Var), KL = fresh(K.Var + "l"),
+              KN = fresh(K.Var + "n");
   open("for (int " + KK + " = " + joinMacro("max", strs(K.Lower)) + "; " + KK +
-       " <= " + joinMacro("min", strs(K.Upper)) + "; " + KK + " += TS)");
+       " <= " + joinMacro("min", strs(K.Upper)) + "; " + KK + " += " + TS +
+       ")");
   line("// Stage the tiles this step reads (one element per work-item).");
   for (const StagedAccess &S : Plan.Staged) {
     const MappedLoop &P = Plan.Band[S.BandIndex];
@@ -500,7 +483,7 @@ void Emitter::block() {
     return std::nullopt;
   };
   open("if (" + Active + ")");
-  line("const int " + KN + " = " + remaining("TS", K, KK) + ";");
+  line("const int " + KN + " = " + remaining(TS, K, KK) + ";");
   auto Reduction = [&](const std::string &Bound, bool Unroll) {
     if (Unroll)
       line("#pragma unroll");
@@ -508,8 +491,8 @@ void Emitter::block() {
     defineIfUsed({{K.Var, KK + " + " + KL}}, [&] { body(K.Body); });
     close();
   };
-  open("if (" + KN + " == TS)");
-  Reduction("TS", true);
+  open("if (" + KN + " == " + TS + ")");
+  Reduction(TS, true);
   close();
   open("else");
   Reduction(KN, false);
@@ -524,13 +507,15 @@ void Emitter::block() {
     close();
   }
   close();
-  Launch.Global = {"round_up(" + extentFormula(M0.Lower, M0.Upper) + ", TS)",
-                   "round_up(" + extentFormula(M1.Lower, M1.Upper) + ", TS)"};
-  Launch.Local = {"TS", "TS"};
+  Launch.Global = {
+      "round_up(" + extentFormula(M0.Lower, M0.Upper) + ", " + TS + ")",
+      "round_up(" + extentFormula(M1.Lower, M1.Upper) + ", " + TS + ")"};
+  Launch.Local = {TS, TS};
   std::string ElemBytes = Plan.Staged.empty()
                               ? "4"
                               : std::to_string(Plan.Staged[0].Type == ElemType::Double ? 8 : 4);
-  Launch.LocalBytes = std::to_string(LocalElems) + "*TS*(TS + 1)*" + ElemBytes;
+  Launch.LocalBytes =
+      std::to_string(LocalElems) + "*" + TS + "*(" + TS + " + 1)*" + ElemBytes;
   Launch.LocalBytesDefault =
       int64_t(LocalElems) * Opts.Tile * (Opts.Tile + 1) * std::stoll(ElemBytes);
 }
@@ -547,6 +532,9 @@ void Emitter::block() {
 // VW elements so that the transposing stores spread over the banks.
 void Emitter::registerTiled() {
   const Loop &K = Plan.reductionLoop();
+  const std::string VW = Plan.tunable("VW"), WPTM = Plan.tunable("WPTM"),
+                    WPTN = Plan.tunable("WPTN"), TSM = Plan.tunable("TSM"),
+                    TSN = Plan.tunable("TSN"), TSK = Plan.tunable("TSK");
   int64_t T = Opts.Tile;
   // The reduction step: each work-item holds its share of the next step's
   // tiles, TSM*TSK/(work-items) values per operand, in registers besides its
@@ -557,21 +545,49 @@ void Emitter::registerTiled() {
                       : (Opts.RegRows % 2 == 0 && Opts.RegCols % 2 == 0) ? 2
                                                                          : 1;
   Launch.Tunables = {
-      {"VW", VWDefault, 1, 4,
-       "vector width of the local-memory reads: 1, 2 or 4, dividing WPTM and "
-       "WPTN",
+      {VW,
+       VWDefault,
+       1,
+       4,
+       "vector width of the local-memory reads: 1, 2 or 4, dividing " + WPTM +
+           " and " + WPTN,
        "",
        {1, 2, 4}},
-      {"WPTM", Opts.RegRows, 1, 16, "outputs per work-item along dimension 1",
-       "VW", {1, 2, 4, 8}},
-      {"WPTN", Opts.RegCols, 1, 16, "outputs per work-item along dimension 0",
-       "VW", {1, 2, 4, 8}},
-      {"TSM", T * Opts.RegRows, 1, 256,
-       "rows of a work-group's tile; (TSM/WPTM)*(TSN/WPTN) work-items",
-       "WPTM", {16, 32, 64, 128}},
-      {"TSN", T * Opts.RegCols, 1, 256, "columns of a work-group's tile",
-       "WPTN", {16, 32, 64, 128}},
-      {"TSK", TSKDefault, 1, 64, "reduction step of the local-memory tiles", "",
+      {WPTM,
+       Opts.RegRows,
+       1,
+       16,
+       "outputs per work-item along dimension 1",
+       VW,
+       {1, 2, 4, 8}},
+      {WPTN,
+       Opts.RegCols,
+       1,
+       16,
+       "outputs per work-item along dimension 0",
+       VW,
+       {1, 2, 4, 8}},
+      {TSM,
+       T * Opts.RegRows,
+       1,
+       256,
+       "rows of a work-group's tile; (" + TSM + "/" + WPTM + ")*(" + TSN + "/" +
+           WPTN + ") work-items",
+       WPTM,
+       {16, 32, 64, 128}},
+      {TSN,
+       T * Opts.RegCols,
+       1,
+       256,
+       "columns of a work-group's tile",
+       WPTN,
+       {16, 32, 64, 128}},
+      {TSK,
+       TSKDefault,
+       1,
+       64,
+       "reduction step of the local-memory tiles",
+       "",
        {8, 16, 32}}};
   // Shape presets: the generated tile first, then smaller ones with the
   // same work-group shape (T x T work-items) and fewer outputs each, down
@@ -581,14 +597,24 @@ void Emitter::registerTiled() {
     int64_t V = (R % 4 == 0 && C % 4 == 0) ? 4 : (R % 2 == 0 && C % 2 == 0) ? 2 : 1;
     Launch.Presets.push_back(
         {std::to_string(T * R) + "x" + std::to_string(T * C),
-         {{"VW", V}, {"WPTM", R}, {"WPTN", C}, {"TSM", T * R}, {"TSN", T * C},
-          {"TSK", Launch.Presets.empty() ? TSKDefault : std::max<int64_t>(T, TSKDefault)}}});
+         {{VW, V},
+          {WPTM, R},
+          {WPTN, C},
+          {TSM, T * R},
+          {TSN, T * C},
+          {TSK, Launch.Presets.empty() ? TSKDefault
+                                       : std::max<int64_t>(T, TSKDefault)}}});
     if (R % 2 || C % 2)
       break;
   }
-  Launch.OutputsPerItem = "WPTM*WPTN";
+  Launch.OutputsPerItem = WPTM + "*" + WPTN;
   const MappedLoop &M0 = *Plan.byDim(0), &M1 = *Plan.byDim(1);
   // Vector reads of local memory into a private array (VW == 1: scalar).
+  // The macro reads this kernel's VW when it is defined, so each kernel of
+  // a program has its own.
+  auto vloadMacro = [&](const std::string &Ty) {
+    return "LT_VLOAD_" + Ty + Plan.Suffix;
+  };
   std::set<std::string> Types;
   for (const StagedAccess &S : Plan.Staged)
     Types.insert(elemTypeName(S.Type));
@@ -597,61 +623,67 @@ void Emitter::registerTiled() {
   line("#define LT_CAT(a, b) LT_CAT_(a, b)");
   line("#endif");
   for (const std::string &Ty : Types) {
-    std::string Macro = "LT_VLOAD_" + Ty;
+    std::string Macro = vloadMacro(Ty);
     line("#ifndef " + Macro);
-    line("#if VW == 1");
+    line("#if " + VW + " == 1");
     line("#define " + Macro + "(dst, src) (*(dst) = *(src))");
     line("#else");
-    line("#define " + Macro + "(dst, src) LT_CAT(vstore, VW)(*(__local const LT_CAT(" +
-         Ty + ", VW) *)(src), 0, (dst))");
+    line("#define " + Macro + "(dst, src) LT_CAT(vstore, " + VW +
+         ")(*(__local const LT_CAT(" + Ty + ", " + VW + ") *)(src), 0, (dst))");
     line("#endif");
     line("#endif");
   }
-  signature("__attribute__((reqd_work_group_size(TSN / WPTN, TSM / WPTM, 1))) ");
-  std::string TX = gen("tx"), TY = gen("ty"), B0 = gen(M0.Var + "0"),
-              B1 = gen(M1.Var + "0"), WM = gen("wm"), WN = gen("wn"),
-              WV = gen("wv"), TID = gen("tid"), NT = gen("nthreads");
+  signature("__attribute__((reqd_work_group_size(" + TSN + " / " + WPTN + ", " +
+            TSM + " / " + WPTM + ", 1))) ");
+  std::string TX = role("tx"), TY = role("ty"), B0 = fresh(M0.Var + "0"),
+              B1 = fresh(M1.Var + "0"), WM = role("wm"), WN = role("wn"),
+              WV = role("wv"), TID = role("tid"), NT = role("nthreads");
   // Position in the work-group's tile of output W of work-item T.
   auto Pos = [&](const std::string &Item, const std::string &W, bool Dim0) {
-    std::string Items = Dim0 ? "(TSN / WPTN)" : "(TSM / WPTM)";
-    return "(" + W + " / VW) * (VW * " + Items + ") + " + Item + " * VW + " +
-           W + " % VW";
+    std::string Items =
+        Dim0 ? "(" + TSN + " / " + WPTN + ")" : "(" + TSM + " / " + WPTM + ")";
+    return "(" + W + " / " + VW + ") * (" + VW + " * " + Items + ") + " + Item +
+           " * " + VW + " + " + W + " % " + VW;
   };
   line("const int " + TX + " = (int)get_local_id(0), " + TY +
        " = (int)get_local_id(1);");
-  line("const int " + TID + " = " + TY + " * (TSN / WPTN) + " + TX + ";");
-  line("const int " + NT + " = (TSN / WPTN) * (TSM / WPTM);");
-  line("const int " + B0 + " = " + plusLower(M0, "(int)get_group_id(0) * TSN") + ";");
-  line("const int " + B1 + " = " + plusLower(M1, "(int)get_group_id(1) * TSM") + ";");
+  line("const int " + TID + " = " + TY + " * (" + TSN + " / " + WPTN + ") + " +
+       TX + ";");
+  line("const int " + NT + " = (" + TSN + " / " + WPTN + ") * (" + TSM + " / " +
+       WPTM + ");");
+  line("const int " + B0 + " = " +
+       plusLower(M0, "(int)get_group_id(0) * " + TSN) + ";");
+  line("const int " + B1 + " = " +
+       plusLower(M1, "(int)get_group_id(1) * " + TSM) + ";");
   std::vector<std::string> Regs;
   std::string LocalBytes;
   int64_t LocalDefault = 0;
   for (const StagedAccess &S : Plan.Staged) {
     const MappedLoop &P = Plan.Band[S.BandIndex];
     std::string Ty = elemTypeName(S.Type);
-    std::string PExt = P.Dim == 0 ? "TSN" : "TSM";
-    std::string Row = S.ReductionIsFast ? PExt + " + VW" : PExt;
-    line("__local " + Ty + " " + S.TileName + "[TSK][" + Row +
-         "] __attribute__((aligned(VW * sizeof(" + Ty + "))));");
-    std::string Reg = gen(S.Array + "_reg");
+    std::string PExt = P.Dim == 0 ? TSN : TSM;
+    std::string Row = S.ReductionIsFast ? PExt + " + " + VW : PExt;
+    line("__local " + Ty + " " + S.TileName + "[" + TSK + "][" + Row +
+         "] __attribute__((aligned(" + VW + " * sizeof(" + Ty + "))));");
+    std::string Reg = fresh(S.Array + "_reg");
     Regs.push_back(Reg);
-    line(Ty + " " + Reg + (P.Dim == 0 ? "[WPTN];" : "[WPTM];"));
+    line(Ty + " " + Reg + (P.Dim == 0 ? "[" + WPTN + "];" : "[" + WPTM + "];"));
     std::string Size = S.Type == ElemType::Double ? "8" : "4";
-    LocalBytes += (LocalBytes.empty() ? "" : " + ") + std::string("TSK*(") +
+    LocalBytes += (LocalBytes.empty() ? "" : " + ") + std::string(TSK + "*(") +
                   Row + ")*" + Size;
     int64_t PDefault = T * (P.Dim == 0 ? Opts.RegCols : Opts.RegRows);
     LocalDefault += TSKDefault * (PDefault + (S.ReductionIsFast ? VWDefault : 0)) *
                     std::stoll(Size);
   }
-  declarePrivates("[WPTM][WPTN]");
+  declarePrivates("[" + WPTM + "][" + WPTN + "]");
   // Private scalars become register arrays indexed by the output.
   for (auto &[Name, Renamed] : Ctx.ScalarRename)
     Renamed = Name + "[" + WM + "][" + WN + "]";
   auto ForEachOutput = [&](const std::function<void()> &Inner, bool Guard) {
     line("#pragma unroll");
-    open("for (int " + WM + " = 0; " + WM + " < WPTM; " + WM + "++)");
+    open("for (int " + WM + " = 0; " + WM + " < " + WPTM + "; " + WM + "++)");
     line("#pragma unroll");
-    open("for (int " + WN + " = 0; " + WN + " < WPTN; " + WN + "++)");
+    open("for (int " + WN + " = 0; " + WN + " < " + WPTN + "; " + WN + "++)");
     defineIfUsed({{M1.Var, B1 + " + " + Pos(TY, WM, false)},
                   {M0.Var, B0 + " + " + Pos(TX, WN, true)}},
                  [&] {
@@ -671,23 +703,26 @@ void Emitter::registerTiled() {
   std::vector<Node> Post(Plan.Body.begin() + Plan.ReductionIndex + 1, Plan.Body.end());
   if (!Pre.empty())
     ForEachOutput([&] { body(Pre); }, true);
-  std::string KK = gen(K.Var + K.Var), KL = gen(K.Var + "l"),
-              KN = gen(K.Var + "n"), KX = gen(K.Var + "x");
+  std::string KK = fresh(K.Var + K.Var), KL = fresh(K.Var + "l"),
+              KN = fresh(K.Var + "n"), KX = fresh(K.Var + "x");
   // Software pipelining: the next step's tiles are loaded from global memory
   // into private registers while this step computes, and stored into local
   // memory at the start of the next step.
   std::vector<std::string> Fetched;
   auto Extents = [&](const StagedAccess &S) {
-    std::string PExt = Plan.Band[S.BandIndex].Dim == 0 ? "TSN" : "TSM";
-    return S.ReductionIsFast ? std::make_pair(PExt, std::string("TSK"))
-                             : std::make_pair(std::string("TSK"), PExt);
+    std::string PExt = Plan.Band[S.BandIndex].Dim == 0 ? TSN : TSM;
+    return S.ReductionIsFast ? std::make_pair(PExt, std::string(TSK))
+                             : std::make_pair(std::string(TSK), PExt);
   };
   for (const StagedAccess &S : Plan.Staged) {
     auto [C1, C0] = Extents(S);
-    Fetched.push_back(gen(S.Array + "_next"));
+    Fetched.push_back(fresh(S.Array + "_next"));
     line(std::string(elemTypeName(S.Type)) + " " + Fetched.back() + "[(" + C1 +
-         " * " + C0 + " + (TSN / WPTN) * (TSM / WPTM) - 1) / ((TSN / WPTN) * "
-         "(TSM / WPTM))];");
+         " * " + C0 + " + (" + TSN + " / " + WPTN + ") * (" + TSM + " / " +
+         WPTM + ") - 1) / ((" + TSN + " / " + WPTN +
+         ") * "
+         "(" +
+         TSM + " / " + WPTM + "))];");
   }
   auto StageAll = [&](const std::string &KBase, bool Fetch) {
     for (size_t I = 0; I < Plan.Staged.size(); ++I) {
@@ -705,12 +740,12 @@ void Emitter::registerTiled() {
   StageAll(KK, true);
   close();
   open("for (int " + KK + " = " + KLower + "; " + KK + " <= " + KUpper + "; " +
-       KK + " += TSK)");
+       KK + " += " + TSK + ")");
   line("// Store the prefetched tiles: consecutive work-items copied "
        "consecutive elements.");
   StageAll(KK, false);
   line("barrier(CLK_LOCAL_MEM_FENCE); // the tiles are complete");
-  line("const int " + KX + " = " + KK + " + TSK;");
+  line("const int " + KX + " = " + KK + " + " + TSK + ";");
   open("if (" + KX + " <= " + KUpper + ")");
   StageAll(KX, true);
   close();
@@ -725,7 +760,7 @@ void Emitter::registerTiled() {
     }
     return std::nullopt;
   };
-  line("const int " + KN + " = " + remaining("TSK", K, KK) + ";");
+  line("const int " + KN + " = " + remaining(TSK, K, KK) + ";");
   auto Reduction = [&](const std::string &Bound, bool Unroll) {
     if (Unroll)
       line("#pragma unroll");
@@ -733,12 +768,12 @@ void Emitter::registerTiled() {
     for (size_t I = 0; I < Plan.Staged.size(); ++I) {
       const StagedAccess &S = Plan.Staged[I];
       bool Dim0 = Plan.Band[S.BandIndex].Dim == 0;
-      std::string W = Dim0 ? "WPTN" : "WPTM";
+      std::string W = Dim0 ? WPTN : WPTM;
       line("#pragma unroll");
       open("for (int " + WV + " = 0; " + WV + " < " + W + "; " + WV +
-           " += VW)");
-      line("LT_VLOAD_" + std::string(elemTypeName(S.Type)) + "(&" + Regs[I] +
-           "[" + WV + "], &" + S.TileName + "[" + KL + "][" +
+           " += " + VW + ")");
+      line(vloadMacro(elemTypeName(S.Type)) + "(&" + Regs[I] + "[" + WV +
+           "], &" + S.TileName + "[" + KL + "][" +
            Pos(Dim0 ? TX : TY, WV, Dim0) + "]);");
       close();
     }
@@ -746,8 +781,8 @@ void Emitter::registerTiled() {
                  [&] { ForEachOutput([&] { body(K.Body); }, false); });
     close();
   };
-  open("if (" + KN + " == TSK)");
-  Reduction("TSK", true);
+  open("if (" + KN + " == " + TSK + ")");
+  Reduction(TSK, true);
   close();
   open("else");
   Reduction(KN, false);
@@ -758,11 +793,11 @@ void Emitter::registerTiled() {
   if (!Post.empty())
     ForEachOutput([&] { body(Post); }, true);
   close();
-  Launch.Global = {"ceil_div(" + extentFormula(M0.Lower, M0.Upper) +
-                       ", TSN) * (TSN / WPTN)",
-                   "ceil_div(" + extentFormula(M1.Lower, M1.Upper) +
-                       ", TSM) * (TSM / WPTM)"};
-  Launch.Local = {"TSN / WPTN", "TSM / WPTM"};
+  Launch.Global = {"ceil_div(" + extentFormula(M0.Lower, M0.Upper) + ", " +
+                       TSN + ") * (" + TSN + " / " + WPTN + ")",
+                   "ceil_div(" + extentFormula(M1.Lower, M1.Upper) + ", " +
+                       TSM + ") * (" + TSM + " / " + WPTM + ")"};
+  Launch.Local = {TSN + " / " + WPTN, TSM + " / " + WPTM};
   Launch.LocalBytes = LocalBytes;
   Launch.LocalBytesDefault = LocalDefault;
 }
@@ -771,31 +806,48 @@ void Emitter::registerTiled() {
 // column so that the transposed read touches TS different banks. The
 // work-group is TS x TSR work-items; each copies TS / TSR rows of the tile.
 void Emitter::transpose() {
+  const std::string TS = Plan.tunable("TS"), TSR = Plan.tunable("TSR");
   int64_t T = Opts.Tile, Rows = std::min<int64_t>(Opts.Tile, 8);
-  Launch.Tunables.push_back({"TSR", Rows, 1, 64,
-                             "rows of the TS x TSR work-group; divides TS", "",
-                             {1, 2, 4, 8, 16, 32}});
-  Launch.Tunables.push_back({"TS", T, 1, 64,
-                             "edge of the tile: TS*TSR work-items per "
-                             "work-group, TS*(TS+1) elements of local memory",
-                             "TSR", {8, 16, 32, 64}});
-  signature("__attribute__((reqd_work_group_size(TS, TSR, 1))) ");
+  Launch.Tunables.push_back(
+      {TSR,
+       Rows,
+       1,
+       64,
+       "rows of the " + TS + " x " + TSR + " work-group; divides " + TS,
+       "",
+       {1, 2, 4, 8, 16, 32}});
+  Launch.Tunables.push_back({TS,
+                             T,
+                             1,
+                             64,
+                             "edge of the tile: " + TS + "*" + TSR +
+                                 " work-items per "
+                                 "work-group, " +
+                                 TS + "*(" + TS +
+                                 "+1) elements of local memory",
+                             TSR,
+                             {8, 16, 32, 64}});
+  signature("__attribute__((reqd_work_group_size(" + TS + ", " + TSR +
+            ", 1))) ");
   const MappedLoop &M0 = *Plan.byDim(0), &M1 = *Plan.byDim(1);
   const StagedAccess &R = Plan.TransposeRead;
-  std::string L0 = gen("l0"), L1 = gen("l1"), B0 = gen(M0.Var + "0"),
-              B1 = gen(M1.Var + "0"), Row = gen("r");
-  std::string Tile = gen("tile");
-  line("__local " + std::string(elemTypeName(R.Type)) + " " + Tile +
-       "[TS][TS + 1]; // +1: no bank conflicts on the transposed read");
+  std::string L0 = role("l0"), L1 = role("l1"), B0 = fresh(M0.Var + "0"),
+              B1 = fresh(M1.Var + "0"), Row = role("r");
+  const std::string &Tile = R.TileName;
+  line("__local " + std::string(elemTypeName(R.Type)) + " " + Tile + "[" + TS +
+       "][" + TS + " + 1]; // +1: no bank conflicts on the transposed read");
   line("const int " + L0 + " = (int)get_local_id(0), " + L1 +
        " = (int)get_local_id(1);");
-  line("const int " + B0 + " = " + plusLower(M0, "(int)get_group_id(0) * TS") + ";");
-  line("const int " + B1 + " = " + plusLower(M1, "(int)get_group_id(1) * TS") + ";");
+  line("const int " + B0 + " = " +
+       plusLower(M0, "(int)get_group_id(0) * " + TS) + ";");
+  line("const int " + B1 + " = " +
+       plusLower(M1, "(int)get_group_id(1) * " + TS) + ";");
   declarePrivates("");
   // Read: work-item (l0, l1) reads the elements (v0 = b0 + l0, v1 = b1 +
   // l1 + r), coalesced because the read is stride-1 in v0.
   line("#pragma unroll");
-  open("for (int " + Row + " = 0; " + Row + " < TS; " + Row + " += TSR)");
+  open("for (int " + Row + " = 0; " + Row + " < " + TS + "; " + Row +
+       " += " + TSR + ")");
   line("const int " + M0.Var + " = " + B0 + " + " + L0 + ", " + M1.Var +
        " = " + B1 + " + " + L1 + " + " + Row + ";");
   open("if (" + inRange(M0.Var, M0.Upper) + " && " + inRange(M1.Var, M1.Upper) +
@@ -809,7 +861,8 @@ void Emitter::transpose() {
   // b1 + l0), coalesced because the write is stride-1 in v1; the value was
   // read into tile[l0][l1 + r].
   line("#pragma unroll");
-  open("for (int " + Row + " = 0; " + Row + " < TS; " + Row + " += TSR)");
+  open("for (int " + Row + " = 0; " + Row + " < " + TS + "; " + Row +
+       " += " + TSR + ")");
   line("const int " + M0.Var + " = " + B0 + " + " + L1 + " + " + Row + ", " +
        M1.Var + " = " + B1 + " + " + L0 + ";");
   open("if (" + inRange(M0.Var, M0.Upper) + " && " + inRange(M1.Var, M1.Upper) +
@@ -824,12 +877,13 @@ void Emitter::transpose() {
   close();
   close();
   close();
-  Launch.Global = {"round_up(" + extentFormula(M0.Lower, M0.Upper) + ", TS)",
-                   "ceil_div(" + extentFormula(M1.Lower, M1.Upper) +
-                       ", TS) * TSR"};
-  Launch.Local = {"TS", "TSR"};
-  Launch.OutputsPerItem = "TS / TSR";
-  Launch.LocalBytes = "TS*(TS + 1)*" +
+  Launch.Global = {"round_up(" + extentFormula(M0.Lower, M0.Upper) + ", " + TS +
+                       ")",
+                   "ceil_div(" + extentFormula(M1.Lower, M1.Upper) + ", " + TS +
+                       ") * " + TSR};
+  Launch.Local = {TS, TSR};
+  Launch.OutputsPerItem = TS + " / " + TSR;
+  Launch.LocalBytes = TS + "*(" + TS + " + 1)*" +
                       std::to_string(R.Type == ElemType::Double ? 8 : 4);
   Launch.LocalBytesDefault = T * (T + 1) * (R.Type == ElemType::Double ? 8 : 4);
 }

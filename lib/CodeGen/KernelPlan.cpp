@@ -159,7 +159,7 @@ void promoteInvariantElements(const Function &F, KernelPlan &Plan,
     const Variable *V = F.lookup(Name);
     if (!Invariant || !V || V->VarKind == Variable::LocalArray)
       continue;
-    std::string Reg = Name + "_reg";
+    std::string Reg = Plan.Names.fresh(Name + "_reg");
     Expr Elem = Expr::arrayRef(Name, V->Type, S);
     Expr RegRef = Expr::scalarRef(Reg, V->Type);
     Stmt Load;
@@ -227,10 +227,7 @@ bool findStagedAccesses(const Function &F, const std::vector<Node> &WholeNest,
     A.BandIndex = unsigned(Band);
     A.ReductionIsFast = !isStrideOne(F, E.Name, E.Subscripts,
                                      Plan.Band[Band].Var);
-    unsigned Same = 0;
-    for (const StagedAccess &O : Plan.Staged)
-      Same += O.Array == E.Name;
-    A.TileName = E.Name + "_tile" + (Same ? std::to_string(Same + 1) : "");
+    A.TileName = Plan.Names.fresh(E.Name + "_tile");
     Plan.Staged.push_back(A);
   });
   return !Plan.Staged.empty();
@@ -264,16 +261,89 @@ bool matchTranspose(const Function &F, const std::vector<Node> &WholeNest,
   Plan.TransposeRead.Array = Reads[0]->Name;
   Plan.TransposeRead.Subscripts = Reads[0]->Subscripts;
   Plan.TransposeRead.Type = RV ? RV->Type : ElemType::Float;
-  Plan.TransposeRead.TileName = "tile";
+  Plan.TransposeRead.TileName = Plan.Names.fresh("tile");
   return true;
+}
+
+// An option the user gave that this nest cannot honour: a warning at the
+// nest (the user asked for it) and the same words in --print-mapping.
+void notApplied(KernelPlan &Plan, std::vector<Diagnostic> &Diags,
+                const std::string &Flag, const std::string &Why) {
+  Plan.Remarks.push_back(Flag + ": " + Why);
+  Diags.push_back({Diagnostic::Warning, Plan.Loc, Flag + ": " + Why});
+}
+
+std::string tileFlag(const OpenCLOptions &Opts) {
+  return "--tile " + std::to_string(Opts.Tile);
+}
+
+std::string registerTileFlag(const OpenCLOptions &Opts) {
+  return "--register-tile " + std::to_string(Opts.RegRows) +
+         (Opts.RegRows == Opts.RegCols ? ""
+                                       : "x" + std::to_string(Opts.RegCols));
+}
+
+// The default work-group of a naive kernel with Dims mapped dimensions:
+// 256 / 16 x 16 / 16 x 4 x 4, or --tile T in every dimension; then halved,
+// outermost dimension first, until it has at most MaxDefaultWorkGroup
+// work-items (a 3-D --tile 16 becomes 16 x 16 x 1). Any size is correct for
+// a naive kernel, so this only decides what runs where nothing else says.
+void chooseNaiveWorkGroup(KernelPlan &Plan, int64_t Tile) {
+  static const int64_t Defaults[3][3] = {{256, 0, 0}, {16, 16, 0}, {16, 4, 4}};
+  size_t Dims = Plan.Band.size();
+  std::vector<int64_t> WG;
+  for (size_t D = 0; D < Dims; ++D)
+    WG.push_back(Tile ? Tile : Defaults[Dims - 1][D]);
+  auto Product = [&] {
+    int64_t P = 1;
+    for (int64_t X : WG)
+      P *= X;
+    return P;
+  };
+  auto Text = [&] {
+    std::string S;
+    for (int64_t X : WG)
+      S += (S.empty() ? "" : " x ") + std::to_string(X);
+    return S;
+  };
+  std::string Asked = Text();
+  int64_t AskedItems = Product();
+  for (size_t D = Dims; D-- > 0;)
+    while (Product() > MaxDefaultWorkGroup && WG[D] > 1)
+      WG[D] /= 2;
+  if (Product() != AskedItems)
+    Plan.Remarks.push_back(
+        "--tile " + std::to_string(Tile) + ": a " + Asked + " work-group has " +
+        std::to_string(AskedItems) + " work-items, more than the " +
+        std::to_string(MaxDefaultWorkGroup) +
+        " every GPU runs; the default work-group is " + Text());
+  Plan.WorkGroup = WG;
+}
+
+// A nest that gets no local-memory tiling (Why says why): the warnings for
+// the tiling options it cannot honour, and the naive kernel with tile-shaped
+// work-groups.
+void withoutTiling(KernelPlan &Plan, std::vector<Diagnostic> &Diags,
+                   const OpenCLOptions &Opts, const std::string &Why) {
+  if (Opts.RegRows && Opts.RegCols)
+    notApplied(Plan, Diags, registerTileFlag(Opts),
+               "not applied to this nest" + Why +
+                   "; generating the naive kernel");
+  notApplied(Plan, Diags, tileFlag(Opts),
+             "no local-memory tiling for this nest" + Why +
+                 "; its work-groups are tiles without staging");
+  chooseNaiveWorkGroup(Plan, Opts.Tile);
 }
 
 } // namespace
 
 bool looptile::planKernel(const Function &F, unsigned NestIndex,
+                          const std::string &Name, const NameTable &Names,
                           const OpenCLOptions &Opts, KernelPlan &Plan,
                           std::vector<Diagnostic> &Diags) {
   const Loop &Root = F.Body[NestIndex].loop();
+  Plan.Name = Name;
+  Plan.Names = Names;
   Plan.NestIndex = NestIndex;
   Plan.Loc = Root.Loc;
 
@@ -346,44 +416,39 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
     Plan.Band.insert(Plan.Band.begin(), M);
   }
 
-  if (!Opts.Tile)
+  if (!Opts.Tile) {
+    chooseNaiveWorkGroup(Plan, 0);
     return true;
+  }
 
+  bool RegisterTile = Opts.RegRows && Opts.RegCols;
   // The tiled kernels compute their indices in int and stage float, double
-  // or int data.
+  // or int data; staging, register promotion and the transposition pattern
+  // rewrite accesses without regard to when they run, so conditional code keeps
+  // the plain kernel.
+  std::string NoTiling;
   bool PlainTypes = true;
   for (const Variable &V : F.Params)
     PlainTypes &= isFloatingType(V.Type) || V.Type == ElemType::Int;
   for (const Variable &V : F.Locals)
     PlainTypes &= isFloatingType(V.Type) || V.Type == ElemType::Int;
-  if (!PlainTypes) {
-    Plan.Remarks.push_back("--tile: the element types are not all float, "
-                           "double or int; the kernel uses TS x TS "
-                           "work-groups without staging");
-    return true;
-  }
-  if (F.hasNonIntIndices()) {
-    Plan.Remarks.push_back("--tile: the sizes or loop variables are not all "
-                           "int; the kernel uses TS x TS work-groups without "
-                           "staging");
-    return true;
-  }
-  // Staging, register promotion and the transposition pattern rewrite
-  // accesses without regard to when they run; conditional code keeps the
-  // plain kernel.
-  if (hasConditionalCode({F.Body[NestIndex]})) {
-    Plan.Remarks.push_back("--tile: the nest has conditional statements or "
-                           "expressions; the kernel uses TS x TS work-groups "
-                           "without staging");
+  if (!PlainTypes)
+    NoTiling = " (the element types are not all float, double or int)";
+  else if (F.hasNonIntIndices())
+    NoTiling = " (the sizes or loop variables are not all int)";
+  else if (hasConditionalCode({F.Body[NestIndex]}))
+    NoTiling = " (the nest has conditional statements or expressions)";
+  if (!NoTiling.empty()) {
+    withoutTiling(Plan, Diags, Opts, NoTiling);
     return true;
   }
 
   // Tiled kernels need two mapped dimensions.
   if (Plan.Band.size() != 2) {
-    Plan.Remarks.push_back("--tile: " + std::to_string(Plan.Band.size()) +
-                           " parallel loop(s) mapped; local-memory tiling "
-                           "needs two, so work-groups are tiles without "
-                           "staging");
+    withoutTiling(Plan, Diags, Opts,
+                  " (" + std::to_string(Plan.Band.size()) +
+                      " parallel loop(s) mapped; local-memory tiling "
+                      "needs two)");
     return true;
   }
   // A reduction loop directly inside the band, uniform across the
@@ -401,12 +466,14 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
       continue;
     Plan.ReductionIndex = I;
     promoteInvariantElements(F, Plan, I);
+    NameTable BeforeTiles = Plan.Names;
     if (findStagedAccesses(F, {F.Body[NestIndex]}, Plan)) {
       Plan.K = (Opts.RegRows && Opts.RegCols) ? KernelPlan::Register
                                               : KernelPlan::Block;
       break;
     }
     Plan.Staged.clear();
+    Plan.Names = BeforeTiles;
   }
   if (Plan.K == KernelPlan::Register) {
     // Every global access in the reduction loop must be staged: the
@@ -422,20 +489,38 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
     });
     if (!AllStaged) {
       Plan.K = KernelPlan::Block;
-      Plan.Remarks.push_back("--register-tile: the reduction loop reads "
-                             "global memory that cannot be staged; using the "
-                             "block-tiled kernel");
+      notApplied(Plan, Diags, registerTileFlag(Opts),
+                 "not applied to this nest (the reduction loop reads global "
+                 "memory that cannot be staged); generating the block-tiled "
+                 "kernel");
     }
   }
   if (Plan.K == KernelPlan::Naive) {
     if (matchTranspose(F, {F.Body[NestIndex]}, Plan)) {
       Plan.K = KernelPlan::Transpose;
+      if (RegisterTile)
+        notApplied(Plan, Diags, registerTileFlag(Opts),
+                   "not applied to this nest (a transposition has no "
+                   "reduction to register-tile); generating the transpose "
+                   "kernel");
     } else {
-      Plan.Remarks.push_back("--tile: no access to stage in local memory (no "
-                             "reduction loop with reads invariant to a "
-                             "parallel loop, no transposition); the kernel "
-                             "uses TS x TS work-groups without staging");
+      withoutTiling(Plan, Diags, Opts,
+                    " (nothing to stage in local memory: no reduction loop "
+                    "with reads invariant to a parallel loop, no "
+                    "transposition)");
     }
   }
+  // A tiled kernel's work-group is its tile (T x T work-items; T x min(T, 8)
+  // for the transposition), as asked.
+  int64_t Items = Opts.Tile * (Plan.K == KernelPlan::Transpose
+                                   ? std::min<int64_t>(Opts.Tile, 8)
+                                   : Opts.Tile);
+  if (Plan.K != KernelPlan::Naive && Items > MaxDefaultWorkGroup)
+    Plan.Remarks.push_back(
+        "--tile " + std::to_string(Opts.Tile) + ": " + std::to_string(Items) +
+        " work-items per work-group, more than the " +
+        std::to_string(MaxDefaultWorkGroup) +
+        " every GPU runs; where the device or the kernel allows fewer, the "
+        "runtime halves the tile until it fits, and says so");
   return true;
 }

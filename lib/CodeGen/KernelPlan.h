@@ -14,6 +14,7 @@
 #include "looptile/CodeGen/OpenCL.h"
 #include "looptile/IR/LoopNest.h"
 #include "looptile/Support/Diagnostic.h"
+#include "looptile/Support/NameTable.h"
 
 #include <string>
 #include <vector>
@@ -42,10 +43,26 @@ struct StagedAccess {
   std::string TileName;
 };
 
+/// The most work-items a default work-group may have: 256 is what every GPU
+/// runs for any kernel (NVIDIA allows 1024, but fewer for register-heavy
+/// kernels; AMD's default is 256). Larger groups come only from an explicit
+/// --tile and are shrunk by the runtime where the device refuses them.
+constexpr int64_t MaxDefaultWorkGroup = 256;
+
 struct KernelPlan {
   enum Kind { Naive, Block, Transpose, Register, SingleWorkItem };
   Kind K = Naive;
   std::string Name;
+  /// What makes this kernel's names its own: "" in a program of one kernel,
+  /// "_kN" for kernel N of several. The kernel is named function + Suffix,
+  /// and so are its tunables (TS_k1, WG0_k1), so that no two kernels of a
+  /// program share a work-group size.
+  std::string Suffix;
+  /// The name of this kernel's tunable Base ("TS", "WG0", ...).
+  std::string tunable(const std::string &Base) const { return Base + Suffix; }
+  /// Naive: the default work-group size per NDRange dimension (dimension 0
+  /// first), at most MaxDefaultWorkGroup work-items in all.
+  std::vector<int64_t> WorkGroup;
   unsigned NestIndex = 0;
   SourceLoc Loc;
   /// Mapped loops, outermost first.
@@ -62,6 +79,9 @@ struct KernelPlan {
   StagedAccess TransposeRead;
   /// Notes for --print-mapping (why a tiling request fell back, ...).
   std::vector<std::string> Remarks;
+  /// Every identifier of the program and the ones this kernel invents
+  /// (registers, tiles); the emitter takes its further names from it.
+  NameTable Names;
 
   const MappedLoop *byDim(unsigned D) const {
     for (const MappedLoop &M : Band)
@@ -72,11 +92,12 @@ struct KernelPlan {
   const Loop &reductionLoop() const { return Body[ReductionIndex].loop(); }
 };
 
-/// Plans the kernel for nest NestIndex of F. Returns false (with an error in
-/// Diags) when the nest cannot be mapped soundly.
-bool planKernel(const Function &F, unsigned NestIndex,
-                const OpenCLOptions &Opts, KernelPlan &Plan,
-                std::vector<Diagnostic> &Diags);
+/// Plans the kernel for nest NestIndex of F, named Name, with the program's
+/// Names. Returns false (with an error in Diags) when the nest cannot be
+/// mapped soundly.
+bool planKernel(const Function &F, unsigned NestIndex, const std::string &Name,
+                const NameTable &Names, const OpenCLOptions &Opts,
+                KernelPlan &Plan, std::vector<Diagnostic> &Diags);
 
 /// True when the flat index of the access moves by one element when Var
 /// moves by one (and Var occurs nowhere else in it).

@@ -9,11 +9,15 @@
 #include "KernelEmitter.h"
 #include "KernelPlan.h"
 #include "OpenCLExpr.h"
+#include "looptile/Analysis/Footprint.h"
+#include "looptile/Analysis/ScalarClassification.h"
 #include "looptile/CodeGen/Signature.h"
+#include "looptile/Support/NameTable.h"
 
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 
 using namespace looptile;
 
@@ -29,6 +33,20 @@ unsigned floatOps(const Expr &E) {
   for (const Expr &Op : E.Operands)
     N += floatOps(Op);
   return N;
+}
+
+bool usesDouble(const Expr &E) {
+  if (E.Type == ElemType::Double)
+    return true;
+  return std::any_of(E.Operands.begin(), E.Operands.end(),
+                     [](const Expr &Op) { return usesDouble(Op); });
+}
+
+bool usesDouble(const std::vector<Node> &Body) {
+  return std::any_of(Body.begin(), Body.end(), [](const Node &N) {
+    return N.isLoop() ? usesDouble(N.loop().Body)
+                      : usesDouble(N.stmt().LHS) || usesDouble(N.stmt().RHS);
+  });
 }
 
 // E with the variable Var replaced by the end of [Lower, Upper] that makes
@@ -88,6 +106,88 @@ IndexExpr sequentialLength(const std::vector<Node> &Body,
   return Best;
 }
 
+// --- floating point: how the kernels' results compare with the C's -------
+
+// Math functions whose OpenCL versions round exactly as the C library's do
+// (exact operations, and sqrt and fma, which both standards round
+// correctly; float sqrt with -cl-fp32-correctly-rounded-divide-sqrt).
+bool correctlyRounded(const std::string &CName) {
+  static const std::set<std::string> Names = {
+      "sqrt",  "sqrtf", "fabs",   "fabsf", "fmin",  "fminf", "fmax",
+      "fmaxf", "floor", "floorf", "ceil",  "ceilf", "fma",   "fmaf"};
+  return Names.count(CName) != 0;
+}
+
+// What decides whether the kernels' floating-point results equal the C's
+// bit for bit (docs/runtime.md, "Validation").
+struct FloatingPoint {
+  /// Functions called whose OpenCL result may differ from the C library's
+  /// by a few ulp (exp, sin, pow, ...).
+  std::set<std::string> Inexact;
+  /// A float division or square root: OpenCL rounds them correctly only
+  /// with -cl-fp32-correctly-rounded-divide-sqrt (the runtime passes it
+  /// where the device supports it).
+  bool FloatDivideSqrt = false;
+};
+
+void scanFloatingPoint(const Expr &E, FloatingPoint &FP) {
+  if (E.K == Expr::Call) {
+    if (!correctlyRounded(E.Name))
+      FP.Inexact.insert(E.Name);
+    else if ((E.Name == "sqrtf" || E.Name == "sqrt") &&
+             E.Type == ElemType::Float)
+      FP.FloatDivideSqrt = true;
+  }
+  if (E.K == Expr::Binary && E.Op == '/' && E.Type == ElemType::Float)
+    FP.FloatDivideSqrt = true;
+  for (const Expr &Op : E.Operands)
+    scanFloatingPoint(Op, FP);
+}
+
+void scanFloatingPoint(const std::vector<Node> &Body, FloatingPoint &FP) {
+  for (const Node &N : Body) {
+    if (N.isLoop()) {
+      scanFloatingPoint(N.loop().Body, FP);
+      continue;
+    }
+    const Stmt &S = N.stmt();
+    scanFloatingPoint(S.RHS, FP);
+    if (S.Op == AssignOp::DivAssign && S.LHS.Type == ElemType::Float)
+      FP.FloatDivideSqrt = true;
+  }
+}
+
+// The manifest's "floating_point" object. The comparison is "exact" when
+// the kernels round every operation as the C does: no contraction into
+// fused multiply-adds (#pragma OPENCL FP_CONTRACT OFF, the reference built
+// with -ffp-contract=off), only correctly rounded operations, and the C's
+// order of operations for every result, which every kernel looptile
+// generates keeps (the transformations and the mapping preserve every
+// dependence, so the updates of each element, reductions included, run in
+// the original order; tiled reductions sum their tiles in that order too).
+std::string floatingPointJSON(const FloatingPoint &FP,
+                              const OpenCLOptions &Opts) {
+  std::string Reason;
+  if (Opts.FastContract)
+    Reason = "built with --fp-contract=fast: the OpenCL compiler may fuse "
+             "a * b + c into one rounding where the C rounds twice";
+  else if (!FP.Inexact.empty()) {
+    std::string Names;
+    for (const std::string &N : FP.Inexact)
+      Names += (Names.empty() ? "" : ", ") + N;
+    Reason = "the kernels call " + Names +
+             ", which OpenCL computes within a few ulp, not as the C "
+             "library does";
+  }
+  std::string J =
+      std::string("{\"contract\": \"") + (Opts.FastContract ? "fast" : "off") +
+      "\", \"comparison\": \"" + (Reason.empty() ? "exact" : "tolerance") +
+      "\", \"float_divide_sqrt\": " + (FP.FloatDivideSqrt ? "true" : "false");
+  if (!Reason.empty())
+    J += ", \"reason\": " + jsonString(Reason);
+  return J + "}";
+}
+
 std::string formulaList(const std::vector<std::string> &Fs) {
   std::string Out = "[";
   for (size_t I = 0; I < Fs.size(); ++I)
@@ -111,9 +211,117 @@ const char *kindName(KernelPlan::Kind K) {
   return "?";
 }
 
+// True when a statement of N accesses the variable Name.
+bool mentionsVariable(const Node &N, const std::string &Name,
+                      const std::vector<std::string> &NotMemory) {
+  if (N.isLoop())
+    return std::any_of(
+        N.loop().Body.begin(), N.loop().Body.end(),
+        [&](const Node &C) { return mentionsVariable(C, Name, NotMemory); });
+  for (const Access &A : N.stmt().accesses(NotMemory))
+    if (A.Name == Name)
+      return true;
+  return false;
+}
+
+// True when a statement of N reads (Write false) or writes (Write true) the
+// variable Name.
+bool accessesVariable(const Node &N, const std::string &Name,
+                      const std::vector<std::string> &NotMemory, bool Write) {
+  if (N.isLoop())
+    return std::any_of(N.loop().Body.begin(), N.loop().Body.end(),
+                       [&](const Node &C) {
+                         return accessesVariable(C, Name, NotMemory, Write);
+                       });
+  for (const Access &A : N.stmt().accesses(NotMemory))
+    if (A.Name == Name && A.IsWrite == Write)
+      return true;
+  return false;
+}
+
+bool readsVariable(const Node &N, const std::string &Name,
+                   const std::vector<std::string> &NotMemory) {
+  return accessesVariable(N, Name, NotMemory, false);
+}
+
+bool writesVariable(const Node &N, const std::string &Name,
+                    const std::vector<std::string> &NotMemory) {
+  return accessesVariable(N, Name, NotMemory, true);
+}
+
+/// One entry of the manifest's size_checks.
+struct SizeCheck {
+  std::string InvalidWhen, Reason;
+};
+
+// The sizes for which an access of F leaves the extents of an array (a
+// buffer argument, whose declared extents the runtime allocates, or a
+// local array, which the C function itself would overrun): the runtime and
+// the host glue refuse them (docs/manifest.md, "size_checks").
+void sizeChecks(const Function &F, const std::vector<ArgumentInfo> &Args,
+                std::vector<SizeCheck> &Out, std::vector<Diagnostic> &Diags) {
+  auto Check = [&](const Variable &V, const std::vector<IndexExpr> &Extents,
+                   bool Declared) {
+    bool Param = V.isParam();
+    BoundsCondition B = analyzeBounds(F, V.Name, Extents, Declared && Param);
+    std::string What =
+        (Param ? "array parameter '" : "local array '") + V.Name + "'";
+    if (B.Verdict == BoundsCondition::Unknown) {
+      if (Declared)
+        Diags.push_back({Diagnostic::Warning, V.Loc,
+                         "cannot decide for which sizes the accesses to " +
+                             What + " stay inside its extents (" + B.Why +
+                             "); the runtime cannot check the sizes for it"});
+      return;
+    }
+    if (B.Verdict == BoundsCondition::Never)
+      return;
+    std::string Box;
+    for (const IndexExpr &E : Extents)
+      Box += "[" + E.str() + "]";
+    std::string Reason =
+        B.Culprit ? "it would access '" + B.Culprit->str() + "' (line " +
+                        std::to_string(B.Culprit->Loc.Line) +
+                        ") outside the extents " + Box + " of " + What
+                  : "an extent of " + What + " (" + Box + ") would be negative";
+    if (B.Approximate)
+      Reason += " (a conservative check: it may also reject some sizes "
+                "where it would not)";
+    if (B.Always)
+      Diags.push_back(
+          {Diagnostic::Warning, B.Culprit ? B.Culprit->Loc : V.Loc,
+           (B.Culprit ? "'" + B.Culprit->str() + "' accesses " + What +
+                            " outside its extents " + Box
+                      : "an extent of " + What + " is negative") +
+               " for every value of the sizes; looptile-run and the host "
+               "glue will refuse every call"});
+    Out.push_back({B.Formula, Reason});
+  };
+  for (const ArgumentInfo &A : Args) {
+    const Variable *V = F.lookup(A.Name);
+    if (A.ArgKind == ArgumentInfo::Buffer && V)
+      Check(*V, A.Shape, V->VarKind == Variable::ArrayParam);
+  }
+  for (const Variable &V : F.Locals) {
+    if (V.VarKind != Variable::LocalArray ||
+        std::any_of(V.Extents.begin(), V.Extents.end(),
+                    [](const std::optional<IndexExpr> &E) { return !E; }))
+      continue;
+    std::vector<IndexExpr> Extents;
+    for (const std::optional<IndexExpr> &E : V.Extents)
+      Extents.push_back(*E);
+    Check(V, Extents, true);
+  }
+}
+
+// The glue's parameters are the kernels' names of F's parameters (Names
+// keeps them clear of C++ keywords and of the glue's own names).
 std::string hostGlue(const Function &F, const std::vector<ArgumentInfo> &Args,
                      const std::string &SourceFile, const std::string &Manifest,
-                     const std::string &Kernels) {
+                     const std::string &Kernels, NameTable Names) {
+  std::string ManifestVar = Names.fresh("LooptileManifest"),
+              ProgramVar = Names.fresh("LooptileProgram"),
+              Session = Names.fresh("S");
   auto Raw = [](const std::string &S) {
     std::string Delim = "looptile";
     while (S.find(")" + Delim + "\"") != std::string::npos)
@@ -139,9 +347,10 @@ std::string hostGlue(const Function &F, const std::vector<ArgumentInfo> &Args,
                                          "<cstdint>\n\n"
                                        : "") +
       "namespace {\n"
-      "const char LooptileManifest[] = " +
-      Raw(Manifest) + ";\n\nconst char LooptileProgram[] = " + Raw(Kernels) +
-      ";\n} // namespace\n\nextern \"C\" void " + F.Name + "(";
+      "const char " +
+      ManifestVar + "[] = " + Raw(Manifest) + ";\n\nconst char " + ProgramVar +
+      "[] = " + Raw(Kernels) + ";\n} // namespace\n\nextern \"C\" void " +
+      F.Name + "(";
   std::string Call;
   for (size_t I = 0; I < Args.size(); ++I) {
     const ArgumentInfo &A = Args[I];
@@ -170,18 +379,42 @@ std::string hostGlue(const Function &F, const std::vector<ArgumentInfo> &Args,
     Out += (I ? ", " : "") + Decl;
     Call += (I ? ",\n         " : "") + Arg;
   }
-  Out += ") {\n  static looptile::rt::Session S(LooptileManifest, "
-         "LooptileProgram);\n  S.run({" +
-         Call + "});\n}\n";
+  Out += ") {\n  static looptile::rt::Session " + Session + "(" + ManifestVar +
+         ", " + ProgramVar + ");\n  " + Session + ".run({" + Call + "});\n}\n";
   return Out;
+}
+
+// The manifest's source.compile object (docs/manifest.md).
+std::string compileJSON(const CompileFlags &C) {
+  return "{\"directory\": " + jsonString(C.Directory) +
+         ", \"flags\": " + formulaList(C.Flags) +
+         ", \"std\": " + jsonString(C.Standard) + "}";
 }
 
 } // namespace
 
-bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
-                              const std::string &SourceFile,
+bool looptile::generateOpenCL(const Function &Original,
+                              const std::string &ProgramFile,
+                              const OpenCLSource &Source,
                               const OpenCLOptions &Opts, OpenCLOutput &Out,
                               std::vector<Diagnostic> &Diags) {
+  const std::string &SourceFile = Source.Path;
+  // The host glue defines the function itself, in C++.
+  if (isCXXKeyword(Original.Name) ||
+      isReservedName(Original.Name, NameTarget::C) ||
+      Original.Name == "looptile") {
+    Diags.push_back({Diagnostic::Error, Original.Loc,
+                     "function '" + Original.Name +
+                         "' cannot be replaced by the C++ host glue: its "
+                         "name is reserved in C++ or by the glue; rename the "
+                         "function"});
+    return false;
+  }
+  // Every identifier as the kernels, the manifest and the glue see it: a
+  // parameter, local or loop variable whose name OpenCL C reserves (`length`,
+  // `min`, `half`) gets a new one; the function keeps its name.
+  NameTable Names(Original, NameTarget::OpenCL);
+  const Function F = withNames(Original, Names);
   std::vector<ArgumentInfo> Args;
   if (std::optional<std::string> Err = describeArguments(F, Args)) {
     Diags.push_back({Diagnostic::Error, F.Loc, *Err});
@@ -205,14 +438,20 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
                        "OpenCL; move it into the caller or into a loop"});
       return false;
     }
-  // A local array of variable size declared at function scope (the arrays
-  // array expansion creates, `float A_x[N][M]`) is one array shared by
-  // every iteration, as in C: it becomes a device buffer (a manifest
-  // temporary) that the kernels take like an array parameter. The parallel
-  // loops were found with its dependences, so sharing it is sound. K is the
+  // A local array declared at function scope is one array shared by every
+  // iteration and every nest, as in C: it becomes a device buffer (a
+  // manifest temporary) that the kernels take like an array parameter,
+  // whether its size is variable (the arrays expansion creates, `float
+  // A_x[N][M]`) or constant (`float t[64]`). The parallel loops were found
+  // with its dependences, so sharing it is sound. Only an array whose whole
+  // live range is inside one work-item may stay a private array of the
+  // kernel: one used by a single nest run in one work-item
+  // (--single-work-item), or one declared inside a loop (a fresh array in
+  // every iteration of that loop, which needs a constant size). K is the
   // function as the kernels see it.
   Function K = F;
   std::vector<const Variable *> Temporaries;
+  std::vector<std::string> NotMemory = F.nonMemoryNames();
   for (const Variable &V : F.Locals) {
     if (V.VarKind != Variable::LocalArray)
       continue;
@@ -222,7 +461,7 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
     bool Known = std::all_of(
         V.Extents.begin(), V.Extents.end(),
         [](const std::optional<IndexExpr> &E) { return E.has_value(); });
-    if (Constant)
+    if (!V.DeclaredIn.empty() && Constant)
       continue;
     if (!V.DeclaredIn.empty() || !Known) {
       std::string Where = Known
@@ -235,6 +474,11 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
                            "size"});
       return false;
     }
+    unsigned Users = 0;
+    for (const Node &N : F.Body)
+      Users += mentionsVariable(N, V.Name, NotMemory);
+    if (Users == 0 || (Users == 1 && Constant && Opts.SingleWorkItem))
+      continue;
     Temporaries.push_back(&V);
   }
   for (const Variable *V : Temporaries) {
@@ -245,30 +489,101 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
     P.VarKind = Variable::ArrayParam;
     K.Params.push_back(P);
   }
+  // A function-scope scalar is one variable too: where its value flows
+  // between kernels (a nest reads a value that may come from before the
+  // nest, or leaves a value that a later nest may read), it is a
+  // one-element temporary `s[0]` in that nest's kernel. Elsewhere each
+  // work-item keeps a private copy (the nest writes it before every read and
+  // nothing after reads what it leaves). The dependence analysis decided
+  // parallelism with the same view: a scalar is privatized in a loop only
+  // when its value is not live after that loop, so a parallel loop never
+  // leaves a value that a later kernel reads unless at most one iteration
+  // writes it (no output dependence), which then is the last write of C.
+  // KernelFns[I] is the function as kernel I sees it.
+  std::vector<Variable> ScalarTemporaries;
+  std::vector<Function> KernelFns(F.Body.size(), K);
+  for (const Variable &V : F.Locals) {
+    if (V.VarKind != Variable::LocalScalar || !V.DeclaredIn.empty())
+      continue;
+    bool Shared = false;
+    for (unsigned I = 0; I < F.Body.size(); ++I) {
+      const Node &N = F.Body[I];
+      if (!mentionsVariable(N, V.Name, NotMemory))
+        continue;
+      const Loop &L = N.loop();
+      bool FlowsIn = readsVariable(N, V.Name, NotMemory) &&
+                     !isWrittenBeforeRead(F, L, V.Name);
+      bool FlowsOut =
+          writesVariable(N, V.Name, NotMemory) && isLiveAfter(F, L, V.Name);
+      if (!FlowsIn && !FlowsOut)
+        continue;
+      Shared = true;
+      Function &KI = KernelFns[I];
+      KI.Locals.erase(
+          std::find_if(KI.Locals.begin(), KI.Locals.end(),
+                       [&](const Variable &X) { return X.Name == V.Name; }));
+      Variable P = V;
+      P.VarKind = Variable::ArrayParam;
+      P.Extents = {IndexExpr::constant(1)};
+      KI.Params.push_back(P);
+      scalarToElement(KI.Body, V.Name, V.Name, {IndexExpr::constant(0)});
+    }
+    if (Shared) {
+      ScalarTemporaries.push_back(V);
+      ScalarTemporaries.back().Extents = {IndexExpr::constant(1)};
+    }
+  }
+  for (const Variable &V : ScalarTemporaries)
+    Temporaries.push_back(&V);
 
   std::vector<KernelPlan> Plans;
   std::vector<KernelLaunch> Launches;
   std::string Kernels;
+  // The kernels are named after the function (`mmm`, `mmm_k0`, ...), unless
+  // OpenCL reserves that name (a function `dot`); the names are taken before
+  // any kernel invents its own.
+  std::vector<std::string> KernelNames;
+  for (unsigned I = 0; I < F.Body.size(); ++I) {
+    if (F.Body.size() == 1 && !isReservedName(F.Name, NameTarget::OpenCL))
+      KernelNames.push_back(F.Name);
+    else
+      KernelNames.push_back(Names.fresh(
+          F.Name + (F.Body.size() > 1 ? "_k" + std::to_string(I) : "")));
+  }
   for (unsigned I = 0; I < F.Body.size(); ++I) {
     KernelPlan Plan;
-    if (!planKernel(K, I, Opts, Plan, Diags))
+    if (!planKernel(KernelFns[I], I, KernelNames[I], Names, Opts, Plan, Diags))
       return false;
-    Plan.Name = F.Name + (F.Body.size() > 1 ? "_k" + std::to_string(I) : "");
+    Plan.Suffix = F.Body.size() > 1 ? "_k" + std::to_string(I) : "";
     KernelLaunch Launch;
-    Kernels += emitKernel(K, Plan, Opts, Launch) + "\n";
+    Kernels += emitKernel(KernelFns[I], Plan, Opts, Launch) + "\n";
     Plans.push_back(std::move(Plan));
     Launches.push_back(std::move(Launch));
   }
 
-  // Tunables shared by the kernels (one TS for all).
+  // Every kernel's own tunables (KernelPlan::tunable), in kernel order,
+  // with the kernel that owns each.
   std::vector<Tunable> Tunables;
+  std::vector<std::string> Owners;
   for (const KernelLaunch &L : Launches)
-    for (const Tunable &T : L.Tunables)
-      if (std::none_of(Tunables.begin(), Tunables.end(),
-                       [&](const Tunable &U) { return U.Name == T.Name; }))
-        Tunables.push_back(T);
+    for (const Tunable &T : L.Tunables) {
+      Tunables.push_back(T);
+      Owners.push_back(L.Name);
+    }
+  // A tunable is a macro of the whole file: it would replace an identifier
+  // of the same name, so its name must be one the name table reserves.
+  for (const Tunable &T : Tunables)
+    if (!isReservedName(T.Name, NameTarget::OpenCL)) {
+      Diags.push_back({Diagnostic::Error, F.Loc,
+                       "internal error: tunable '" + T.Name +
+                           "' is not a reserved name (add it to "
+                           "lib/Support/NameTable.cpp)"});
+      return false;
+    }
 
-  bool UsesDouble = false;
+  // Double buffers, locals, and double arithmetic of a float program (a
+  // double constant, a cast to double) all need the extension.
+  bool UsesDouble = usesDouble(F.Body);
   for (const ArgumentInfo &A : Args)
     UsesDouble |= A.Type == ElemType::Double;
   for (const Variable &V : F.Locals)
@@ -277,6 +592,10 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
                          ", function " + F.Name + ".\n";
   if (UsesDouble)
     Preamble += "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
+  // C rounds a * b + c twice; OpenCL C may contract it into one fused
+  // multiply-add unless told not to (its FP_CONTRACT defaults to ON).
+  Preamble += Opts.FastContract ? "#pragma OPENCL FP_CONTRACT ON\n"
+                                : "#pragma OPENCL FP_CONTRACT OFF\n";
   for (const Tunable &T : Tunables)
     Preamble += "#ifndef " + T.Name + "\n#define " + T.Name + " " +
                 std::to_string(T.Default) + "\n#endif\n";
@@ -284,6 +603,8 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
   Out.KernelSource = Preamble + Kernels;
 
   // Manifest.
+  FloatingPoint FP;
+  scanFloatingPoint(F.Body, FP);
   IndexExpr Flops, Bytes;
   std::vector<const Loop *> Outer;
   countFlops(F.Body, Outer, IndexExpr::constant(1), Flops);
@@ -294,7 +615,7 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
     for (const IndexExpr &E : A.Shape)
       Elems = Elems * E;
     int64_t Size = elemTypeBytes(A.Type);
-    Bytes = Bytes + Elems.scaled(Size * (A.AccessMode == "inout" ? 2 : 1));
+    Bytes = Bytes + Elems.scaled(Size * (int64_t(A.Reads) + A.Writes));
   }
   IndexExpr Reduction = IndexExpr::constant(1);
   for (const KernelPlan &P : Plans) {
@@ -306,11 +627,11 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
     if (Reduction.isConstant() && Reduction.constantPart() == 1)
       Reduction = L;
   }
-  std::string M = "{\n  \"looptile_manifest\": 1,\n  \"source\": {\"file\": " +
-                  jsonString(SourceFile) +
-                  ", \"function\": " + jsonString(F.Name) +
-                  "},\n  \"program\": " + jsonString(ProgramFile) +
-                  ",\n  \"arguments\": [";
+  std::string M =
+      "{\n  \"looptile_manifest\": 1,\n  \"source\": {\"file\": " +
+      jsonString(SourceFile) + ", \"function\": " + jsonString(F.Name) +
+      ",\n             \"compile\": " + compileJSON(Source.Compile) +
+      "},\n  \"program\": " + jsonString(ProgramFile) + ",\n  \"arguments\": [";
   for (size_t I = 0; I < Args.size(); ++I)
     M += std::string(I ? ",\n    " : "\n    ") + argumentJSON(Args[I]);
   M += "\n  ],\n  \"temporaries\": [";
@@ -323,32 +644,43 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
          "{\"name\": " + jsonString(V.Name) + ", \"type\": \"" +
          elemTypeName(V.Type) + "\", \"shape\": " + formulaList(Shape) + "}";
   }
-  M += std::string(Temporaries.empty() ? "" : "\n  ") + "],\n  \"tunables\": [";
+  M += std::string(Temporaries.empty() ? "" : "\n  ") +
+       "],\n  \"size_checks\": [";
+  std::vector<SizeCheck> Checks;
+  sizeChecks(F, Args, Checks, Diags);
+  for (size_t I = 0; I < Checks.size(); ++I)
+    M += std::string(I ? ",\n    " : "\n    ") +
+         "{\"invalid_when\": " + jsonString(Checks[I].InvalidWhen) +
+         ", \"reason\": " + jsonString(Checks[I].Reason) + "}";
+  M += std::string(Checks.empty() ? "" : "\n  ") + "],\n  \"tunables\": [";
   for (size_t I = 0; I < Tunables.size(); ++I) {
     const Tunable &T = Tunables[I];
-    M += std::string(I ? ",\n    " : "\n    ") + "{\"name\": " +
-         jsonString(T.Name) + ", \"default\": " + std::to_string(T.Default) +
-         ", \"min\": " + std::to_string(T.Min) + ", \"max\": " +
-         std::to_string(T.Max) +
-         (T.MultipleOf.empty() ? std::string()
-                               : ", \"multiple_of\": " + jsonString(T.MultipleOf));
+    M += std::string(I ? ",\n    " : "\n    ") +
+         "{\"name\": " + jsonString(T.Name) +
+         ", \"default\": " + std::to_string(T.Default) +
+         ", \"min\": " + std::to_string(T.Min) +
+         ", \"max\": " + std::to_string(T.Max) +
+         (T.MultipleOf.empty()
+              ? std::string()
+              : ", \"multiple_of\": " + jsonString(T.MultipleOf));
     if (!T.Values.empty()) {
       M += ", \"values\": [";
       for (size_t V = 0; V < T.Values.size(); ++V)
         M += (V ? ", " : "") + std::to_string(T.Values[V]);
       M += "]";
     }
-    M += ", \"constraint\": " + jsonString(T.Constraint) + "}";
+    M += ", \"constraint\": " + jsonString(T.Constraint) +
+         ", \"kernel\": " + jsonString(Owners[I]) + "}";
   }
   M += "\n  ],\n  \"presets\": [";
-  // The presets of the first kernel that has any (kernels of one program
-  // share their tunables by name).
+  // The presets of the first kernel that has any (the runtime ranks them by
+  // the work-groups of the kernel whose tunables they set).
   for (const KernelLaunch &L : Launches) {
     if (L.Presets.empty())
       continue;
     for (size_t P = 0; P < L.Presets.size(); ++P) {
-      M += std::string(P ? ",\n    " : "\n    ") + "{\"name\": " +
-           jsonString(L.Presets[P].Name) + ", \"set\": {";
+      M += std::string(P ? ",\n    " : "\n    ") +
+           "{\"name\": " + jsonString(L.Presets[P].Name) + ", \"set\": {";
       for (size_t V = 0; V < L.Presets[P].Values.size(); ++V)
         M += (V ? ", " : "") + jsonString(L.Presets[P].Values[V].first) + ": " +
              std::to_string(L.Presets[P].Values[V].second);
@@ -359,37 +691,50 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
   M += "\n  ],\n  \"kernels\": [";
   for (size_t I = 0; I < Launches.size(); ++I) {
     const KernelLaunch &L = Launches[I];
-    M += std::string(I ? ",\n    " : "\n    ") + "{\"name\": " +
-         jsonString(L.Name) + ", \"kind\": " + jsonString(kindName(Plans[I].K)) +
+    M += std::string(I ? ",\n    " : "\n    ") +
+         "{\"name\": " + jsonString(L.Name) +
+         ", \"kind\": " + jsonString(kindName(Plans[I].K)) +
          ", \"args\": " + formulaList(L.Args) +
          ", \"global\": " + formulaList(L.Global) +
          ", \"local\": " + formulaList(L.Local) +
-         (L.LocalBytes.empty() ? std::string()
-                               : ", \"local_memory_bytes\": " + jsonString(L.LocalBytes)) +
+         (L.LocalBytes.empty()
+              ? std::string()
+              : ", \"local_memory_bytes\": " + jsonString(L.LocalBytes)) +
          "}";
   }
   M += "\n  ],\n  \"reduction_length\": " + jsonString(Reduction.str()) +
        ",\n  \"flops\": " + jsonString(Flops.str()) +
-       ",\n  \"bytes\": " + jsonString(Bytes.str()) + "\n}\n";
+       ",\n  \"bytes\": " + jsonString(Bytes.str()) +
+       ",\n  \"floating_point\": " + floatingPointJSON(FP, Opts) + "\n}\n";
   Out.Manifest = M;
-  Out.HostGlue = hostGlue(F, Args, SourceFile, Out.Manifest, Out.KernelSource);
+  Out.HostGlue =
+      hostGlue(F, Args, SourceFile, Out.Manifest, Out.KernelSource, Names);
 
-  // --print-mapping.
+  // --print-mapping. Each loop line ends in its location, so nests with
+  // the same loop names tell apart.
+  auto At = [&](SourceLoc L) {
+    return "  // " + Source.Spelling + ":" + std::to_string(L.Line);
+  };
   std::string R;
+  for (auto &[Old, New] : Names.renamed())
+    R += "note: '" + Old + "' is named '" + New +
+         "' in the kernels, the manifest and the host glue ('" + Old +
+         "' is reserved in OpenCL C or by looptile)\n";
   for (size_t I = 0; I < Plans.size(); ++I) {
     const KernelPlan &P = Plans[I];
     const KernelLaunch &L = Launches[I];
-    R += "kernel " + P.Name + ": " + kindName(P.K) + ", nest at line " +
-         std::to_string(P.Loc.Line) + "\n";
+    R += "kernel " + P.Name + ": " + kindName(P.K) + ", nest at " +
+         Source.Spelling + ":" + std::to_string(P.Loc.Line) + "\n";
     for (const MappedLoop &ML : P.Band) {
       std::string D = std::to_string(ML.Dim);
       R += "  loop " + ML.Var + " -> dimension " + D + " (group id " + D +
-           ", local id " + D + ")\n";
+           ", local id " + D + ")" + At(ML.Loc) + "\n";
     }
     if (P.K == KernelPlan::Block || P.K == KernelPlan::Register) {
       R += "  loop " + P.reductionLoop().Var +
            " -> sequential in each work-item, in steps of " +
-           (P.K == KernelPlan::Block ? "TS" : "TSK") + "\n";
+           P.tunable(P.K == KernelPlan::Block ? "TS" : "TSK") +
+           At(P.reductionLoop().Loc) + "\n";
       for (const StagedAccess &S : P.Staged)
         R += "  staged in local memory: " +
              Expr::arrayRef(S.Array, S.Type, S.Subscripts).str() + " -> " +
@@ -400,7 +745,8 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
            Expr::arrayRef(P.TransposeRead.Array, P.TransposeRead.Type,
                           P.TransposeRead.Subscripts)
                .str() +
-           " -> tile[TS][TS + 1]\n";
+           " -> " + P.TransposeRead.TileName + "[" + P.tunable("TS") + "][" +
+           P.tunable("TS") + " + 1]\n";
     std::string WG;
     for (size_t D = 0; D < L.Local.size(); ++D)
       WG += (D ? " x " : "") + L.Local[D];
@@ -416,10 +762,10 @@ bool looptile::generateOpenCL(const Function &F, const std::string &ProgramFile,
       R += ")";
     }
     R += "\n  local memory per work-group: " +
-         (L.LocalBytes.empty() ? std::string("0 bytes")
-                               : L.LocalBytes + " = " +
-                                     std::to_string(L.LocalBytesDefault) +
-                                     " bytes") +
+         (L.LocalBytes.empty()
+              ? std::string("0 bytes")
+              : L.LocalBytes + " = " + std::to_string(L.LocalBytesDefault) +
+                    " bytes") +
          "\n";
     R += "  outputs per work-item: " + L.OutputsPerItem + "\n";
     for (const std::string &Rem : P.Remarks)

@@ -1,5 +1,6 @@
 //===- Signature.cpp - what a function's parameters are -------------------===//
 #include "looptile/CodeGen/Signature.h"
+#include "looptile/Analysis/Footprint.h"
 #include "looptile/Support/JSON.h"
 
 #include <algorithm>
@@ -7,7 +8,6 @@
 #include <map>
 
 using namespace looptile;
-
 
 namespace {
 
@@ -267,18 +267,28 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
       A.ArgKind = ArgumentInfo::Scalar;
     } else {
       A.ArgKind = ArgumentInfo::Buffer;
-      // A guarded write leaves the elements where its guard fails as they
-      // were: the caller's values must reach the device.
-      A.AccessMode = Written[V.Name]
-                         ? (Read[V.Name] || Guarded[V.Name] ? "inout" : "out")
-                         : "in";
+      A.Reads = Read[V.Name];
+      A.Writes = Written[V.Name];
       if (V.VarKind == Variable::PointerParam) {
-        if (ExtentUnknown[V.Name] || !Extent[V.Name])
-          return "cannot determine the extent of pointer parameter '" +
-                 V.Name +
-                 "' from its subscripts; declare it as an array parameter "
-                 "(e.g. float " + V.Name + "[M][K])";
-        A.Shape = {*Extent[V.Name]};
+        // The host copies exactly the elements from 0 to the largest flat
+        // index the function touches: no more, or it would read and write
+        // past the caller's array.
+        PointerExtent PE = analyzePointerExtent(F, V.Name);
+        std::string Declare = "; declare it as an array parameter (e.g. "
+                              "float " +
+                              V.Name + "[M][K])";
+        if (PE.Verdict == PointerExtent::Unknown)
+          return "cannot determine the extent of pointer parameter '" + V.Name +
+                 "' exactly (" + PE.Why + ")" + Declare;
+        if (PE.Verdict == PointerExtent::Exact) {
+          A.Shape = {PE.Poly};
+        } else {
+          if (ExtentUnknown[V.Name] || !Extent[V.Name])
+            return "cannot bound the extent of pointer parameter '" + V.Name +
+                   "' by one polynomial" + Declare;
+          A.Shape = {*Extent[V.Name]};
+          A.ExtentFormula = PE.Formula;
+        }
       } else {
         for (size_t D = 0; D < V.Extents.size(); ++D) {
           if (V.Extents[D]) {
@@ -294,10 +304,35 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
                  "[M][K])";
         }
       }
+      // Written and never read: `out` only when every element is written,
+      // else the elements the function leaves alone must keep the caller's
+      // values (the host uploads them). A guarded write leaves the elements
+      // where its guard fails as they were: `inout` too.
+      A.AccessMode = !A.Writes                       ? "in"
+                     : A.Reads || Guarded[V.Name] ? "inout"
+                                                  : "out";
+      if (A.AccessMode == "out" &&
+          analyzeWriteCoverage(F, V.Name, A.Shape).Verdict !=
+              WriteCoverage::Covered)
+        A.AccessMode = "inout";
     }
     Out.push_back(A);
   }
   return std::nullopt;
+}
+
+std::vector<std::string> ArgumentInfo::shapeFormulas() const {
+  if (!ExtentFormula.empty())
+    return {ExtentFormula};
+  std::vector<std::string> Out;
+  for (const IndexExpr &E : Shape) {
+    // Sizes are positive: a polynomial with non-negative coefficients is
+    // never negative.
+    bool NonNegative = std::all_of(E.terms().begin(), E.terms().end(),
+                                   [](const Term &T) { return T.Coeff > 0; });
+    Out.push_back(NonNegative ? E.str() : "max(" + E.str() + ", 0)");
+  }
+  return Out;
 }
 
 std::string looptile::argumentJSON(const ArgumentInfo &A) {
@@ -313,8 +348,9 @@ std::string looptile::argumentJSON(const ArgumentInfo &A) {
     Out += ", \"kernel_type\": " + jsonString(A.KernelType);
   if (A.ArgKind == ArgumentInfo::Buffer) {
     Out += ", \"access\": \"" + A.AccessMode + "\", \"shape\": [";
-    for (size_t I = 0; I < A.Shape.size(); ++I)
-      Out += (I ? ", " : "") + jsonString(A.Shape[I].str());
+    std::vector<std::string> Shape = A.shapeFormulas();
+    for (size_t I = 0; I < Shape.size(); ++I)
+      Out += (I ? ", " : "") + jsonString(Shape[I]);
     Out += "]";
   }
   return Out + "}";

@@ -253,6 +253,7 @@ private:
   /// conversion to bool is left out, it does not change the truth.
   std::optional<looptile::Expr> convertTruth(const clang::Expr *E);
   std::optional<int64_t> constantValue(const clang::Expr *E);
+  bool isIntArithmetic(const clang::Expr *E);
   /// The value of a file-scope `const` integer with a constant initializer
   /// (`static const int N = 64;`).
   std::optional<int64_t> globalConstant(const VarDecl *VD);
@@ -1767,6 +1768,26 @@ FunctionTranslator::convertLValue(const clang::Expr *E) {
   return std::nullopt;
 }
 
+// The IR's integer arithmetic is int arithmetic. An operator of another
+// integer type (`3u - 5u` is unsigned and wraps, `2000000000L +
+// 2000000000L` is long and does not overflow) would be printed as int
+// arithmetic with a different value, so it is refused, except where an
+// operand is an index variable of that type (below).
+bool FunctionTranslator::isIntArithmetic(const clang::Expr *E) {
+  QualType T = E->getType();
+  if (!T->isIntegerType() || isSignedWideInteger(T))
+    return true;
+  // Arithmetic on index variables of a wider or unsigned type (`i + l` with
+  // long loop variables, `(i - 1) % 7` with a size_t `i`): the C keeps their
+  // types and the kernels convert an index used as a value back to its type
+  // (`(ulong)i`), so the operation is done in the C's type on both sides.
+  // Only an operation on constants alone would be printed as int.
+  if (!E->isIntegerConstantExpr(Ctx) && Ctx.getTypeSize(T) <= 64)
+    return true;
+  return error(E, "integer arithmetic in type '" + T.getAsString() +
+                      "'; looptile supports int arithmetic only");
+}
+
 std::optional<looptile::Expr>
 FunctionTranslator::convertExpr(const clang::Expr *E) {
   const clang::Expr *S = E->IgnoreParens();
@@ -1854,13 +1875,26 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     return R;
   }
   if (const auto *FL = dyn_cast<FloatingLiteral>(S)) {
+    // The value Clang evaluated (correctly rounded to the literal's type),
+    // never the literal's source text: a literal written in a macro body
+    // (`#define SCALE(x) ((x)*1e-10)`, `#define ALPHA 0.25f`, PolyBench's
+    // `SCALAR_VAL(0.5)`) has no spelling of its own in the function.
+    std::optional<ElemType> T =
+        elemType(FL->getType(), S->getBeginLoc(), "floating constant");
+    if (!T)
+      return std::nullopt;
+    const llvm::APFloat &V = FL->getValue();
+    if (!V.isFinite()) {
+      error(E, "floating constant overflows type '" +
+                   FL->getType().getAsString() + "'");
+      return std::nullopt;
+    }
     looptile::Expr R;
     R.K = looptile::Expr::FloatLit;
-    R.FloatValue = FL->getValueAsApproximateDouble();
-    R.Spelling = text(FL);
-    R.Type = FL->getType()->isSpecificBuiltinType(BuiltinType::Float)
-                 ? ElemType::Float
-                 : ElemType::Double;
+    R.Type = *T;
+    // Exact: a float converts to double without rounding.
+    R.FloatValue = *T == ElemType::Float ? double(V.convertToFloat())
+                                         : V.convertToDouble();
     R.Loc = loc(S->getBeginLoc());
     return R;
   }
@@ -1916,6 +1950,8 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     case UO_Plus:
       return convertExpr(UO->getSubExpr());
     case UO_Minus: {
+      if (!isIntArithmetic(S))
+        return std::nullopt;
       std::optional<looptile::Expr> Sub = convertExpr(UO->getSubExpr());
       if (!Sub)
         return std::nullopt;
@@ -1964,6 +2000,8 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
                    "' is not supported in statements");
       return std::nullopt;
     }
+    if (!isIntArithmetic(S))
+      return std::nullopt;
     std::optional<looptile::Expr> L = convertExpr(BO->getLHS());
     if (!L)
       return std::nullopt;

@@ -9,19 +9,24 @@
 #include "looptile/Frontend/Frontend.h"
 
 #include "ASTToIR.h"
+#include "ClangDiagnostics.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/Basic/LangStandard.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/Utils.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace looptile;
@@ -119,10 +124,24 @@ private:
 
 class LoopNestAction : public ASTFrontendAction {
 public:
-  LoopNestAction(Program &Out, const looptile::FrontendOptions &Opts, bool &Failed)
-      : Out(Out), Opts(Opts), Failed(Failed) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  LoopNestAction(Program &Out, const looptile::FrontendOptions &Opts,
+                 bool &Failed, std::shared_ptr<DependencyCollector> Deps)
+      : Out(Out), Opts(Opts), Failed(Failed), Deps(std::move(Deps)) {}
+  // --depfile: Clang reports every file the preprocessor enters (the main
+  // file and non-system headers) to the collector.
+  bool BeginInvocation(CompilerInstance &CI) override {
+    if (Deps)
+      CI.addDependencyCollector(Deps);
+    return true;
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
+    // The standard the flags (or Clang's default) selected, for the
+    // manifest: the reference build must read the file the same way.
+    Out.Compile.Standard =
+        LangStandard::getLangStandardForKind(CI.getLangOpts().LangStd)
+            .getName();
     return std::make_unique<LoopNestConsumer>(Out, Opts, Failed);
   }
 
@@ -130,22 +149,95 @@ private:
   Program &Out;
   const looptile::FrontendOptions &Opts;
   bool &Failed;
+  std::shared_ptr<DependencyCollector> Deps;
 };
 
 class LoopNestActionFactory : public tooling::FrontendActionFactory {
 public:
   LoopNestActionFactory(Program &Out, const looptile::FrontendOptions &Opts,
-                        bool &Failed)
-      : Out(Out), Opts(Opts), Failed(Failed) {}
+                        bool &Failed, std::shared_ptr<DependencyCollector> Deps)
+      : Out(Out), Opts(Opts), Failed(Failed), Deps(std::move(Deps)) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<LoopNestAction>(Out, Opts, Failed);
+    return std::make_unique<LoopNestAction>(Out, Opts, Failed, Deps);
   }
 
 private:
   Program &Out;
   const looptile::FrontendOptions &Opts;
   bool &Failed;
+  std::shared_ptr<DependencyCollector> Deps;
 };
+
+// The preprocessor flags of a compile command, in order: what decides how
+// the file reads (macros, headers), without what only concerns this
+// compilation (output, warnings, optimization; -std is recorded from the
+// parsed language instead).
+std::vector<std::string>
+preprocessorFlags(const std::vector<std::string> &Args) {
+  // Flags that take a value, joined (-DX, --sysroot=D) or as the next
+  // argument (-D X), and -nostdinc, which takes none.
+  static const char *const WithValue[] = {
+      "-D",         "-U",       "-I",       "-iquote",   "-isystem",
+      "-idirafter", "-include", "-imacros", "-isysroot", "--sysroot"};
+  std::vector<std::string> Out;
+  for (size_t I = 1; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A == "-nostdinc") {
+      Out.push_back(Args[I]);
+      continue;
+    }
+    for (const char *Name : WithValue) {
+      if (!A.startswith(Name))
+        continue;
+      StringRef Rest = A.substr(strlen(Name));
+      if (Rest.empty() && I + 1 < Args.size()) {
+        Out.push_back(Args[I]);
+        Out.push_back(Args[++I]);
+      } else if (!Rest.empty() && Rest[0] != '-') {
+        Out.push_back(Args[I]); // -DX, -Idir; not -include-pch
+      }
+      break;
+    }
+  }
+  return Out;
+}
+
+// A name in a Make rule: spaces and '#' escaped with '\\', '$' doubled.
+std::string makeEscaped(StringRef Path) {
+  std::string Out;
+  for (char C : Path) {
+    if (C == ' ' || C == '#')
+      Out += '\\';
+    else if (C == '$')
+      Out += '$';
+    Out += C;
+  }
+  return Out;
+}
+
+// --depfile: "TARGET: FILE.c HEADER...", each prerequisite absolute (the
+// compilation may have run in another folder than the build system's).
+bool writeDepFile(const std::string &Path, const std::string &Target,
+                  StringRef Directory, ArrayRef<std::string> Files) {
+  if (StringRef Parent = llvm::sys::path::parent_path(Path); !Parent.empty())
+    llvm::sys::fs::create_directories(Parent);
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
+  if (EC) {
+    llvm::errs() << "looptile: error: cannot write '" << Path
+                 << "': " << EC.message() << "\n";
+    return false;
+  }
+  OS << makeEscaped(Target) << ":";
+  for (const std::string &F : Files) {
+    SmallString<256> Abs(F);
+    llvm::sys::fs::make_absolute(Directory, Abs);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    OS << " \\\n  " << makeEscaped(Abs);
+  }
+  OS << "\n";
+  return true;
+}
 
 } // namespace
 
@@ -190,11 +282,43 @@ bool looptile::buildProgram(const looptile::FrontendOptions &Opts, Program &Out)
   if (!Opts.BuildPath.empty())
     Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
         Opts.ExtraArgs, tooling::ArgumentInsertPosition::END));
+  // The compile command as Clang gets it, for the manifest's flags.
+  std::vector<std::string> CommandLine;
+  Tool.appendArgumentsAdjuster(
+      [&](const tooling::CommandLineArguments &Args, StringRef) {
+        CommandLine = Args;
+        return Args;
+      });
+
+  // Clang's diagnostics as Clang prints them, naming the file as the user
+  // did, without ClangTool's "Error while processing FILE." banner.
+  ClangDiagnostics Diags(llvm::errs(), Opts.File);
+  Tool.setDiagnosticConsumer(&Diags);
+  Tool.setPrintErrorMessage(false);
 
   bool Failed = false;
-  LoopNestActionFactory Factory(Out, Opts, Failed);
+  std::shared_ptr<DependencyCollector> Deps;
+  if (!Opts.DepFile.empty())
+    Deps = std::make_shared<DependencyCollector>();
+  LoopNestActionFactory Factory(Out, Opts, Failed, Deps);
   int RC = Tool.run(&Factory);
-  if (RC != 0 || Failed)
+  if (RC != 0 || Failed || Diags.errors())
+    return false;
+  Out.Compile.Flags = preprocessorFlags(CommandLine);
+  // The folder the compilation ran in: ClangTool's working directory for
+  // the command ("." for the flags after `--`).
+  SmallString<256> Dir;
+  std::string AbsFile = Opts.File;
+  if (SmallString<256> Abs(Opts.File); !llvm::sys::fs::make_absolute(Abs))
+    AbsFile = std::string(Abs);
+  std::vector<tooling::CompileCommand> Commands =
+      DB->getCompileCommands(AbsFile);
+  Dir = Commands.empty() ? "." : Commands.front().Directory;
+  llvm::sys::fs::make_absolute(Dir);
+  llvm::sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
+  Out.Compile.Directory = std::string(Dir);
+  if (Deps && !writeDepFile(Opts.DepFile, Opts.DepTarget, Out.Compile.Directory,
+                            Deps->getDependencies()))
     return false;
   if (Out.Functions.empty()) {
     llvm::errs() << "looptile: error: no function with a for loop nest found "
@@ -208,3 +332,5 @@ bool looptile::buildProgram(const looptile::FrontendOptions &Opts, Program &Out)
   }
   return true;
 }
+
+std::string looptile::clangVersion() { return clang::getClangFullVersion(); }

@@ -7,6 +7,10 @@
 #include "looptile/IR/LoopNest.h"
 
 #include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 using namespace looptile;
 
@@ -229,25 +233,69 @@ Expr Expr::select(Expr Cond, Expr Then, Expr Else) {
   return E;
 }
 
-// Binding strength used to decide where parentheses are needed (C's
-// precedence levels, from ?: up to the primary expressions).
+// C's binding strengths of the operators the IR has (C11 6.5): a primary or
+// postfix expression binds tightest, then the prefix operators (unary minus,
+// cast), then the multiplicative and the additive operators, both
+// left-associative.
+enum Precedence {
+  PrecConditional = 3,
+  PrecLogicalOr = 4,
+  PrecLogicalAnd = 5,
+  PrecEquality = 9,
+  PrecRelational = 10,
+  PrecAdditive = 12,
+  PrecMultiplicative = 13,
+  PrecPrefix = 15,
+  PrecPostfix = 16,
+};
+
+static bool isNegativeLiteral(const Expr &E) {
+  return (E.K == Expr::IntLit && E.IntValue < 0) ||
+         (E.K == Expr::FloatLit && std::signbit(E.FloatValue));
+}
+
 static int precedence(const Expr &E) {
   switch (E.K) {
   case Expr::Binary:
-    return (E.Op == '+' || E.Op == '-') ? 1 : 2;
+    return (E.Op == '+' || E.Op == '-') ? PrecAdditive : PrecMultiplicative;
   case Expr::Unary:
   case Expr::Cast:
   case Expr::Not:
-    return 3;
+    return PrecPrefix;
   case Expr::Compare:
-    return (E.Cond == CondOp::EQ || E.Cond == CondOp::NE) ? -1 : 0;
+    return (E.Cond == CondOp::EQ || E.Cond == CondOp::NE) ? PrecEquality
+                                                          : PrecRelational;
   case Expr::Logical:
-    return E.Cond == CondOp::And ? -2 : -3;
+    return E.Cond == CondOp::And ? PrecLogicalAnd : PrecLogicalOr;
   case Expr::Select:
-    return -4;
+    return PrecConditional;
+  case Expr::IntLit:
+  case Expr::FloatLit:
+    // A negative constant prints with its sign: a prefix expression.
+    return isNegativeLiteral(E) ? PrecPrefix : PrecPostfix;
   default:
-    return 4;
+    return PrecPostfix;
   }
+}
+
+std::string looptile::floatLiteralStr(double Value, ElemType T) {
+  assert(std::isfinite(Value) && "the frontend refuses non-finite constants");
+  // The shortest decimal that reads back as the same value of type T (C's
+  // strtof/strtod and every OpenCL compiler round a decimal constant
+  // correctly), so the literal keeps its exact value and its type.
+  bool IsFloat = T == ElemType::Float;
+  char Buf[64];
+  for (int Digits = 1; Digits <= 17; ++Digits) {
+    std::snprintf(Buf, sizeof Buf, "%.*g", Digits, Value);
+    if (IsFloat ? std::strtof(Buf, nullptr) == float(Value)
+                : std::strtod(Buf, nullptr) == Value)
+      break;
+  }
+  std::string Out = Buf;
+  // `1` would be an integer constant: `1.0` keeps it floating.
+  if (Out.find_first_of(".e") == std::string::npos)
+    Out += ".0";
+  return IsFloat ? Out + "f" : Out;
 }
 
 static std::string subscriptsStr(const std::vector<IndexExpr> &Subs) {
@@ -269,23 +317,28 @@ std::string looptile::printExpr(const Expr &E, const ExprOverride &Override) {
   case Expr::IntLit:
     return std::to_string(E.IntValue);
   case Expr::FloatLit:
-    return E.Spelling.empty() ? std::to_string(E.FloatValue) : E.Spelling;
+    return floatLiteralStr(E.FloatValue, E.Type);
   case Expr::ScalarRef:
     return E.Name;
   case Expr::ArrayRef:
     return E.Name + subscriptsStr(E.Subscripts);
-  case Expr::Unary:
+  case Expr::Unary: {
+    // `-(-x)`, `-(-1)`: two minus signs in a row would read as `--`.
+    const Expr &Op = E.Operands[0];
+    bool Minus = (Op.K == Expr::Unary && Op.Op == '-') || isNegativeLiteral(Op);
     return std::string(1, E.Op) +
-           Operand(E.Operands[0], precedence(E.Operands[0]) < 3);
+           Operand(Op, precedence(Op) < PrecPrefix || Minus);
+  }
   case Expr::Binary: {
+    // Left-associative: the left operand needs parentheses only when it
+    // binds more loosely, the right one also at equal precedence, for
+    // every operator. `a + (b + c)` and `a * (b * c)` keep theirs: floating
+    // point is not associative, so the tree is printed as it is, never
+    // re-associated.
     int P = precedence(E);
-    // The right operand of a non-commutative operator also needs
-    // parentheses at equal precedence: a - (b + c), a / (b * c).
-    bool RightStrict = E.Op == '-' || E.Op == '/' || E.Op == '%';
-    int RP = precedence(E.Operands[1]);
     return Operand(E.Operands[0], precedence(E.Operands[0]) < P) + " " +
            std::string(1, E.Op) + " " +
-           Operand(E.Operands[1], RP < P || (RightStrict && RP == P));
+           Operand(E.Operands[1], precedence(E.Operands[1]) <= P);
   }
   case Expr::Call: {
     std::string Out = E.Name + "(";
@@ -295,9 +348,9 @@ std::string looptile::printExpr(const Expr &E, const ExprOverride &Override) {
   }
   case Expr::Cast:
     return "(" + std::string(elemTypeName(E.Type)) + ")" +
-           Operand(E.Operands[0], precedence(E.Operands[0]) < 3);
+           Operand(E.Operands[0], precedence(E.Operands[0]) < PrecPrefix);
   case Expr::Not:
-    return "!" + Operand(E.Operands[0], precedence(E.Operands[0]) < 3);
+    return "!" + Operand(E.Operands[0], precedence(E.Operands[0]) < PrecPrefix);
   case Expr::Compare:
   case Expr::Logical: {
     // Comparisons do not chain: an operand at the same level is
@@ -312,7 +365,7 @@ std::string looptile::printExpr(const Expr &E, const ExprOverride &Override) {
            Operand(E.Operands[1], Needs(E.Operands[1]));
   }
   case Expr::Select: {
-    auto Needs = [](const Expr &Op) { return precedence(Op) <= -4; };
+    auto Needs = [](const Expr &Op) { return precedence(Op) <= PrecConditional; };
     return Operand(E.Operands[0], Needs(E.Operands[0])) + " ? " +
            Operand(E.Operands[1], Needs(E.Operands[1])) + " : " +
            Operand(E.Operands[2], Needs(E.Operands[2]));
@@ -503,6 +556,35 @@ bool Function::hasNonIntIndices() const {
     if (V.VarKind == Variable::SizeParam && !V.Int.isPlainInt())
       return true;
   return hasNonIntLoop(Body);
+}
+
+static void exprScalarToElement(Expr &E, const std::string &Name,
+                                const std::string &Array,
+                                const std::vector<IndexExpr> &Subscripts) {
+  if (E.K == Expr::ScalarRef && E.Name == Name) {
+    E.K = Expr::ArrayRef;
+    E.Name = Array;
+    E.Subscripts = Subscripts;
+    return;
+  }
+  for (Expr &Op : E.Operands)
+    exprScalarToElement(Op, Name, Array, Subscripts);
+}
+
+void looptile::scalarToElement(std::vector<Node> &Body, const std::string &Name,
+                               const std::string &Array,
+                               const std::vector<IndexExpr> &Subscripts) {
+  for (Node &N : Body) {
+    if (N.isLoop()) {
+      scalarToElement(N.loop().Body, Name, Array, Subscripts);
+      continue;
+    }
+    Stmt &S = N.stmt();
+    if (S.LHS.K == Expr::ScalarRef && S.LHS.Name == Name)
+      S.DeclType.reset(); // `float tmp = e` becomes `tmp_x[i] = e`
+    for (Expr *E : S.exprs())
+      exprScalarToElement(*E, Name, Array, Subscripts);
+  }
 }
 
 std::vector<std::string> Function::nonMemoryNames() const {

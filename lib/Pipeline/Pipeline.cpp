@@ -10,9 +10,11 @@
 #include "looptile/IR/Printer.h"
 #include "looptile/Support/Diagnostic.h"
 
+#include <filesystem>
 #include <fstream>
-#include <unistd.h>
 #include <iostream>
+#include <system_error>
+#include <unistd.h>
 
 using namespace looptile;
 
@@ -21,8 +23,20 @@ static bool writeOutput(const std::string &Path, const std::string &Text) {
     std::cout << Text;
     return true;
   }
+  // `-o out/mmm.cl` creates out/ as a compiler does not, but a build
+  // system's output folder may not exist yet.
+  std::filesystem::path Parent = std::filesystem::path(Path).parent_path();
+  std::error_code EC;
+  if (!Parent.empty())
+    std::filesystem::create_directories(Parent, EC);
+  if (EC) {
+    std::cerr << "looptile: error: cannot create the folder '"
+              << Parent.string() << "' for '" << Path << "': " << EC.message()
+              << "\n";
+    return false;
+  }
   std::ofstream Out(Path);
-  if (!Out || !(Out << Text)) {
+  if (!Out || !(Out << Text) || !Out.flush()) {
     std::cerr << "looptile: error: cannot write '" << Path << "'\n";
     return false;
   }
@@ -30,7 +44,7 @@ static bool writeOutput(const std::string &Path, const std::string &Text) {
 }
 
 // Output names: `-o dir/mmm.cl` writes dir/mmm.cl, dir/mmm.json and
-// dir/mmm.host.cpp; without -o, the input's stem in the current directory.
+// dir/mmm.host.cpp; without -o (--print-mapping alone) nothing is written.
 static std::string stemOf(const std::string &Path) {
   std::string Base = Path;
   size_t Dot = Base.rfind('.');
@@ -46,26 +60,23 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
     std::cerr << "looptile: error: '" << P.File << "' has "
               << P.Functions.size()
               << " functions with loop nests; choose one with --function\n";
-    return 1;
+    return ExitRefused;
   }
   const Function &F = P.Functions.front();
-  std::string Stem;
-  if (!Opts.OutputFile.empty()) {
-    Stem = stemOf(Opts.OutputFile);
-  } else {
-    std::string In = stemOf(P.File);
-    size_t Slash = In.rfind('/');
-    Stem = Slash == std::string::npos ? In : In.substr(Slash + 1);
-  }
+  // Without -o the manifest (never written) names the input's stem.
+  std::string Stem = stemOf(Opts.OutputFile.empty() ? P.File : Opts.OutputFile);
   std::string ClPath = Stem + ".cl";
   size_t Slash = ClPath.rfind('/');
   std::string ClName =
       Slash == std::string::npos ? ClPath : ClPath.substr(Slash + 1);
-  std::string Source = P.File;
-  if (!Source.empty() && Source[0] != '/') {
+  OpenCLSource Source;
+  Source.Path = P.File;
+  Source.Spelling = P.File;
+  Source.Compile = P.Compile;
+  if (!Source.Path.empty() && Source.Path[0] != '/') {
     char Buf[4096];
     if (getcwd(Buf, sizeof Buf))
-      Source = std::string(Buf) + "/" + Source;
+      Source.Path = std::string(Buf) + "/" + Source.Path;
   }
   OpenCLOutput Out;
   std::vector<Diagnostic> Diags;
@@ -74,15 +85,17 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
     DiagOut.print(D, std::cerr);
   if (!OK) {
     std::cerr << "looptile: error: no OpenCL code was generated\n";
-    return 1;
+    return ExitRefused;
   }
   if (Opts.PrintMapping)
     std::cout << Out.Mapping;
+  if (Opts.OutputFile.empty())
+    return ExitSuccess;
   if (!writeOutput(ClPath, Out.KernelSource) ||
       !writeOutput(Stem + ".json", Out.Manifest) ||
       !writeOutput(Stem + ".host.cpp", Out.HostGlue))
-    return 1;
-  return 0;
+    return ExitRefused;
+  return ExitSuccess;
 }
 
 // Reports every place of P where unsigned index arithmetic may wrap around
@@ -105,7 +118,7 @@ int looptile::runPipeline(const PipelineOptions &Opts) {
   // 1. Frontend: C -> IR.
   Program P;
   if (!buildProgram(Opts.Frontend, P))
-    return 1;
+    return ExitRefused;
   DiagnosticPrinter DiagOut(P.File);
   // Loops and sizes of unsigned types: the IR's exact integers are the C's
   // values only where unsigned arithmetic does not wrap.
@@ -139,7 +152,7 @@ int looptile::runPipeline(const PipelineOptions &Opts) {
       if (!OK) {
         std::cerr << "looptile: error: " << Step.spelling()
                   << " refused; nothing was emitted\n";
-        return 1;
+        return ExitRefused;
       }
     }
     if (Opts.PrintAfterAll) {
@@ -167,14 +180,14 @@ int looptile::runPipeline(const PipelineOptions &Opts) {
       std::vector<ArgumentInfo> Args;
       if (std::optional<std::string> Err = describeArguments(F, Args)) {
         DiagOut.print({Diagnostic::Error, F.Loc, *Err}, std::cerr);
-        return 1;
+        return ExitRefused;
       }
       std::cout << signatureJSON(P.File, F, Args);
     }
   }
   if (Opts.Emit == "c")
-    return writeOutput(Opts.OutputFile, emitC(P)) ? 0 : 1;
+    return writeOutput(Opts.OutputFile, emitC(P)) ? ExitSuccess : ExitRefused;
   if (Opts.Emit == "opencl")
     return generateOpenCLFiles(Opts, P, DiagOut);
-  return 0;
+  return ExitSuccess;
 }

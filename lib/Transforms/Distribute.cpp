@@ -264,12 +264,67 @@ bool distributeLoop(Function &F, LoopLocation Where,
     }
   }
 
+  // A scalar declared in L is a fresh variable in every iteration, so its
+  // dependences never cross iterations and cannot form a cycle; yet lecture
+  // 04 ("Loop Distribution May Require Array Expansion") says it: "No
+  // matter where tmp is declared (inside or outside the loop) it needs to
+  // be expanded into an array in order to do loop distribution". Where it
+  // cannot be expanded, its declaration and its uses must stay in one new
+  // loop (each new loop would otherwise need its own declaration, and the
+  // uses would read a variable only the first loop's iteration set): the
+  // items that use it are kept in one component, its def-use chain
+  // counting as dependence edges both ways.
+  std::vector<std::set<unsigned>> Bound = Graph;
+  std::vector<std::pair<std::string, std::string>> Kept; // scalar, why
+  for (const Variable &V : F.Locals) {
+    if (V.VarKind != Variable::LocalScalar || V.DeclaredIn != L.Var ||
+        Private.count(V.Name))
+      continue;
+    std::vector<unsigned> Users;
+    for (unsigned I = 0; I < L.Body.size(); ++I) {
+      std::set<std::string> Used;
+      collectScalarAccesses(L.Body[I], Used);
+      if (Used.count(V.Name))
+        Users.push_back(I);
+    }
+    if (Users.size() < 2)
+      continue;
+    for (size_t U = 0; U < Users.size(); ++U)
+      Bound[Users[U]].insert(Users[(U + 1) % Users.size()]);
+    std::optional<std::string> Why = whyCannotExpand(F, L, V.Name);
+    Kept.push_back({V.Name, Why ? *Why : "it cannot be expanded"});
+  }
+
   unsigned NumComps = 0;
-  std::vector<unsigned> Comp = stronglyConnected(Graph, NumComps);
+  std::vector<unsigned> Comp = stronglyConnected(Bound, NumComps);
   if (NumComps < 2) {
-    explainCycle(F, Where, Graph, Causes, What, Diags);
+    unsigned Unbound = 0;
+    stronglyConnected(Graph, Unbound);
+    if (Unbound < 2 || Kept.empty()) {
+      explainCycle(F, Where, Graph, Causes, What, Diags);
+      return false;
+    }
+    // The dependences alone would split the body: the scalars declared in
+    // L are what keeps it whole.
+    std::string List;
+    for (size_t I = 0; I < Kept.size(); ++I)
+      List += (I ? (I + 1 == Kept.size() ? " and " : ", ") : "") +
+              std::string("'") + Kept[I].first + "'";
+    Diags.push_back({Diagnostic::Error, L.Loc,
+                     "cannot " + What + ": the scalar" +
+                         (Kept.size() > 1 ? "s " : " ") + List +
+                         " declared in it " + (Kept.size() > 1 ? "are" : "is") +
+                         " used by statements that would go to different "
+                         "loops, and keeping them together leaves one loop"});
+    for (const auto &[Name, Why] : Kept) {
+      const Variable *V = F.lookup(Name);
+      Diags.push_back(
+          {Diagnostic::Note, V ? V->Loc : L.Loc,
+           "'" + Name + "' cannot be expanded along '" + L.Var + "': " + Why});
+    }
     return false;
   }
+  Graph = std::move(Bound);
 
   // Topological order of the component graph (Kahn), ties broken by the
   // first source position of each component.

@@ -1,6 +1,7 @@
 //===- Expand.cpp - scalar expansion (privatization into an array) --------===//
 #include "looptile/Transforms/Expand.h"
 
+#include "looptile/Analysis/Privatization.h"
 #include "looptile/Analysis/ScalarClassification.h"
 #include "looptile/Transforms/ExpandArray.h"
 #include "looptile/Transforms/LoopUtils.h"
@@ -12,34 +13,6 @@
 using namespace looptile;
 
 namespace {
-
-// Rewrites every reference to scalar Name inside E into Name_x[Var].
-void rewriteExpr(Expr &E, const std::string &Name, const std::string &Array,
-                 const std::string &Var) {
-  if (E.K == Expr::ScalarRef && E.Name == Name) {
-    E.K = Expr::ArrayRef;
-    E.Name = Array;
-    E.Subscripts = {IndexExpr::symbol(Var)};
-    return;
-  }
-  for (Expr &Op : E.Operands)
-    rewriteExpr(Op, Name, Array, Var);
-}
-
-void rewriteBody(std::vector<Node> &Body, const std::string &Name,
-                 const std::string &Array, const std::string &Var) {
-  for (Node &N : Body) {
-    if (N.isLoop()) {
-      rewriteBody(N.loop().Body, Name, Array, Var);
-      continue;
-    }
-    Stmt &S = N.stmt();
-    if (S.LHS.K == Expr::ScalarRef && S.LHS.Name == Name)
-      S.DeclType.reset(); // `float tmp = e` becomes `tmp_x[i] = e`
-    for (Expr *E : S.exprs())
-      rewriteExpr(*E, Name, Array, Var);
-  }
-}
 
 // The loop variables of the loops that enclose Target in F, outermost first.
 bool enclosingVars(const std::vector<Node> &Body, const Loop *Target,
@@ -98,19 +71,74 @@ const Stmt *guardedWrite(const std::vector<Node> &Body,
 
 bool writesScalar(const std::vector<Node> &Body, const std::string &Name) {
   for (const Node &N : Body) {
-    if (N.isLoop() ? writesScalar(N.loop().Body, Name)
-                   : (N.stmt().LHS.K == Expr::ScalarRef &&
-                      N.stmt().LHS.Name == Name))
+    if (N.isLoop()
+            ? writesScalar(N.loop().Body, Name)
+            : (N.stmt().LHS.K == Expr::ScalarRef && N.stmt().LHS.Name == Name))
       return true;
   }
   return false;
 }
 
-} // namespace
+// The position in F.Body of the nest that holds L.
+std::optional<unsigned> nestOf(const Function &F, const Loop &L) {
+  for (unsigned I = 0; I < F.Body.size(); ++I) {
+    if (!F.Body[I].isLoop())
+      continue;
+    std::vector<std::string> Path;
+    if (&F.Body[I].loop() == &L ||
+        enclosingVars(F.Body[I].loop().Body, &L, Path))
+      return I;
+  }
+  return std::nullopt;
+}
 
-std::optional<std::string> looptile::whyCannotExpand(const Function &F,
-                                                     const Loop &L,
-                                                     const std::string &Name) {
+// The copy-out question for a scalar live after L: the value left after L is
+// the last write the original executes, which the copy reproduces only when
+// the last iteration of L writes the scalar whenever any iteration does (the
+// copy then replays the last iteration's writes, so it copies nothing when
+// no iteration wrote). The same isl question as for an array
+// (Privatization.h), over a 0-d array. Fills Writes with the statements
+// whose last-iteration writes the copy replays.
+std::optional<std::string> whyNoCopyOut(const Function &F, const Loop &L,
+                                        const std::string &Name,
+                                        std::vector<unsigned> &Writes) {
+  std::optional<unsigned> Nest = nestOf(F, L);
+  if (!Nest)
+    return "loop '" + L.Var + "' is not in function '" + F.Name + "'";
+  ArrayPrivatization P = analyzeArrayPrivatization(F, *Nest, L, Name);
+  std::string Live = "'" + Name + "' is read after loop '" + L.Var + "'";
+  if (P.Verdict == ArrayPrivatization::Unknown)
+    return Live +
+           ", and looptile cannot prove which iteration writes it last: " +
+           P.Why;
+  if (P.Verdict == ArrayPrivatization::NotCovered)
+    return Live + ", and some iteration may read a value of it written by "
+                  "another iteration";
+  if (!P.LastIterationWritesAll) {
+    std::string Witness = P.CopyOutWitness;
+    std::string Suffix = ": " + Name;
+    if (Witness.size() >= Suffix.size() &&
+        Witness.compare(Witness.size() - Suffix.size(), Suffix.size(),
+                        Suffix) == 0)
+      Witness.resize(Witness.size() - Suffix.size());
+    if (Witness == Name)
+      Witness.clear();
+    return Live + ", and the last iteration of '" + L.Var + "' " +
+           (P.CopyOutWitness.empty() ? "may not write" : "does not write") +
+           " it when an earlier iteration does" +
+           (Witness.empty() ? "" : " (e.g. " + Witness + ")") +
+           ", so its final value cannot be copied out from the last "
+           "iteration";
+  }
+  Writes = P.CopyOutWrites;
+  return std::nullopt;
+}
+
+// whyCannotExpand, and the writes the copy-out replays (when Name is live
+// after L) in CopyOutWrites.
+std::optional<std::string>
+whyCannotExpandImpl(const Function &F, const Loop &L, const std::string &Name,
+                    std::vector<unsigned> *CopyOutWrites) {
   const Variable *V = F.lookup(Name);
   if (!V || V->VarKind != Variable::LocalScalar)
     return "'" + Name + "' is not a local scalar";
@@ -142,12 +170,30 @@ std::optional<std::string> looptile::whyCannotExpand(const Function &F,
   for (const std::string &O : Outer)
     if (L.Upper[0].mentions(O))
       return "the extent of loop '" + L.Var + "' depends on loop '" + O + "'";
+  if (!isDeclaredInside(F, L, Name) && isLiveAfter(F, L, Name)) {
+    std::vector<unsigned> Writes;
+    if (std::optional<std::string> Why = whyNoCopyOut(F, L, Name, Writes))
+      return Why;
+    if (CopyOutWrites)
+      *CopyOutWrites = Writes;
+  }
   return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string> looptile::whyCannotExpand(const Function &F,
+                                                     const Loop &L,
+                                                     const std::string &Name) {
+  return whyCannotExpandImpl(F, L, Name, nullptr);
 }
 
 std::string looptile::expandScalar(Function &F, Loop &L,
                                    const std::string &Name) {
-  assert(!whyCannotExpand(F, L, Name) && "expansion precondition");
+  std::vector<unsigned> CopyOutWrites;
+  [[maybe_unused]] bool Legal =
+      !whyCannotExpandImpl(F, L, Name, &CopyOutWrites);
+  assert(Legal && "expansion precondition");
   const Variable *V = F.lookup(Name);
   std::string Array = freshName(F, Name + "_x");
   bool LiveOut = isLiveAfter(F, L, Name);
@@ -164,30 +210,37 @@ std::string looptile::expandScalar(Function &F, Loop &L,
   A.DeclaredIn = Outer.empty() ? "" : Outer.back();
   A.Loc = L.Loc;
 
-  rewriteBody(L.Body, Name, Array, L.Var);
+  scalarToElement(L.Body, Name, Array, {IndexExpr::symbol(L.Var)});
   if (DeclaredInside || (!LiveOut && !mentionsScalar(F.Body, Name))) {
     // The scalar no longer exists anywhere.
-    F.Locals.erase(std::remove_if(F.Locals.begin(), F.Locals.end(),
-                                  [&](const Variable &X) { return X.Name == Name; }),
-                   F.Locals.end());
+    F.Locals.erase(
+        std::remove_if(F.Locals.begin(), F.Locals.end(),
+                       [&](const Variable &X) { return X.Name == Name; }),
+        F.Locals.end());
   }
   F.Locals.push_back(A);
 
   if (LiveOut) {
     // Copy the last iteration's value back: a loop that runs once when L
-    // ran at all (from max(lo, hi) to hi), zero times otherwise,
+    // ran at all (from max(lo, hi) to hi), zero times otherwise, with a
+    // fresh variable so that selecting L by name stays unambiguous; inside,
+    // the loops around the last iteration's writes, so that nothing is
+    // copied when the last iteration (and then every iteration, checked by
+    // whyNoCopyOut) did not write.
+    Loop Copy = lastIterationCopy(
+        F, L, CopyOutWrites,
+        [&](const Stmt &,
+            const std::function<IndexExpr(const IndexExpr &)> &Rename) {
+          Stmt S;
+          S.Op = AssignOp::Assign;
+          S.LHS = Expr::scalarRef(Name, V->Type);
+          S.RHS = Expr::arrayRef(Array, V->Type,
+                                 {Rename(IndexExpr::symbol(L.Var))});
+          return S;
+        });
     std::vector<Node> *Parent = nullptr;
     size_t Index = 0;
     findParentBody(F.Body, &L, Parent, Index);
-    // with a fresh variable, so that selecting L by name stays unambiguous.
-    Loop Copy = lastIterationLoop(L, freshName(F, L.Var + "_out"));
-    Stmt S;
-    S.Op = AssignOp::Assign;
-    S.LHS = Expr::scalarRef(Name, V->Type);
-    S.RHS = Expr::arrayRef(Array, V->Type, {IndexExpr::symbol(Copy.Var)});
-    S.Loc = L.Loc;
-    S.Id = nextStmtId(F);
-    Copy.Body.push_back(Node{std::move(S)});
     Parent->insert(Parent->begin() + Index + 1, Node{std::move(Copy)});
   }
   return Array;

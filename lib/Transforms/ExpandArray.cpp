@@ -56,22 +56,6 @@ bool accesses(const std::vector<Node> &Body, const std::string &Name,
   return Writes(Body);
 }
 
-// The preorder index of L in its nest (as in NestDependences::Loops).
-unsigned preorderIndex(const Loop &Root, const Loop *L) {
-  unsigned Count = 0;
-  std::function<bool(const Loop &)> Walk = [&](const Loop &X) {
-    if (&X == L)
-      return true;
-    ++Count;
-    for (const Node &N : X.Body)
-      if (N.isLoop() && Walk(N.loop()))
-        return true;
-    return false;
-  };
-  Walk(Root);
-  return Count;
-}
-
 bool sameAccess(const Access &A, const Access &B) {
   return A.str() == B.str() && A.Loc.Line == B.Loc.Line &&
          A.Loc.Col == B.Loc.Col;
@@ -131,34 +115,6 @@ void explainUncovered(const Function &F, const LoopLocation &Where,
   Diags.push_back(
       {Diagnostic::Note, Read.Loc,
        "read '" + Read.str() + "' in S" + std::to_string(P.ReadStmt)});
-}
-
-// The statement with id Id inside Body and the loops from Body down to it.
-bool findStmt(const std::vector<Node> &Body, unsigned Id,
-              std::vector<const Loop *> &Path, const Stmt *&Out) {
-  for (const Node &N : Body) {
-    if (!N.isLoop()) {
-      if (N.stmt().Id == Id) {
-        Out = &N.stmt();
-        return true;
-      }
-      continue;
-    }
-    Path.push_back(&N.loop());
-    if (findStmt(N.loop().Body, Id, Path, Out))
-      return true;
-    Path.pop_back();
-  }
-  return false;
-}
-
-// Renames loop variables in an index expression.
-IndexExpr renamed(const IndexExpr &E,
-                  const std::vector<std::pair<std::string, std::string>> &R) {
-  IndexExpr Out = E;
-  for (auto &[From, To] : R)
-    Out = Out.substitute(From, IndexExpr::symbol(To));
-  return Out;
 }
 
 } // namespace
@@ -274,59 +230,22 @@ std::string looptile::expandArray(Function &F, const LoopLocation &Where,
   // once when L ran at all), the loops below L around each chosen write,
   // with fresh variables (`_out`) so that loop selectors stay unambiguous.
   Loop Copy;
-  if (Plan.CopyOut) {
-    std::vector<std::pair<std::string, std::string>> Rename;
-    Copy = lastIterationLoop(L, freshName(F, L.Var + "_out"));
-    Rename.push_back({L.Var, Copy.Var});
-    std::vector<std::string> Taken = {Copy.Var};
-    unsigned NextId = nextStmtId(F);
-    for (unsigned Id : Plan.CopyOutWrites) {
-      std::vector<const Loop *> Path;
-      const Stmt *W = nullptr;
-      findStmt(L.Body, Id, Path, W);
-      std::vector<std::pair<std::string, std::string>> R = Rename;
-      std::vector<Loop> Headers;
-      for (const Loop *P : Path) {
-        Loop H;
-        std::string Var = freshName(F, P->Var + "_out");
-        while (std::find(Taken.begin(), Taken.end(), Var) != Taken.end())
-          Var += "_";
-        Taken.push_back(Var);
-        H.Var = Var;
-        for (const IndexExpr &E : P->Lower)
-          H.Lower.push_back(renamed(E, R));
-        for (const IndexExpr &E : P->Upper)
-          H.Upper.push_back(renamed(E, R));
-        H.Step = P->Step;
-        H.VarType = P->VarType;
-        H.Loc = P->Loc;
-        R.push_back({P->Var, Var});
-        Headers.push_back(std::move(H));
-      }
-      std::vector<IndexExpr> Subs;
-      for (const IndexExpr &E : W->LHS.Subscripts)
-        Subs.push_back(renamed(E, R));
-      std::vector<IndexExpr> XSubs = Subs;
-      XSubs.insert(XSubs.begin(), IndexExpr::symbol(Copy.Var));
-      Stmt S;
-      S.Id = NextId++;
-      S.Op = AssignOp::Assign;
-      S.LHS = Expr::arrayRef(Name, V.Type, Subs);
-      S.RHS = Expr::arrayRef(Array, V.Type, XSubs);
-      // W writes only where its guard holds (an affine guard: the
-      // privatization analysis counts conditional writes out).
-      S.When = W->When;
-      for (auto &[From, To] : R)
-        S.When.renameVar(From, To);
-      S.LHS.Loc = S.RHS.Loc = S.Loc = W->Loc;
-      Node Inner{std::move(S)};
-      for (size_t K = Headers.size(); K-- > 0;) {
-        Headers[K].Body.push_back(std::move(Inner));
-        Inner = Node{std::move(Headers[K])};
-      }
-      Copy.Body.push_back(std::move(Inner));
-    }
-  }
+  if (Plan.CopyOut)
+    Copy = lastIterationCopy(
+        F, L, Plan.CopyOutWrites,
+        [&](const Stmt &W,
+            const std::function<IndexExpr(const IndexExpr &)> &Rename) {
+          std::vector<IndexExpr> Subs;
+          for (const IndexExpr &E : W.LHS.Subscripts)
+            Subs.push_back(Rename(E));
+          std::vector<IndexExpr> XSubs = Subs;
+          XSubs.insert(XSubs.begin(), Rename(IndexExpr::symbol(L.Var)));
+          Stmt S;
+          S.Op = AssignOp::Assign;
+          S.LHS = Expr::arrayRef(Name, V.Type, Subs);
+          S.RHS = Expr::arrayRef(Array, V.Type, XSubs);
+          return S;
+        });
 
   // Every access inside L gets L's variable as its new first subscript.
   forEachRef(L.Body, Name, [&](Expr &E) {

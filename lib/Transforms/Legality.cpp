@@ -3,6 +3,7 @@
 
 #include "looptile/Analysis/Dependence.h"
 #include "looptile/Analysis/Legality.h"
+#include "looptile/Transforms/LoopUtils.h"
 
 #include <algorithm>
 #include <functional>
@@ -11,22 +12,18 @@ using namespace looptile;
 
 namespace {
 
-// Column of each band variable in the dependence's vectors, or empty when the
-// dependence does not span the whole band.
-std::vector<unsigned> bandColumns(const NestDependences &ND,
-                                  const Dependence &D,
-                                  const std::vector<std::string> &BandVars) {
+// Column of each band loop in the dependence's vectors, or empty when the
+// dependence does not span the whole band. Loops are matched by identity
+// (their preorder index in the nest, the analysis' numbering), never by
+// name: a sibling band that reuses the names `j`, `k` has loops of its own.
+std::vector<unsigned> bandColumns(const Dependence &D,
+                                  const std::vector<unsigned> &BandIds) {
   std::vector<unsigned> Cols;
-  for (const std::string &V : BandVars) {
-    bool Found = false;
-    for (unsigned K = 0; K < D.CommonLoops.size(); ++K)
-      if (ND.loopOf(D, K).Var == V) {
-        Cols.push_back(K);
-        Found = true;
-        break;
-      }
-    if (!Found)
+  for (unsigned Id : BandIds) {
+    auto It = std::find(D.CommonLoops.begin(), D.CommonLoops.end(), Id);
+    if (It == D.CommonLoops.end())
       return {};
+    Cols.push_back(unsigned(It - D.CommonLoops.begin()));
   }
   return Cols;
 }
@@ -43,19 +40,23 @@ bool refuseAssumed(const Dependence &D, const std::string &What, SourceLoc At,
 }
 
 // Runs the analysis on the nest as it is now and calls Check for every
-// dependence that spans the whole band, with the band's columns in it; an
+// dependence that spans the whole band (the dependences between statements
+// under the band's innermost loop), with the band's columns in it; an
 // undecided one refuses. Returns false as soon as a check refuses.
 bool checkBandDependences(
     const Function &F, unsigned NestIndex,
-    const std::vector<std::string> &BandVars, const std::string &What,
+    const std::vector<const Loop *> &Band, const std::string &What,
     SourceLoc At, std::vector<Diagnostic> &Diags,
     const std::function<bool(const NestDependences &, const Dependence &,
                              const std::vector<unsigned> &)> &Check) {
   std::vector<Diagnostic> Ignored; // the aliasing policy is reported once,
                                    // by --print-deps and the driver
   NestDependences ND = analyzeNest(F, NestIndex, Ignored);
+  std::vector<unsigned> BandIds;
+  for (const Loop *L : Band)
+    BandIds.push_back(preorderIndex(F.Body[NestIndex].loop(), L));
   for (const Dependence &D : ND.Deps) {
-    std::vector<unsigned> Cols = bandColumns(ND, D, BandVars);
+    std::vector<unsigned> Cols = bandColumns(D, BandIds);
     if (Cols.empty())
       continue;
     if (D.Assumed)
@@ -84,11 +85,11 @@ std::string looptile::depDescription(const Dependence &D) {
 }
 
 bool looptile::checkPermutationLegal(const Function &F, unsigned NestIndex,
-                                     const std::vector<std::string> &BandVars,
+                                     const std::vector<const Loop *> &Band,
                                      const std::vector<unsigned> &Order,
                                      const std::string &What, SourceLoc At,
                                      std::vector<Diagnostic> &Diags) {
-  return checkBandDependences(F, NestIndex, BandVars, What, At, Diags,
+  return checkBandDependences(F, NestIndex, Band, What, At, Diags,
                               [&](const NestDependences &, const Dependence &D,
                                   const std::vector<unsigned> &Cols) {
     // Column permutation over the dependence's own loops: the band's
@@ -116,10 +117,10 @@ bool looptile::checkPermutationLegal(const Function &F, unsigned NestIndex,
 }
 
 bool looptile::checkBandPermutable(const Function &F, unsigned NestIndex,
-                                   const std::vector<std::string> &BandVars,
+                                   const std::vector<const Loop *> &Band,
                                    const std::string &What, SourceLoc At,
                                    std::vector<Diagnostic> &Diags) {
-  return checkBandDependences(F, NestIndex, BandVars, What, At, Diags,
+  return checkBandDependences(F, NestIndex, Band, What, At, Diags,
                               [&](const NestDependences &ND, const Dependence &D,
                                   const std::vector<unsigned> &Cols) {
     unsigned First = *std::min_element(Cols.begin(), Cols.end());

@@ -1,6 +1,8 @@
 //===- LoopUtils.cpp - finding loops and bands in the IR ------------------===//
 #include "looptile/Transforms/LoopUtils.h"
 
+#include "looptile/Support/NameTable.h"
+
 #include <algorithm>
 #include <cassert>
 #include <functional>
@@ -58,6 +60,21 @@ bool looptile::findLoop(Function &F, const std::string &Spec,
   return true;
 }
 
+unsigned looptile::preorderIndex(const Loop &Root, const Loop *L) {
+  unsigned Count = 0;
+  std::function<bool(const Loop &)> Walk = [&](const Loop &X) {
+    if (&X == L)
+      return true;
+    ++Count;
+    for (const Node &N : X.Body)
+      if (N.isLoop() && Walk(N.loop()))
+        return true;
+    return false;
+  };
+  Walk(Root);
+  return Count;
+}
+
 bool looptile::hasSingleLoopBody(const Loop &Outer) {
   return Outer.Body.size() == 1 && Outer.Body[0].isLoop();
 }
@@ -82,19 +99,7 @@ std::vector<std::string> looptile::allLoopVars(const Function &F) {
 }
 
 std::string looptile::freshName(const Function &F, const std::string &Base) {
-  std::vector<std::string> Used = allLoopVars(F);
-  for (const Variable &V : F.Params)
-    Used.push_back(V.Name);
-  for (const Variable &V : F.Locals)
-    Used.push_back(V.Name);
-  auto Taken = [&](const std::string &N) {
-    return std::find(Used.begin(), Used.end(), N) != Used.end();
-  };
-  if (!Taken(Base))
-    return Base;
-  for (unsigned I = 2;; ++I)
-    if (!Taken(Base + std::to_string(I)))
-      return Base + std::to_string(I);
+  return NameTable(F, NameTarget::C).fresh(Base);
 }
 
 bool looptile::findParentBody(std::vector<Node> &Body, const Loop *Target,
@@ -124,6 +129,86 @@ Loop looptile::lastIterationLoop(const Loop &L, const std::string &Var) {
   Last.VarType = L.VarType;
   Last.Loc = L.Loc;
   return Last;
+}
+
+// The statement with id Id inside Body and the loops from Body down to it.
+static bool findStmt(const std::vector<Node> &Body, unsigned Id,
+                     std::vector<const Loop *> &Path, const Stmt *&Out) {
+  for (const Node &N : Body) {
+    if (!N.isLoop()) {
+      if (N.stmt().Id == Id) {
+        Out = &N.stmt();
+        return true;
+      }
+      continue;
+    }
+    Path.push_back(&N.loop());
+    if (findStmt(N.loop().Body, Id, Path, Out))
+      return true;
+    Path.pop_back();
+  }
+  return false;
+}
+
+// Renames loop variables in an index expression.
+static IndexExpr
+renamed(const IndexExpr &E,
+        const std::vector<std::pair<std::string, std::string>> &R) {
+  IndexExpr Out = E;
+  for (auto &[From, To] : R)
+    Out = Out.substitute(From, IndexExpr::symbol(To));
+  return Out;
+}
+
+Loop looptile::lastIterationCopy(
+    const Function &F, const Loop &L, const std::vector<unsigned> &Writes,
+    const std::function<
+        Stmt(const Stmt &, const std::function<IndexExpr(const IndexExpr &)> &)>
+        &Make) {
+  Loop Copy = lastIterationLoop(L, freshName(F, L.Var + "_out"));
+  std::vector<std::pair<std::string, std::string>> Rename = {{L.Var, Copy.Var}};
+  std::vector<std::string> Taken = {Copy.Var};
+  unsigned NextId = nextStmtId(F);
+  for (unsigned Id : Writes) {
+    std::vector<const Loop *> Path;
+    const Stmt *W = nullptr;
+    if (!findStmt(L.Body, Id, Path, W))
+      continue;
+    std::vector<std::pair<std::string, std::string>> R = Rename;
+    std::vector<Loop> Headers;
+    for (const Loop *P : Path) {
+      Loop H;
+      std::string Var = freshName(F, P->Var + "_out");
+      while (std::find(Taken.begin(), Taken.end(), Var) != Taken.end())
+        Var += "_";
+      Taken.push_back(Var);
+      H.Var = Var;
+      for (const IndexExpr &E : P->Lower)
+        H.Lower.push_back(renamed(E, R));
+      for (const IndexExpr &E : P->Upper)
+        H.Upper.push_back(renamed(E, R));
+      H.Step = P->Step;
+      H.VarType = P->VarType;
+      H.Loc = P->Loc;
+      R.push_back({P->Var, Var});
+      Headers.push_back(std::move(H));
+    }
+    Stmt S = Make(*W, [&](const IndexExpr &E) { return renamed(E, R); });
+    // W writes only where its guard holds (an affine guard: the
+    // privatization analysis counts conditional writes out).
+    S.When = W->When;
+    for (auto &[From, To] : R)
+      S.When.renameVar(From, To);
+    S.Id = NextId++;
+    S.LHS.Loc = S.RHS.Loc = S.Loc = W->Loc;
+    Node Inner{std::move(S)};
+    for (size_t K = Headers.size(); K-- > 0;) {
+      Headers[K].Body.push_back(std::move(Inner));
+      Inner = Node{std::move(Headers[K])};
+    }
+    Copy.Body.push_back(std::move(Inner));
+  }
+  return Copy;
 }
 
 unsigned looptile::nextStmtId(const Function &F) {

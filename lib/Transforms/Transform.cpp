@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "looptile/Transforms/Transform.h"
 
+#include "looptile/Support/NameTable.h"
+
 #include "looptile/Transforms/Distribute.h"
 #include "looptile/Transforms/Expand.h"
 #include "looptile/Transforms/Legality.h"
@@ -271,8 +273,9 @@ bool applyPermutationStep(Function &F, const TransformStep &Step,
   if (std::optional<std::string> Why = permutedHeaders(Band, Order, Headers))
     return structuralError(Top.loop().Loc, "cannot " + What + ": " + *Why,
                            Diags);
-  if (!checkPermutationLegal(F, Top.NestIndex, BandVars, Order, What,
-                             Top.loop().Loc, Diags))
+  if (!checkPermutationLegal(
+          F, Top.NestIndex, std::vector<const Loop *>(Band.begin(), Band.end()),
+          Order, What, Top.loop().Loc, Diags))
     return false;
   applyPermutation(Band, Headers);
   return true;
@@ -291,10 +294,13 @@ bool applyStripMineStep(Function &F, const TransformStep &Step,
   }
   // Strip-mining is always legal (lecture 04): the new loops run the same
   // iterations in the same order.
-  for (auto &[Var, Size] : Step.Sizes) {
+  for (auto &[Spec, Size] : Step.Sizes) {
     LoopLocation Loc;
     bool Ambiguous = false;
-    findLoop(F, Var, Loc, Ambiguous);
+    findLoop(F, Spec, Loc, Ambiguous);
+    // The tile loop is named after the loop's variable (`ii` for `i`),
+    // never after the selector that picked it (`i:6`).
+    const std::string &Var = Loc.loop().Var;
     stripMine(Loc, Size, freshName(F, Var + Var));
   }
   return true;
@@ -377,7 +383,7 @@ bool tileNest(Function &F, const TransformStep &Step,
   std::string What = "tile loops " + joinNames(BandVars);
   SourceLoc TopLoc = Top.loop().Loc;
   if (Band.size() > 1 &&
-      !checkBandPermutable(F, Top.NestIndex, BandVars, What, TopLoc, Diags))
+      !checkBandPermutable(F, Top.NestIndex, BandLoops, What, TopLoc, Diags))
     return false;
 
   auto Refind = [&](const std::string &Spec) {
@@ -392,12 +398,10 @@ bool tileNest(Function &F, const TransformStep &Step,
   if (Dependent) {
     std::vector<int64_t> Sizes;
     std::vector<std::string> TileVars;
+    NameTable Names(F, NameTarget::C);
     for (const TileTarget &T : Band) {
       Sizes.push_back(T.Size);
-      std::string TV = freshName(F, T.Var + T.Var);
-      while (std::find(TileVars.begin(), TileVars.end(), TV) != TileVars.end())
-        TV += "_";
-      TileVars.push_back(TV);
+      TileVars.push_back(Names.fresh(T.Var + T.Var));
     }
     std::vector<Loop> Headers;
     if (std::optional<std::string> Why =

@@ -40,7 +40,22 @@ void checkTunableNames(const Manifest &M, const Env &Overrides) {
   }
 }
 
-Env checkSizes(const Manifest &M, const Env &Sizes) {
+std::string sizeLimitProblem(const Manifest &M, const Env &Sizes) {
+  for (const SizeCheck &C : M.SizeChecks) {
+    if (!C.InvalidWhen.evaluate(Sizes))
+      continue;
+    std::string Text;
+    for (const std::string &S : M.sizeNames())
+      Text +=
+          (Text.empty() ? "" : ", ") + S + "=" + std::to_string(Sizes.at(S));
+    return "sizes " + Text + " are not valid for " + M.SourceFunction +
+           "(): " + C.Reason + " (the manifest's size check: invalid when " +
+           C.InvalidWhen.text() + ")";
+  }
+  return "";
+}
+
+Env checkSizes(const Manifest &M, const Env &Sizes, bool Limits) {
   Env Out;
   for (const auto &[Name, Value] : Sizes) {
     const Argument *A = M.findArgument(Name);
@@ -68,6 +83,9 @@ Env checkSizes(const Manifest &M, const Env &Sizes) {
                                         " must be a positive int");
     Out[S] = It->second;
   }
+  if (Limits)
+    if (std::string Why = sizeLimitProblem(M, Out); !Why.empty())
+      throw Error(ErrorKind::Usage, Why);
   return Out;
 }
 
@@ -77,6 +95,19 @@ Executor::Executor(const Manifest &M, const std::string &Source,
   for (const auto &[Name, Value] : Tunables)
     Options += (Options.empty() ? "" : " ") + ("-D" + Name + "=" +
                                                std::to_string(Value));
+  try {
+    cl_device_fp_config Fp = Dev.Device.getInfo<CL_DEVICE_SINGLE_FP_CONFIG>();
+    CRDivideSqrt = (Fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0;
+    Denormals = (Fp & CL_FP_DENORM) != 0;
+  } catch (const cl::Error &E) {
+    throwCLError("querying the floating-point support of " + Dev.describe(), E);
+  }
+  // Float division and sqrt as C computes them (correctly rounded) where
+  // the device can; the comparison rule (Validate.h) accounts for devices
+  // that cannot.
+  if (CRDivideSqrt)
+    Options += (Options.empty() ? "" : " ") +
+               std::string("-cl-fp32-correctly-rounded-divide-sqrt");
   try {
     Context = cl::Context(Dev.Device);
     Queue = cl::CommandQueue(Context, Dev.Device, CL_QUEUE_PROFILING_ENABLE);
@@ -112,6 +143,19 @@ Executor::Executor(const Manifest &M, const std::string &Source,
   }
 }
 
+std::vector<int64_t> Executor::kernelWorkGroupLimits() const {
+  std::vector<int64_t> Out;
+  for (const cl::Kernel &K : Kernels) {
+    try {
+      Out.push_back(
+          int64_t(K.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(Dev.Device)));
+    } catch (const cl::Error &E) {
+      throwCLError("querying CL_KERNEL_WORK_GROUP_SIZE", E);
+    }
+  }
+  return Out;
+}
+
 static std::string dims(const std::vector<size_t> &V) {
   std::string S;
   for (size_t X : V)
@@ -133,9 +177,9 @@ void Executor::prepare(const Env &Sizes) {
     for (const Formula &F : Shape) {
       int64_t E = F.evaluate(Values);
       if (E < 0)
-        throw Error(ErrorKind::Usage, "buffer " + Name + ": extent \"" +
-                                          F.text() + "\" = " +
-                                          std::to_string(E) + " is negative");
+        throw Error(ErrorKind::Manifest,
+                    "buffer " + Name + ": extent \"" + F.text() +
+                        "\" = " + std::to_string(E) + " is negative");
       New.Shape.push_back(E);
       if (__builtin_mul_overflow(New.Count, size_t(E), &New.Count))
         throw Error(ErrorKind::Usage, "buffer " + Name + " is too large");
@@ -180,10 +224,9 @@ void Executor::prepare(const Env &Sizes) {
     for (const Formula &F : K.Global) {
       int64_t V = F.evaluate(Values);
       if (V < 0)
-        throw Error(ErrorKind::Usage, "kernel " + K.Name + ": global size \"" +
-                                          F.text() + "\" = " +
-                                          std::to_string(V) +
-                                          " is negative");
+        throw Error(ErrorKind::Manifest,
+                    "kernel " + K.Name + ": global size \"" + F.text() +
+                        "\" = " + std::to_string(V) + " is negative");
       // A global size of 0 is a loop that runs zero times at these sizes
       // (e.g. i from 2 to N - 1 with N = 1): the kernel is not launched.
       L.Empty |= V == 0;
@@ -195,18 +238,16 @@ void Executor::prepare(const Env &Sizes) {
         const Formula &F = (*K.Local)[D];
         int64_t V = F.evaluate(Values);
         if (V <= 0)
-          throw Error(ErrorKind::Usage, "kernel " + K.Name +
-                                            ": local size \"" + F.text() +
-                                            "\" = " + std::to_string(V) +
-                                            " is not positive");
+          throw Error(ErrorKind::Manifest,
+                      "kernel " + K.Name + ": local size \"" + F.text() +
+                          "\" = " + std::to_string(V) + " is not positive");
         if (G[D] && G[D] % size_t(V) != 0)
-          throw Error(ErrorKind::Usage,
-                      "kernel " + K.Name + ": global size " +
-                          std::to_string(G[D]) + " (dimension " +
-                          std::to_string(D) +
-                          ") is not a multiple of the local size " +
-                          std::to_string(V) +
-                          " (OpenCL 1.2 requires it; use round_up)");
+          throw Error(
+              ErrorKind::Manifest,
+              "kernel " + K.Name + ": global size " + std::to_string(G[D]) +
+                  " (dimension " + std::to_string(D) +
+                  ") is not a multiple of the local size " + std::to_string(V) +
+                  " (OpenCL 1.2 requires it; use round_up)");
         if (D < MaxItems.size() && size_t(V) > MaxItems[D])
           throw Error(ErrorKind::OpenCL,
                       "kernel " + K.Name + ": local size " +

@@ -2,7 +2,10 @@
 //
 // Owns the formula grammar (precedence climbing) and checked 64-bit
 // evaluation:
-//   expr   := term (('+' | '-') term)*
+//   expr   := and ('||' and)*
+//   and    := cmp ('&&' cmp)*
+//   cmp    := sum (('<' | '<=' | '>' | '>=' | '==' | '!=') sum)?
+//   sum    := term (('+' | '-') term)*
 //   term   := unary (('*' | '/' | '%') unary)*
 //   unary  := '-' unary | primary
 //   primary:= INT | NAME | NAME '(' expr ',' expr ')' | '(' expr ')'
@@ -17,7 +20,25 @@
 namespace looptile::rt {
 
 struct Formula::Node {
-  enum Kind { Literal, Name, Neg, Add, Sub, Mul, Div, Rem, Call } K;
+  enum Kind {
+    Literal,
+    Name,
+    Neg,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Call,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    And,
+    Or
+  } K;
   int64_t Value = 0;
   std::string Id; // Name, or the function of a Call
   std::vector<std::shared_ptr<const Node>> Ops;
@@ -73,7 +94,46 @@ private:
     return N;
   }
 
+  /// Consumes the two-character operator Op.
+  bool consume2(const char *Op) {
+    skip();
+    if (Text.compare(Pos, 2, Op) == 0) {
+      Pos += 2;
+      return true;
+    }
+    return false;
+  }
+
   NodePtr parseExpr() {
+    NodePtr L = parseAnd();
+    while (consume2("||"))
+      L = make(Formula::Node::Or, {L, parseAnd()});
+    return L;
+  }
+  NodePtr parseAnd() {
+    NodePtr L = parseCmp();
+    while (consume2("&&"))
+      L = make(Formula::Node::And, {L, parseCmp()});
+    return L;
+  }
+  NodePtr parseCmp() {
+    NodePtr L = parseSum();
+    using K = Formula::Node;
+    if (consume2("<="))
+      return make(K::Le, {L, parseSum()});
+    if (consume2(">="))
+      return make(K::Ge, {L, parseSum()});
+    if (consume2("=="))
+      return make(K::Eq, {L, parseSum()});
+    if (consume2("!="))
+      return make(K::Ne, {L, parseSum()});
+    if (consume('<'))
+      return make(K::Lt, {L, parseSum()});
+    if (consume('>'))
+      return make(K::Gt, {L, parseSum()});
+    return L;
+  }
+  NodePtr parseSum() {
     NodePtr L = parseTerm();
     while (true) {
       if (consume('+'))
@@ -195,6 +255,22 @@ struct Evaluator {
       if (__builtin_mul_overflow(A, B, &R))
         fail("overflow");
       return R;
+    case K::Lt:
+      return A < B;
+    case K::Le:
+      return A <= B;
+    case K::Gt:
+      return A > B;
+    case K::Ge:
+      return A >= B;
+    case K::Eq:
+      return A == B;
+    case K::Ne:
+      return A != B;
+    case K::And:
+      return A != 0 && B != 0;
+    case K::Or:
+      return A != 0 || B != 0;
     case K::Div:
     case K::Rem:
       if (B == 0)

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 
 namespace looptile::rt {
@@ -28,11 +29,14 @@ HostInputs makeInputs(const Manifest &M, const Env &Values, uint64_t Seed) {
                                             ": bad extent \"" + F.text() +
                                             "\"");
       }
+      // Every host array starts from the seeded pattern, out ones too: a
+      // caller's array holds values, and the elements the C function does
+      // not write must keep them. The device side of an out buffer is not
+      // uploaded (resetOutputs fills it with the sentinel), as in the host
+      // glue, so an out buffer whose elements are not all written by the
+      // kernels differs from the reference there.
       In.Arrays[I] = HostArray(A.Ty, Count);
-      if (A.Acc == Access::Out)
-        In.Arrays[I].fillSentinel();
-      else
-        In.Arrays[I].fillRandom(streamSeed(Seed, I));
+      In.Arrays[I].fillRandom(streamSeed(Seed, I));
     } else if (A.K == Argument::Scalar) {
       In.Scalars[I] = randomScalar(A.Ty, streamSeed(Seed, I));
     } else {
@@ -97,9 +101,42 @@ std::vector<HostArray> runReference(const Manifest &M,
   return Data;
 }
 
+double inputRms(const Manifest &M, const HostInputs &In) {
+  double SumSq = 0;
+  size_t Count = 0;
+  for (size_t I = 0; I < M.Arguments.size(); ++I) {
+    const Argument &A = M.Arguments[I];
+    if (A.Ty == ElemType::Int || A.K == Argument::Size ||
+        (A.K == Argument::Buffer && A.Acc == Access::Out))
+      continue;
+    if (A.K == Argument::Scalar) {
+      double V =
+          A.Ty == ElemType::Float ? double(In.Scalars[I].F) : In.Scalars[I].D;
+      SumSq += V * V;
+      ++Count;
+      continue;
+    }
+    const HostArray &H = In.Arrays[I];
+    for (size_t J = 0; J < H.size(); ++J) {
+      double V = H.get(J);
+      if (std::isfinite(V)) {
+        SumSq += V * V;
+        ++Count;
+      }
+    }
+  }
+  return Count ? std::sqrt(SumSq / double(Count)) : 0.0;
+}
+
+ComparisonRule ruleFor(const Executor &X, const Manifest &M,
+                       const HostInputs &In) {
+  return comparisonRule(M, X.correctlyRoundedDivideSqrt(), X.floatDenormals(),
+                        M.ReductionLength.evaluate(X.env()), inputRms(M, In));
+}
+
 std::vector<Comparison> compareOutputs(Executor &X, const Manifest &M,
                                        const std::vector<HostArray> &Ref,
-                                       int64_t ReductionLength) {
+                                       const ComparisonRule &Rule) {
   std::vector<Comparison> Out;
   for (size_t I = 0; I < M.Arguments.size(); ++I) {
     const Argument &A = M.Arguments[I];
@@ -107,8 +144,7 @@ std::vector<Comparison> compareOutputs(Executor &X, const Manifest &M,
       continue;
     HostArray Got(A.Ty, Ref[I].size());
     X.read(A.Name, Got.data());
-    Out.push_back(compareBuffers(A.Name, X.shape(A.Name), Got, Ref[I],
-                                 ReductionLength));
+    Out.push_back(compareBuffers(A.Name, X.shape(A.Name), Got, Ref[I], Rule));
   }
   return Out;
 }
@@ -151,7 +187,8 @@ RunResult runHarness(Executor &X, const Manifest &M, const Env &SizesIn,
       std::snprintf(Buf, sizeof Buf, "%.2f s", R.ReferenceMs * 1e-3);
       progress("reference done in " + std::string(Buf) + "; comparing");
     }
-    R.Buffers = compareOutputs(X, M, RefData, R.ReductionLength);
+    R.Rule = ruleFor(X, M, In);
+    R.Buffers = compareOutputs(X, M, RefData, R.Rule);
     for (const Comparison &C : R.Buffers) {
       R.MaxAbsError = std::max(R.MaxAbsError, C.MaxAbsError);
       R.MaxRelError = std::max(R.MaxRelError, C.MaxRelError);

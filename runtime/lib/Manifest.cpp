@@ -177,6 +177,23 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
   const json::Value &Src = R.field(Root, "source", "top level", T::Object);
   M.SourceFile = resolve(Dir, R.str(Src, "file", "source"));
   M.SourceFunction = R.str(Src, "function", "source");
+  if (const json::Value *C = R.optional(Src, "compile", "source", T::Object)) {
+    if (const json::Value *D =
+            R.optional(*C, "directory", "source.compile", T::String))
+      M.CompileDirectory = resolve(Dir, D->asString());
+    if (const json::Value *Fs =
+            R.optional(*C, "flags", "source.compile", T::Array))
+      for (size_t I = 0; I < Fs->elements().size(); ++I) {
+        const json::Value &F = Fs->elements()[I];
+        if (!F.isString())
+          R.fail("source.compile.flags[" + std::to_string(I) + "]",
+                 "expected a string");
+        M.CompileFlags.push_back(F.asString());
+      }
+    if (const json::Value *Std =
+            R.optional(*C, "std", "source.compile", T::String))
+      M.CompileStandard = Std->asString();
+  }
   M.Program = resolve(Dir, R.str(Root, "program", "top level"));
 
   std::set<std::string> Names, Sizes, Tunables;
@@ -357,12 +374,49 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
     }
   }
 
+  if (const json::Value *Checks =
+          R.optional(Root, "size_checks", "top level", T::Array)) {
+    for (size_t I = 0; I < Checks->elements().size(); ++I) {
+      std::string W = "size_checks[" + std::to_string(I) + "]";
+      const json::Value &V = Checks->elements()[I];
+      if (!V.isObject())
+        R.fail(W, "expected an object");
+      SizeCheck C;
+      C.InvalidWhen = R.formula(R.field(V, "invalid_when", W, T::String),
+                                W + ".invalid_when");
+      C.Reason = R.str(V, "reason", W);
+      M.SizeChecks.push_back(std::move(C));
+    }
+  }
+
   auto optFormula = [&](const char *Key, const char *Default) {
     const json::Value *V = Root.get(Key);
     if (!V)
       return Formula::parse(Default, Origin + ": " + Key);
     return R.formula(*V, Key);
   };
+  if (const json::Value *Fp =
+          R.optional(Root, "floating_point", "top level", T::Object)) {
+    M.Fp.Declared = true;
+    std::string C = R.str(*Fp, "contract", "floating_point");
+    if (C != "off" && C != "fast")
+      R.fail("floating_point.contract",
+             "unknown value \"" + C + "\" (expected off or fast)");
+    M.Fp.FastContract = C == "fast";
+    std::string Cmp = R.str(*Fp, "comparison", "floating_point");
+    if (Cmp != "exact" && Cmp != "tolerance")
+      R.fail("floating_point.comparison",
+             "unknown value \"" + Cmp + "\" (expected exact or tolerance)");
+    M.Fp.Exact = Cmp == "exact";
+    if (M.Fp.Exact && M.Fp.FastContract)
+      R.fail("floating_point", "an exact comparison needs contract \"off\"");
+    if (const json::Value *D =
+            R.optional(*Fp, "float_divide_sqrt", "floating_point", T::Bool))
+      M.Fp.FloatDivideSqrt = D->asBool();
+    if (const json::Value *Why =
+            R.optional(*Fp, "reason", "floating_point", T::String))
+      M.Fp.Reason = Why->asString();
+  }
   M.ReductionLength = optFormula("reduction_length", "1");
   M.Flops = optFormula("flops", "0");
   M.Bytes = optFormula("bytes", "0");
@@ -393,6 +447,12 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
       checkNames(*K.LocalMemoryBytes, "kernel " + K.Name +
                                           " local_memory_bytes");
   }
+  for (size_t I = 0; I < M.SizeChecks.size(); ++I)
+    for (const std::string &N : M.SizeChecks[I].InvalidWhen.names())
+      if (!Sizes.count(N))
+        R.fail("size_checks[" + std::to_string(I) + "]",
+               "formula \"" + M.SizeChecks[I].InvalidWhen.text() + "\" uses '" +
+                   N + "', which is not a size argument");
   checkNames(M.ReductionLength, "reduction_length");
   checkNames(M.Flops, "flops");
   checkNames(M.Bytes, "bytes");

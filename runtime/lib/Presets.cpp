@@ -46,8 +46,21 @@ std::vector<RankedPreset> rankPresets(const Manifest &M, const Env &Sizes,
       exclude(P, Why);
       continue;
     }
+    // The work-groups of the kernel the preset is for: the first whose
+    // NDRange uses a tunable it sets (kernels have tunables of their own).
+    size_t Kernel = 0;
+    for (size_t K = M.Kernels.size(); K-- > 0;) {
+      std::vector<Formula> Fs = M.Kernels[K].Global;
+      if (M.Kernels[K].Local)
+        Fs.insert(Fs.end(), M.Kernels[K].Local->begin(),
+                  M.Kernels[K].Local->end());
+      for (const Formula &F : Fs)
+        for (const std::string &N : F.names())
+          if (P.Set.count(N))
+            Kernel = K;
+    }
     try {
-      R.WorkGroups = workGroupCount(M, Values, 0);
+      R.WorkGroups = workGroupCount(M, Values, Kernel);
     } catch (const Error &E) {
       exclude(P, E.what());
       continue;

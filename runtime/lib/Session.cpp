@@ -126,12 +126,17 @@ void Session::run(const std::vector<HostArg> &Args) {
     P->Last = Known->second;
   } else {
     std::vector<TunableSetting> Settings = P->Resolver->settingsFor(Sizes);
-    size_t I = pickSetting(Settings, [&](const TunableSetting &S) {
-      XP = &P->build(S.Values);
-      XP->prepare(Sizes);
+    size_t I = pickSetting(Settings, [&](TunableSetting &S) {
+      XP =
+          &buildFitted(M, Sizes, P->Resolver->limits(), S,
+                       [&](const Env &V) -> Executor & { return P->build(V); });
     });
     P->Last = Settings[I];
     P->BySizes[Sizes] = Settings[I];
+    // A shrunk work-group is always reported (a drop-in replacement should
+    // not change how the program runs without saying so).
+    for (const std::string &N : Settings[I].Fits)
+      std::cerr << "looptile: note: " << N << "\n";
     if (P->Verbose) {
       std::string Text;
       for (const std::string &N : M.sizeNames())

@@ -1,7 +1,7 @@
 //===- Setting.cpp - The precedence of tunable values ---------------------===//
 //
-// Owns layerSetting, checkOverrides, SettingResolver and pickSetting (see
-// Setting.h).
+// Owns layerSetting, checkOverrides, SettingResolver, fitSetting,
+// buildFitted and pickSetting (see Setting.h).
 //
 //===----------------------------------------------------------------------===//
 #include "looptile/Runtime/Setting.h"
@@ -23,14 +23,17 @@ const char *originName(TunableOrigin O) {
     return "cache";
   case TunableOrigin::Override:
     return "set";
+  case TunableOrigin::Fitted:
+    return "fitted";
   }
   return "?";
 }
 
 std::string TunableSetting::describe(const Manifest &M) const {
   std::string S;
-  for (TunableOrigin O : {TunableOrigin::Override, TunableOrigin::Cache,
-                          TunableOrigin::Preset, TunableOrigin::Default}) {
+  for (TunableOrigin O :
+       {TunableOrigin::Override, TunableOrigin::Cache, TunableOrigin::Preset,
+        TunableOrigin::Fitted, TunableOrigin::Default}) {
     std::string Group;
     for (const Tunable &T : M.Tunables) {
       auto It = Origins.find(T.Name);
@@ -44,6 +47,7 @@ std::string TunableSetting::describe(const Manifest &M) const {
     const char *Why = O == TunableOrigin::Override ? "--set"
                       : O == TunableOrigin::Cache  ? "tuning cache"
                       : O == TunableOrigin::Preset ? "preset"
+                      : O == TunableOrigin::Fitted ? "shrunk to fit the device"
                                                    : "manifest default";
     S += (S.empty() ? "" : "; ") + Group + " (" + Why +
          (O == TunableOrigin::Preset ? " " + PresetName : "") + ")";
@@ -163,6 +167,10 @@ std::vector<TunableSetting> SettingResolver::settingsFor(const Env &Sizes) {
 
   TunableSetting D = layerSetting(M, {}, TunableOrigin::Default, Overrides);
   std::string Why = tunableProblem(M, D.Values);
+  // The defaults are the last resort: where a work-group does not fit the
+  // device, it is shrunk rather than refused.
+  if (Why.empty())
+    fitSetting(M, Sizes, Limits, D);
   if (Why.empty())
     Out.push_back(std::move(D));
   else if (Out.empty())
@@ -201,6 +209,39 @@ std::vector<TunableSetting> SettingResolver::settingsFor(const Env &Sizes) {
   return Out;
 }
 
+std::string fitSetting(const Manifest &M, const Env &Sizes,
+                       const DeviceLimits &L, TunableSetting &S,
+                       const std::vector<int64_t> &KernelLimits) {
+  std::vector<std::string> Fixed;
+  for (const auto &[N, O] : S.Origins)
+    if (O == TunableOrigin::Override)
+      Fixed.push_back(N);
+  WorkGroupFit Fit = fitWorkGroups(M, Sizes, S.Values, L, Fixed, KernelLimits);
+  S.Values = Fit.Tunables;
+  for (const std::string &N : Fit.Changed)
+    S.Origins[N] = TunableOrigin::Fitted;
+  S.Fits.insert(S.Fits.end(), Fit.Notes.begin(), Fit.Notes.end());
+  return Fit.Problem;
+}
+
+Executor &buildFitted(const Manifest &M, const Env &Sizes,
+                      const DeviceLimits &L, TunableSetting &S,
+                      const std::function<Executor &(const Env &)> &Build) {
+  fitSetting(M, Sizes, L, S);
+  Executor *X = &Build(S.Values);
+  // A kernel's own limit is known only now; shrinking changes the program
+  // (reqd_work_group_size), so it is built again, at most a few times.
+  for (int Round = 0; Round < 4; ++Round) {
+    size_t Before = S.Fits.size();
+    fitSetting(M, Sizes, L, S, X->kernelWorkGroupLimits());
+    if (S.Fits.size() == Before)
+      break;
+    X = &Build(S.Values);
+  }
+  X->prepare(Sizes);
+  return *X;
+}
+
 static std::string firstLine(const std::string &S) {
   return S.substr(0, S.find('\n'));
 }
@@ -214,7 +255,7 @@ static std::string label(const TunableSetting &S) {
 }
 
 size_t pickSetting(std::vector<TunableSetting> &Settings,
-                   const std::function<void(const TunableSetting &)> &Try) {
+                   const std::function<void(TunableSetting &)> &Try) {
   std::vector<std::string> Passed;
   for (size_t I = 0; I < Settings.size(); ++I) {
     try {

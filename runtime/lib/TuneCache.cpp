@@ -236,13 +236,13 @@ std::vector<std::string> TuneCache::store(const std::string &Path,
   std::vector<std::string> Warnings;
   std::string Dir = parentDir(Path);
   if (!Dir.empty() && !makeDirs(Dir))
-    throw Error(ErrorKind::Usage, "cannot create the tuning cache folder '" +
-                                      Dir + "': " + std::strerror(errno));
+    throw Error(ErrorKind::Output, "cannot create the tuning cache folder '" +
+                                       Dir + "': " + std::strerror(errno));
   TuneCache C = load(Path);
   if (!C.problem().empty()) {
     std::string Aside = Path + ".corrupt";
     if (std::rename(Path.c_str(), Aside.c_str()) != 0)
-      throw Error(ErrorKind::Usage,
+      throw Error(ErrorKind::Output,
                   "the tuning cache is unusable (" + C.problem() +
                       ") and cannot be moved aside: " + std::strerror(errno));
     Warnings.push_back("the tuning cache was corrupt (" + C.problem() +
@@ -252,7 +252,7 @@ std::vector<std::string> TuneCache::store(const std::string &Path,
   C.put(E);
   std::string Why = writeFileAtomically(Path, C.serialize());
   if (!Why.empty())
-    throw Error(ErrorKind::Usage, "cannot write the tuning cache: " + Why);
+    throw Error(ErrorKind::Output, "cannot write the tuning cache: " + Why);
   return Warnings;
 }
 

@@ -10,6 +10,7 @@
 #include "looptile/Runtime/Tuner.h"
 #include "looptile/Runtime/Error.h"
 #include "looptile/Runtime/Presets.h"
+#include "looptile/Runtime/Setting.h"
 
 #include <chrono>
 #include <cstdio>
@@ -56,10 +57,18 @@ TuneResult tune(const Manifest &M, const std::string &Source,
     ShapeOrder.push_back(P.Tunables);
     Labels.emplace(P.Tunables, "preset " + M.Presets[P.Index].Name);
   }
-  Env Default = merged(defaultTunables(M), O.Pinned);
+  // The defaults, shrunk where a work-group does not fit the device, as a
+  // plain run would (Setting.h).
+  TunableSetting DefaultSetting =
+      layerSetting(M, {}, TunableOrigin::Default, O.Pinned);
+  if (tunableProblem(M, DefaultSetting.Values).empty())
+    fitSetting(M, R.Sizes, R.Limits, DefaultSetting);
+  Env Default = DefaultSetting.Values;
   if (tunableProblem(M, Default).empty()) {
     ShapeOrder.push_back(Default);
-    Labels.emplace(Default, "manifest default");
+    Labels.emplace(Default, DefaultSetting.Fits.empty()
+                                ? "manifest default"
+                                : "manifest default, shrunk to fit");
   }
   Mandatory = ShapeOrder;
   for (const Preset &P : M.Presets) {
@@ -87,6 +96,11 @@ TuneResult tune(const Manifest &M, const std::string &Source,
 
   R.ValidationSizes =
       validationSizes(M, R.Sizes, Chosen, O.ValidateLimit, &R.Reduced);
+  // Reduced sizes the C function does not support: validate at full size.
+  if (R.Reduced && !sizeLimitProblem(M, R.ValidationSizes).empty()) {
+    R.ValidationSizes = R.Sizes;
+    R.Reduced = false;
+  }
   Env Defaults = defaultTunables(M);
   HostInputs ValIn = makeInputs(M, merged(R.ValidationSizes, Defaults), O.Seed);
   progress("running the reference " + M.SourceFunction + "() once");
@@ -109,8 +123,8 @@ TuneResult tune(const Manifest &M, const std::string &Source,
       uploadInputs(X, M, ValIn);
       resetOutputs(X, M, ValIn);
       X.launch();
-      int64_t L = M.ReductionLength.evaluate(X.env());
-      for (const Comparison &Cmp : compareOutputs(X, M, RefOut, L)) {
+      for (const Comparison &Cmp :
+           compareOutputs(X, M, RefOut, ruleFor(X, M, ValIn))) {
         C.MaxAbsError = std::max(C.MaxAbsError, Cmp.MaxAbsError);
         if (!Cmp.passed() && C.S != CandidateResult::Invalid) {
           C.S = CandidateResult::Invalid;

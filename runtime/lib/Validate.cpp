@@ -1,11 +1,12 @@
 //===- Validate.cpp - Error statistics and the tolerance test -------------===//
 //
-// Owns compareBuffers (the formula is stated in Validate.h and
-// docs/runtime.md) and the mismatch report.
+// Owns the comparison rule, compareBuffers (the two modes and the formula
+// are stated in Validate.h and docs/runtime.md) and the mismatch report.
 //
 //===----------------------------------------------------------------------===//
 #include "looptile/Runtime/Validate.h"
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
@@ -25,14 +26,50 @@ std::string formatIndex(size_t Flat, const std::vector<int64_t> &Shape) {
   return S;
 }
 
+ComparisonRule comparisonRule(const Manifest &M, bool DeviceCRDivideSqrt,
+                              bool DeviceDenormals, int64_t ReductionLength,
+                              double InputRms) {
+  ComparisonRule R;
+  R.ReductionLength = ReductionLength;
+  R.InputRms = InputRms;
+  bool HasFloat = false;
+  for (const Argument &A : M.Arguments)
+    HasFloat |= A.Ty == ElemType::Float && A.K != Argument::Size;
+  if (!M.Fp.Declared)
+    R.Why = "the manifest does not declare how its kernels round "
+            "(no \"floating_point\")";
+  else if (!M.Fp.Exact)
+    R.Why = M.Fp.Reason.empty() ? "the manifest asks for the tolerance"
+                                : M.Fp.Reason;
+  else if (M.Fp.FloatDivideSqrt && !DeviceCRDivideSqrt)
+    R.Why = "the device does not round float division and sqrt correctly "
+            "(no CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)";
+  else if (HasFloat && !DeviceDenormals)
+    R.Why = "the device flushes float denormals to zero (no CL_FP_DENORM)";
+  else {
+    R.Exact = true;
+    R.Why = "the kernels round every operation as the C does, in its order";
+  }
+  return R;
+}
+
+std::string describeRule(const ComparisonRule &R) {
+  if (R.Exact)
+    return "exact comparison";
+  return "tolerance 8*eps*sqrt(L)*(|ref|+max(rms,rms_in)), L=" +
+         std::to_string(R.ReductionLength);
+}
+
 Comparison compareBuffers(const std::string &Name,
                           const std::vector<int64_t> &Shape,
                           const HostArray &Got, const HostArray &Ref,
-                          int64_t ReductionLength) {
+                          const ComparisonRule &Rule) {
   Comparison C;
   C.Name = Name;
   C.Shape = Shape;
   C.Count = Ref.size();
+  C.Exact = Rule.Exact;
+  C.Digits = Ref.type() == ElemType::Double ? 17 : 9;
   double Eps = Ref.type() == ElemType::Float    ? double(FLT_EPSILON)
                : Ref.type() == ElemType::Double ? DBL_EPSILON
                                                 : 0.0;
@@ -43,13 +80,15 @@ Comparison compareBuffers(const std::string &Name,
       SumSq += R * R;
   }
   C.Rms = C.Count ? std::sqrt(SumSq / double(C.Count)) : 0.0;
-  double L = ReductionLength > 1 ? double(ReductionLength) : 1.0;
-  double Scale = ToleranceFactor * Eps * std::sqrt(L);
+  double L = Rule.ReductionLength > 1 ? double(Rule.ReductionLength) : 1.0;
+  // Exact: a tolerance of 0 (int buffers are exact in either mode).
+  double Scale = Rule.Exact ? 0.0 : ToleranceFactor * Eps * std::sqrt(L);
+  double Floor = std::max(C.Rms, Rule.InputRms);
 
   for (size_t I = 0; I < C.Count; ++I) {
     double R = Ref.get(I), G = Got.get(I);
     double Abs = std::fabs(G - R);
-    double Tol = Scale * (std::fabs(R) + C.Rms);
+    double Tol = Scale * (std::fabs(R) + Floor);
     bool Ok;
     if (std::isnan(R))
       Ok = std::isnan(G);
@@ -83,27 +122,29 @@ Comparison compareBuffers(const std::string &Name,
   return C;
 }
 
-static std::string num(double V) {
+static std::string num(double V, int Digits = 9) {
   char Buf[64];
-  std::snprintf(Buf, sizeof Buf, "%.9g", V);
+  std::snprintf(Buf, sizeof Buf, "%.*g", Digits, V);
   return Buf;
 }
 
 std::string describeMismatch(const Comparison &C) {
   std::string S = "MISMATCH in " + C.Name + ": " + std::to_string(C.Bad) +
                   " of " + std::to_string(C.Count) +
-                  " elements outside the tolerance";
+                  (C.Exact ? " elements differ from the reference"
+                           : " elements outside the tolerance");
   if (C.Unwritten)
     S += " (" + std::to_string(C.Unwritten) +
          " never written: still the sentinel)";
   S += "\n  first at " + C.Name + formatIndex(C.FirstBad, C.Shape) +
        " (flat index " + std::to_string(C.FirstBad) + "): expected " +
-       num(C.Expected) + ", got ";
+       num(C.Expected, C.Digits) + ", got ";
   if (C.FirstBadIsSentinel)
     S += "the sentinel (never written)";
   else
-    S += num(C.Got) + ", |error| " + num(std::fabs(C.Got - C.Expected)) +
-         " > tolerance " + num(C.Tolerance);
+    S += num(C.Got, C.Digits) + ", |error| " +
+         num(std::fabs(C.Got - C.Expected)) +
+         (C.Exact ? " (exact comparison)" : " > tolerance " + num(C.Tolerance));
   return S;
 }
 

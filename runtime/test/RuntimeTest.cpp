@@ -13,11 +13,12 @@
 // is the number of failures.
 //
 //===----------------------------------------------------------------------===//
+#include "looptile/Runtime/Device.h"
 #include "looptile/Runtime/Error.h"
+#include "looptile/Runtime/Executor.h"
 #include "looptile/Runtime/Formula.h"
 #include "looptile/Runtime/Json.h"
 #include "looptile/Runtime/Manifest.h"
-#include "looptile/Runtime/Device.h"
 #include "looptile/Runtime/Session.h"
 #include "looptile/Runtime/TuneCache.h"
 #include "looptile/Runtime/Validate.h"
@@ -103,6 +104,16 @@ static void unitTests() {
   check(Formula::parse("round_up(N, TS) * K", "t").names() ==
             std::set<std::string>({"K", "N", "TS"}),
         "formula.names");
+  // Conditions (size_checks): 1 when true, 0 when false; && binds tighter
+  // than ||, comparisons tighter than both, arithmetic tighter still.
+  check(eval("M >= 511") == 1 && eval("M > 511") == 0 && eval("M < N") == 1 &&
+            eval("M <= 510") == 0 && eval("M + 2 == N") == 1 &&
+            eval("M != 511") == 0,
+        "formula.compare");
+  check(eval("M >= 512 || N >= 2*TS && TS == 16") == 1 &&
+            eval("(M >= 512 || N >= 2*TS) && TS == 8") == 0 &&
+            eval("M >= 512 || N > 513") == 0,
+        "formula.logic");
 
   // Manifest checks.
   const char *Good = R"J({"looptile_manifest": 1,
@@ -130,6 +141,28 @@ static void unitTests() {
   check(contains(E, "uses 'q'"), "manifest.formula-name", E);
   E = errorOf([&] { Manifest::load("/nonexistent/x.json"); });
   check(contains(E, "not found"), "manifest.missing", E);
+  // Size checks: sizes a check finds invalid are refused by checkSizes
+  // (looptile-run and the host glue alike), with the check's reason.
+  std::string Checked = Good;
+  Checked.replace(Checked.find("\"tunables\""), 0,
+                  "\"size_checks\": [{\"invalid_when\": \"n >= 21\", "
+                  "\"reason\": \"it would access 'a[i]' outside a[20]\"}], ");
+  Manifest MC = Manifest::parse(Checked, "m.json", "");
+  check(MC.SizeChecks.size() == 1 && checkSizes(MC, {{"n", 20}}).at("n") == 20,
+        "manifest.size-check-valid");
+  E = errorOf([&] { checkSizes(MC, {{"n", 21}}); });
+  check(contains(E, "sizes n=21 are not valid for f(): it would access "
+                    "'a[i]' outside a[20] (the manifest's size check: "
+                    "invalid when n >= 21)"),
+        "manifest.size-check-invalid", E);
+  check(checkSizes(MC, {{"n", 21}}, /*Limits=*/false).at("n") == 21,
+        "manifest.size-check-off");
+  std::string BadCheck = Checked;
+  BadCheck.replace(BadCheck.find("n >= 21"), 7, "T >= 21");
+  E = errorOf([&] { Manifest::parse(BadCheck, "m.json", ""); });
+  check(contains(E, "size_checks[0]: formula \"T >= 21\" uses 'T', which is "
+                    "not a size argument"),
+        "manifest.size-check-names", E);
 
   // Tolerance: a reordered float sum passes, one missing term fails.
   const int L = 4096;
@@ -146,16 +179,19 @@ static void unitTests() {
   std::memcpy(Ref.data(), &Fwd, 4);
   std::memcpy(Got.data(), &Bwd, 4);
   std::memcpy(Bad1.data(), &Missing, 4);
-  Comparison C = compareBuffers("x", {1}, Got, Ref, L);
+  ComparisonRule Tol;
+  Tol.ReductionLength = L;
+  Comparison C = compareBuffers("x", {1}, Got, Ref, Tol);
   check(C.passed(), "tolerance.reordered-sum-passes",
         std::to_string(C.MaxAbsError) + " > " + std::to_string(C.Tolerance));
-  C = compareBuffers("x", {1}, Bad1, Ref, L);
+  C = compareBuffers("x", {1}, Bad1, Ref, Tol);
   check(!C.passed(), "tolerance.missing-term-fails");
   HostArray S(ElemType::Float, 6);
   S.fillSentinel();
   HostArray R6(ElemType::Float, 6);
   R6.fillRandom(2);
-  C = compareBuffers("B", {2, 3}, S, R6, 1);
+  ComparisonRule One;
+  C = compareBuffers("B", {2, 3}, S, R6, One);
   check(!C.passed() && C.Unwritten == 6 && C.FirstBadIsSentinel &&
             formatIndex(5, {2, 3}) == "[1][2]",
         "tolerance.sentinel");
@@ -181,10 +217,11 @@ static void unitTests() {
         "types.sizes-and-names");
   HostArray U8b(ElemType::UChar, 3);
   std::memcpy(U8b.data(), Bytes, 3);
-  check(compareBuffers("p", {3}, U8b, U8, 1).passed(), "types.equal-passes");
+  check(compareBuffers("p", {3}, U8b, U8, One).passed(), "types.equal-passes");
   Bytes[1] = 1;
   std::memcpy(U8b.data(), Bytes, 3);
-  check(!compareBuffers("p", {3}, U8b, U8, 1).passed(), "types.one-off-fails");
+  check(!compareBuffers("p", {3}, U8b, U8, One).passed(),
+        "types.one-off-fails");
   HostArray Sent(ElemType::UShort, 2);
   Sent.fillSentinel();
   check(Sent.isSentinel(0) && Sent.isSentinel(1) && !U8.isSentinel(0),
@@ -195,6 +232,82 @@ static void unitTests() {
   for (size_t I = 0; I < Rand.size(); ++I)
     Max = std::max(Max, Rand.get(I));
   check(Max > 200, "types.uchar-whole-range", std::to_string(Max));
+
+  // A sum that cancels to exactly 0 in the reference (a*b - a*b), where a
+  // contracted kernel computes fma(a, b, -(a*b)): the rounding error of a*b,
+  // at most eps/2 * |a*b| (2^-30 stands for it). With only |ref| and
+  // rms(ref) the tolerance is 0; rms(in), the size of the summands, keeps
+  // it above the rounding error (8 * 2^-23 * sqrt(2) * 0.577 = 7.8e-7) and
+  // far below one wrong term (0.25).
+  HostArray Zero(ElemType::Float, 4), Fused(ElemType::Float, 4),
+      Wrong(ElemType::Float, 4);
+  for (size_t I = 0; I < 4; ++I) {
+    float Z = 0, F = 0x1p-30f, W = 0.25f;
+    std::memcpy((char *)Zero.data() + 4 * I, &Z, 4);
+    std::memcpy((char *)Fused.data() + 4 * I, &F, 4);
+    std::memcpy((char *)Wrong.data() + 4 * I, &W, 4);
+  }
+  ComparisonRule Cancel;
+  Cancel.ReductionLength = 2;
+  C = compareBuffers("z", {4}, Fused, Zero, Cancel);
+  check(!C.passed(), "tolerance.cancel-without-input-scale-is-zero");
+  Cancel.InputRms = 0.577;
+  C = compareBuffers("z", {4}, Fused, Zero, Cancel);
+  check(C.passed(), "tolerance.cancel-to-zero-passes",
+        std::to_string(C.Tolerance));
+  C = compareBuffers("z", {4}, Wrong, Zero, Cancel);
+  check(!C.passed(), "tolerance.cancel-wrong-term-fails");
+
+  // Exact: equal values (and NaN for NaN) pass, one ulp fails, the report
+  // says "differ" with enough digits to tell the two apart.
+  ComparisonRule Exact;
+  Exact.Exact = true;
+  Exact.ReductionLength = L;
+  C = compareBuffers("x", {1}, Ref, Ref, Exact);
+  check(C.passed(), "exact.equal-passes");
+  C = compareBuffers("x", {1}, Got, Ref, Exact);
+  check(Fwd == Bwd || !C.passed(), "exact.reordered-sum-fails");
+  HostArray Ulp(ElemType::Float, 1);
+  float Next = std::nextafter(Fwd, 1e30f);
+  std::memcpy(Ulp.data(), &Next, 4);
+  C = compareBuffers("x", {1}, Ulp, Ref, Exact);
+  check(!C.passed() &&
+            contains(describeMismatch(C), "1 of 1 elements differ from the "
+                                          "reference") &&
+            contains(describeMismatch(C), "(exact comparison)"),
+        "exact.one-ulp-fails", describeMismatch(C));
+  HostArray NaNs(ElemType::Float, 1);
+  float QNaN = std::nanf("");
+  std::memcpy(NaNs.data(), &QNaN, 4);
+  C = compareBuffers("x", {1}, NaNs, NaNs, Exact);
+  check(C.passed(), "exact.nan-for-nan");
+
+  // The rule: exact only when the manifest declares it and the device can
+  // round as C does.
+  Manifest Fp = Manifest::parse(
+      std::string(Good).insert(std::string(Good).rfind('}'),
+                               ", \"floating_point\": {\"contract\": "
+                               "\"off\", \"comparison\": \"exact\", "
+                               "\"float_divide_sqrt\": true}"),
+      "m.json", "");
+  check(comparisonRule(Fp, true, true, 1, 0).Exact, "rule.exact");
+  check(!comparisonRule(Fp, false, true, 1, 0).Exact &&
+            contains(comparisonRule(Fp, false, true, 1, 0).Why,
+                     "CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT"),
+        "rule.no-correct-division");
+  check(
+      !comparisonRule(M, true, true, 1, 0).Exact &&
+          contains(comparisonRule(M, true, true, 1, 0).Why, "does not declare"),
+      "rule.undeclared");
+  E = errorOf([&] {
+    Manifest::parse(std::string(Good).insert(
+                        std::string(Good).rfind('}'),
+                        ", \"floating_point\": {\"contract\": \"fast\", "
+                        "\"comparison\": \"exact\"}"),
+                    "m.json", "");
+  });
+  check(contains(E, "an exact comparison needs contract \"off\""),
+        "rule.fast-cannot-be-exact", E);
 }
 
 // --- Session: two hand-written programs, embedded like generated glue. ---

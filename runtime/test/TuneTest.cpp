@@ -380,6 +380,105 @@ TEST(TuneCandidates, PinnedValuesHold) {
 
 // --- Validation sizes. ---
 
+// --- Work-groups that do not fit are shrunk (fitWorkGroups, Setting.h). ---
+
+// Two kernels with work-group sizes of their own, as looptile writes a
+// covariance: a 1-D one (WG0_k0) and a 2-D one (WG0_k1 x WG1_k1), plus a
+// transposition-like third whose TS must stay a multiple of TSR_k2.
+const char *const PerKernelManifest = R"J({"looptile_manifest": 1,
+  "source": {"file": "f.c", "function": "f"}, "program": "f.cl",
+  "arguments": [{"name": "N", "kind": "size"},
+    {"name": "A", "kind": "buffer", "access": "inout", "type": "float", "shape": ["N", "N"]}],
+  "tunables": [
+    {"name": "WG0_k0", "default": 256, "min": 1, "max": 1024, "kernel": "f_k0"},
+    {"name": "WG0_k1", "default": 16, "min": 1, "max": 1024, "kernel": "f_k1"},
+    {"name": "WG1_k1", "default": 16, "min": 1, "max": 1024, "kernel": "f_k1"},
+    {"name": "TSR_k2", "default": 8, "min": 1, "max": 64},
+    {"name": "TS_k2", "default": 64, "min": 1, "max": 64, "multiple_of": "TSR_k2"}],
+  "kernels": [
+    {"name": "f_k0", "args": ["A", "N"], "global": ["round_up(N, WG0_k0)"], "local": ["WG0_k0"]},
+    {"name": "f_k1", "args": ["A", "N"], "global": ["round_up(N, WG0_k1)", "round_up(N, WG1_k1)"],
+     "local": ["WG0_k1", "WG1_k1"]},
+    {"name": "f_k2", "args": ["A", "N"], "global": ["round_up(N, TS_k2)", "ceil_div(N, TS_k2) * TSR_k2"],
+     "local": ["TS_k2", "TSR_k2"], "local_memory_bytes": "TS_k2*(TS_k2 + 1)*4"}]})J";
+
+TEST(TuneFit, ShrinksEachKernelToTheDevice) {
+  Manifest M = Manifest::parse(PerKernelManifest, "t.json", "");
+  DeviceLimits L = limits(2);
+  // 1024 work-items: 256, 16 x 16 and 64 x 8 = 512 all fit.
+  WorkGroupFit F = fitWorkGroups(M, {{"N", 100}}, defaultTunables(M), L, {});
+  EXPECT_EQ(F.Problem, "");
+  EXPECT_TRUE(F.Changed.empty());
+  EXPECT_EQ(F.Tunables, defaultTunables(M));
+  // 64 work-items: 256 -> 64. 16 x 16: halving either gives 128 work-items,
+  // and on a tie dimension 0 stays widest, so WG1_k1 goes: 16 x 8, 16 x 4.
+  // 64 x 8: halving TSR_k2 (64 x 4) or TS_k2 (32 x 8, still a multiple of
+  // 8) both give 256; dimension 0 stays widest, so TSR_k2 goes, and so on
+  // to 64 x 1.
+  L.MaxWorkGroupSize = 64;
+  F = fitWorkGroups(M, {{"N", 100}}, defaultTunables(M), L, {});
+  EXPECT_EQ(F.Problem, "");
+  EXPECT_EQ(F.Tunables.at("WG0_k0"), 64);
+  EXPECT_EQ(F.Tunables.at("WG0_k1"), 16);
+  EXPECT_EQ(F.Tunables.at("WG1_k1"), 4);
+  EXPECT_EQ(F.Tunables.at("TS_k2"), 64);
+  EXPECT_EQ(F.Tunables.at("TSR_k2"), 1);
+  EXPECT_EQ(tunableProblem(M, F.Tunables), "");
+  ASSERT_EQ(F.Notes.size(), 3u);
+  EXPECT_EQ(F.Notes[1], "kernel f_k1: work-group 16 x 16 (256 work-items) "
+                        "exceeds the device's maximum of 64; shrunk to 16 x "
+                        "4 (64 work-items) with WG1_k1=4");
+}
+
+TEST(TuneFit, KernelLimitsWorkItemSizesAndLocalMemory) {
+  Manifest M = Manifest::parse(PerKernelManifest, "t.json", "");
+  DeviceLimits L = limits(2);
+  // The kernel's own limit (CL_KERNEL_WORK_GROUP_SIZE) of f_k1 is 128.
+  WorkGroupFit F = fitWorkGroups(M, {{"N", 100}}, defaultTunables(M), L, {},
+                                 {1024, 128, 1024});
+  EXPECT_EQ(F.Tunables.at("WG1_k1"), 8);
+  EXPECT_NE(F.Notes.at(0).find("this kernel's maximum "
+                               "(CL_KERNEL_WORK_GROUP_SIZE) of 128"),
+            std::string::npos);
+  // At most 8 work-items in dimension 1: TSR_k2 = 8 fits, WG1_k1 = 16 not.
+  L.MaxWorkItemSizes = {1024, 8, 1};
+  F = fitWorkGroups(M, {{"N", 100}}, defaultTunables(M), L, {});
+  EXPECT_EQ(F.Tunables.at("WG1_k1"), 8);
+  EXPECT_EQ(F.Tunables.at("WG0_k1"), 16);
+  // 8 KiB of local memory: TS_k2 = 64 needs 64*65*4 = 16640 bytes, 32 needs
+  // 32*33*4 = 4224 (TS_k2 = 32 is still a multiple of TSR_k2 = 8).
+  L = limits(2);
+  L.LocalMemBytes = 8192;
+  F = fitWorkGroups(M, {{"N", 100}}, defaultTunables(M), L, {});
+  EXPECT_EQ(F.Tunables.at("TS_k2"), 32);
+  EXPECT_EQ(F.Tunables.at("TSR_k2"), 8);
+}
+
+TEST(TuneFit, NeverChangesSetValues) {
+  Manifest M = Manifest::parse(PerKernelManifest, "t.json", "");
+  DeviceLimits L = limits(2);
+  L.MaxWorkGroupSize = 64;
+  // WG0_k1 and WG1_k1 were --set: f_k1 cannot be fitted and keeps them; the
+  // other kernels are still shrunk.
+  WorkGroupFit F = fitWorkGroups(M, {{"N", 100}}, defaultTunables(M), L,
+                                 {"WG0_k1", "WG1_k1"});
+  EXPECT_EQ(F.Problem,
+            "kernel f_k1: work-group 16 x 16 (256 work-items) exceeds the "
+            "device's maximum of 64 and has no tunable the runtime may "
+            "change");
+  EXPECT_EQ(F.Tunables.at("WG0_k1"), 16);
+  EXPECT_EQ(F.Tunables.at("WG1_k1"), 16);
+  EXPECT_EQ(F.Tunables.at("WG0_k0"), 64);
+  // fitSetting marks the shrunk values and leaves the --set ones.
+  TunableSetting S = layerSetting(M, {}, TunableOrigin::Default,
+                                  {{"WG0_k1", 16}, {"WG1_k1", 16}});
+  EXPECT_NE(fitSetting(M, {{"N", 100}}, L, S), "");
+  EXPECT_EQ(S.Origins.at("WG0_k0"), TunableOrigin::Fitted);
+  EXPECT_EQ(S.Origins.at("WG1_k1"), TunableOrigin::Override);
+  EXPECT_EQ(S.Fits.size(), 2u);
+  EXPECT_STREQ(originName(TunableOrigin::Fitted), "fitted");
+}
+
 TEST(TuneValidation, ReducedSizesKeepPartialTiles) {
   Manifest M = tiled();
   std::vector<Env> C = {

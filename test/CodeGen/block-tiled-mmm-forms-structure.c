@@ -17,8 +17,8 @@
 // LIN: sum += A_tile[l1][kl] * B_tile[kl][l0];
 // LIN: C[i*N + j] = sum;
 
-// ACCMAP: kernel mmm_accumulate_k0: naive, nest at line 6
-// ACCMAP: kernel mmm_accumulate_k1: block-tiled, nest at line 9
+// ACCMAP: kernel mmm_accumulate_k0: naive, nest at {{.*}}:6
+// ACCMAP: kernel mmm_accumulate_k1: block-tiled, nest at {{.*}}:9
 // ACCMAP: note: 'C[i][j]' is kept in register 'C_reg' during loop 'k'
 
 // ACC: void mmm_accumulate_k0(

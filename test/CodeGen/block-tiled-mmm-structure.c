@@ -8,10 +8,11 @@
 // RUN: FileCheck %s --check-prefix=JSON < %t/mmm.json
 // RUN: FileCheck %s --check-prefix=GLUE < %t/mmm.host.cpp
 
-// MAP: kernel mmm: block-tiled, nest at line 7
-// MAP-NEXT:   loop i -> dimension 1 (group id 1, local id 1)
-// MAP-NEXT:   loop j -> dimension 0 (group id 0, local id 0)
-// MAP-NEXT:   loop k -> sequential in each work-item, in steps of TS
+// Every line that names a loop ends in its location (file:line).
+// MAP: kernel mmm: block-tiled, nest at {{.*}}examples/mmm.c:7
+// MAP-NEXT:   loop i -> dimension 1 (group id 1, local id 1)  // {{.*}}examples/mmm.c:7
+// MAP-NEXT:   loop j -> dimension 0 (group id 0, local id 0)  // {{.*}}examples/mmm.c:8
+// MAP-NEXT:   loop k -> sequential in each work-item, in steps of TS  // {{.*}}examples/mmm.c:10
 // MAP-NEXT:   staged in local memory: A[i][k] -> A_tile
 // MAP-NEXT:   staged in local memory: B[k][j] -> B_tile
 // MAP-NEXT:   work-group: TS x TS (TS = 16)

@@ -28,15 +28,16 @@ void within(int n, const float *restrict A, float *restrict B) {
   for (int i = 0; i < n; i++)
     B[i] = A[i] > 0.0f ? A[i] : A[n - 1 - i];
 }
-// WITHIN: {"name": "A", "kind": "buffer", "type": "float", "access": "in", "shape": ["n"]}
+// WITHIN: {"name": "A", "kind": "buffer", "type": "float", "access": "in", "shape": ["(n >= 1) * (n)"]}
 
 void guarded(int n, const float *restrict A, float *restrict B) {
   for (int i = 0; i < n; i++)
     if (i > 0 && i < n - 1)
       B[i] = A[i - 1] + A[i + 1];
 }
-// GUARDED: {"name": "A", "kind": "buffer", "type": "float", "access": "in", "shape": ["n"]}
-// GUARDED: {"name": "B", "kind": "buffer", "type": "float", "access": "inout", "shape": ["n - 1"]}
+// The extents are exact: the guard keeps every access away when n < 3.
+// GUARDED: {"name": "A", "kind": "buffer", "type": "float", "access": "in", "shape": ["(n >= 3) * (n)"]}
+// GUARDED: {"name": "B", "kind": "buffer", "type": "float", "access": "inout", "shape": ["(n >= 3) * (-1 + n)"]}
 
 void rows(int n, float (*a)[8], const float (*b)[8]) {
   for (int i = 0; i < n; i++)
@@ -45,8 +46,9 @@ void rows(int n, float (*a)[8], const float (*b)[8]) {
 }
 // ROWS: {"name": "a", "kind": "buffer", "type": "float", "access": "out", "shape": ["n", "8"]}
 
-// Candidates that differ by a polynomial in the sizes (here m - 1) are
-// ordered for sizes >= 1, which is all the runtime and the glue run with.
+// Accesses whose reaches differ by a polynomial in the sizes (x[i * m] and
+// x[i * m + j], here m - 1 apart): the extent is the larger, which is n*m
+// for every n, m >= 1 (m = 1: n*m - m + 1 = n*m).
 // RUN: %looptile %s --function row_max --print-signature | FileCheck %s --check-prefix=ROWMAX
 void row_max(int n, int m, const float *restrict x, float *restrict y) {
   for (int i = 0; i < n; i++) {
@@ -56,4 +58,4 @@ void row_max(int n, int m, const float *restrict x, float *restrict y) {
     y[i] = mx;
   }
 }
-// ROWMAX: {"name": "x", "kind": "buffer", "type": "float", "access": "in", "shape": ["n*m"]}
+// ROWMAX: {"name": "x", "kind": "buffer", "type": "float", "access": "in", "shape": ["max(n*m - m + 1, (m >= 2) * (n*m))"]}

@@ -29,9 +29,9 @@
 // MANIFEST: {"name": "A", "kind": "buffer", "type": "float", "access": "in", "shape": ["n", "m"]}
 // MANIFEST: {"name": "B", "kind": "buffer", "type": "float", "access": "inout", "shape": ["n", "m"]}
 
-// TILE:      kernel stencil_border: naive, nest at line 6
-// TILE:      work-group: TS x TS (TS = 16)
-// TILE:      note: --tile: the nest has conditional statements or expressions; the kernel uses TS x TS work-groups without staging
+// TILE:      kernel stencil_border: naive, nest at {{.*}}:6
+// TILE:      work-group: WG0 x WG1 (WG0 = 16, WG1 = 16)
+// TILE:      note: --tile 16: no local-memory tiling for this nest (the nest has conditional statements or expressions); its work-groups are tiles without staging
 
 // RELU:      if (j >= 1 && X[i*m + j] > 0.0f)
 // RELU-NEXT:   Y[i*m + j] = X[i*m + j];

@@ -5,7 +5,7 @@
 // RUN: %looptile %examples/mmm.c -o %t/mmm.cl --print-mapping | FileCheck %s --check-prefix=MAP
 // RUN: FileCheck %s < %t/mmm.cl
 
-// MAP: kernel mmm: naive, nest at line 7
+// MAP: kernel mmm: naive, nest at {{.*}}:7
 // MAP-NEXT:   loop i -> dimension 1
 // MAP-NEXT:   loop j -> dimension 0
 // MAP-NEXT:   work-group: WG0 x WG1 (WG0 = 16, WG1 = 16)

@@ -14,7 +14,7 @@
 // RUN: %looptile %examples/mmm.c --tile 8 --register-tile 3 -o %t/r3.cl
 // RUN: FileCheck %s --check-prefix=R3 < %t/r3.json
 
-// MAP: kernel mmm: register-tiled, nest at line 7
+// MAP: kernel mmm: register-tiled, nest at {{.*}}:7
 // MAP: work-group: TSN / WPTN x TSM / WPTM (VW = 2, WPTM = 4, WPTN = 2, TSM = 64, TSN = 32, TSK = 8)
 // A is fast along k, so its tile is transposed and padded by VW:
 // 8*(64+2)*4 + 8*32*4 bytes (TSK defaults to min(tile, 8)).

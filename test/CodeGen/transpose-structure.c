@@ -5,10 +5,12 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %looptile %examples/transpose.c --tile 16 -o %t/tr.cl --print-mapping | FileCheck %s --check-prefix=MAP
 // RUN: FileCheck %s < %t/tr.cl
-// RUN: %looptile %s --tile 8 -o %t/tr2d.cl
+// RUN: %looptile %s --tile 8 --function transpose2d -o %t/tr2d.cl
 // RUN: FileCheck %s --check-prefix=TWOD < %t/tr2d.cl
+// RUN: %looptile %s --tile 8 --function names -o %t/names.cl --print-mapping | FileCheck %s --check-prefix=NAMESMAP
+// RUN: FileCheck %s --check-prefix=NAMES < %t/names.cl
 
-// MAP: kernel transpose: transpose (local-memory tile), nest at line 7
+// MAP: kernel transpose: transpose (local-memory tile), nest at {{.*}}:7
 // MAP: staged in local memory: A[i*width + j] -> tile[TS][TS + 1]
 
 // MAP: work-group: TS x TSR (TSR = 8, TS = 16)
@@ -28,10 +30,23 @@
 
 // The function's own loop variable r: the generated row counter is renamed.
 // TWOD: #define TSR 8
-// TWOD: tile[l1 + r_][l0] = A[r*C + c];
-// TWOD: B[c*R + r] = tile[l0][l1 + r_];
+// TWOD: tile[l1 + r_2][l0] = A[r*C + c];
+// TWOD: B[c*R + r] = tile[l0][l1 + r_2];
 void transpose2d(int R, int C, const float A[R][C], float B[C][R]) {
   for (int r = 0; r < R; r++)
     for (int c = 0; c < C; c++)
       B[c][r] = A[r][c];
+}
+
+// Arrays named like the kernel's tile and local ids: the kernel's own names
+// move aside.
+// NAMESMAP: staged in local memory: tile[r][c] -> tile_2[TS][TS + 1]
+// NAMES: __local float tile_2[TS][TS + 1];
+// NAMES: const int l0_2 = (int)get_local_id(0), l1_2 = (int)get_local_id(1);
+// NAMES: tile_2[l1_2 + r_2][l0_2] = tile[r*C + c];
+// NAMES: l0[c*R + r] = tile_2[l0_2][l1_2 + r_2] * l1;
+void names(int R, int C, const float tile[R][C], float l0[C][R], float l1) {
+  for (int r = 0; r < R; r++)
+    for (int c = 0; c < C; c++)
+      l0[c][r] = tile[r][c] * l1;
 }

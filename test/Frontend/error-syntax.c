@@ -9,4 +9,6 @@ void f(int N, float A[N]) {
     // CHECK: error-syntax.c:[[@LINE+1]]:16: error: expected ';' after expression
     A[i] = 1.0f
 }
-// CHECK: 1 error generated.
+// Clang's diagnostic alone, without ClangTool's banner.
+// CHECK-NOT: error generated
+// CHECK-NOT: Error while processing

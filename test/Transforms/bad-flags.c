@@ -1,4 +1,4 @@
-// Bad flag values are usage errors: a clean one-line error, exit 1, no C.
+// Bad flag values: a clean one-line error, no C (Driver/exit-status.test).
 // RUN: not %looptile %s --tile 0 2>&1 | FileCheck %s --check-prefix=TILE0
 // RUN: not %looptile %s --tile -3 2>&1 | FileCheck %s --check-prefix=TILENEG
 // RUN: not %looptile %s --tile i=x 2>&1 | FileCheck %s --check-prefix=TILEX

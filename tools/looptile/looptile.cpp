@@ -11,7 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "looptile/Pipeline/Pipeline.h"
+#include "looptile/Version.h"
 
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -70,6 +72,12 @@ static cl::opt<bool> SingleWorkItem(
     "single-work-item",
     cl::desc("OpenCL: run a nest without parallel loops in one work-item"),
     cl::cat(Category));
+static cl::opt<std::string> FpContract(
+    "fp-contract",
+    cl::desc("OpenCL: off (default) rounds a * b + c twice, as C does; fast "
+             "lets the OpenCL compiler fuse it into one multiply-add "
+             "(validation then uses a tolerance)"),
+    cl::value_desc("off|fast"), cl::cat(Category));
 static cl::opt<bool> PrintMapping(
     "print-mapping",
     cl::desc("OpenCL: print which loop became which NDRange dimension, the "
@@ -78,15 +86,63 @@ static cl::opt<bool> PrintMapping(
 static cl::opt<std::string> Emit("emit",
                                  cl::desc("Emit the result: c or opencl"),
                                  cl::value_desc("kind"), cl::cat(Category));
-static cl::opt<std::string> OutputFile("o", cl::desc("Output file"),
-                                       cl::value_desc("file"),
-                                       cl::cat(Category));
+static cl::opt<std::string> OutputFile(
+    "o",
+    cl::desc("Output file: -o FILE.cl writes the kernels FILE.cl, the "
+             "manifest FILE.json and the host glue FILE.host.cpp; with "
+             "--emit=c or transformations alone, the transformed C. Missing "
+             "folders are created"),
+    cl::value_desc("file"), cl::cat(Category));
 static cl::opt<std::string>
-    BuildPath("p", cl::desc("Directory holding compile_commands.json"),
+    BuildPath("p",
+              cl::desc("Read the compile flags from the file's entry in "
+                       "<build-dir>/compile_commands.json"),
               cl::value_desc("build-dir"), cl::cat(Category));
+static cl::opt<std::string> DepFile(
+    "depfile",
+    cl::desc("Write a Make-style dependency file for the output (-o): the C "
+             "file and the headers it includes, for build systems"),
+    cl::value_desc("file"), cl::cat(Category));
 static cl::opt<std::string>
     OnlyFunction("function", cl::desc("Only process this function"),
                  cl::value_desc("name"), cl::cat(Category));
+
+// What --help prints after the options: the flags llvm::cl does not own
+// (`--`, --print-after), the output files and the exit status.
+static cl::extrahelp MoreHelp(R"(
+  --print-after=all            - Print the IR and the C after every transformation step
+
+Compile flags:
+  Everything after `--` is passed to Clang, as with every Clang tool:
+    looptile f.c --print-ir -- -DN=64 -Iinclude -std=c99
+  With -p BUILD-DIR the flags of the file's entry in
+  BUILD-DIR/compile_commands.json are used, and the flags after `--` are
+  added to them. The manifest records them, and looptile-run --validate
+  compiles the C reference with them.
+
+Output:
+  --emit=c, or transformations alone: the transformed C, on standard output
+  or in -o FILE.
+  -o FILE.cl (or --emit=opencl -o FILE.cl): FILE.cl (one kernel per nest),
+  FILE.json (the manifest: arguments, NDRanges, tunables; docs/manifest.md)
+  and FILE.host.cpp (a drop-in replacement for the C function that runs the
+  kernels through liblooptile-runtime). --print-mapping without -o writes
+  nothing.
+
+Exit status:
+  0  success
+  1  refused: a construct or transformation the tool cannot apply soundly
+     (with a diagnostic), an input that cannot be read, an output that
+     cannot be written
+  2  usage error: unknown option, malformed or missing value, options that
+     cannot be combined
+  3  OpenCL device error (looptile-run and the host glue only)
+)");
+
+static void printVersion(llvm::raw_ostream &OS) {
+  OS << "looptile " LOOPTILE_VERSION " (git " LOOPTILE_GIT_COMMIT ")\n"
+     << "  LLVM " LLVM_VERSION_STRING ", " << clangVersion() << "\n";
+}
 
 // An identifier, or a loop selector `j:12`.
 static bool isIdentifier(const char *S) {
@@ -105,9 +161,10 @@ static bool isIdentifier(const char *S) {
   return true;
 }
 
+// A usage error: the command line itself is wrong.
 static int fail(const std::string &Msg) {
   llvm::errs() << "looptile: error: " << Msg << "\n";
-  return 1;
+  return ExitUsage;
 }
 
 int main(int argc, char **argv) {
@@ -151,17 +208,26 @@ int main(int argc, char **argv) {
   for (const std::string &W : Words)
     Args.push_back(W.c_str());
   cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter(printVersion);
   if (!cl::ParseCommandLineOptions(
           int(Args.size()), Args.data(),
-          "looptile: dependence-checked loop transformations to OpenCL\n",
+          "looptile: dependence-checked loop transformations to OpenCL\n\n"
+          "  looptile FILE.c [options] [-- CLANG-FLAGS...]\n",
           &llvm::errs()))
-    return 1;
+    return ExitUsage;
 
   PipelineOptions Opts;
   Opts.Frontend.File = InputFile;
   Opts.Frontend.ExtraArgs = ClangArgs;
   Opts.Frontend.BuildPath = BuildPath;
   Opts.Frontend.OnlyFunction = OnlyFunction;
+  if (!DepFile.empty()) {
+    if (OutputFile.empty())
+      return fail("--depfile needs -o: the dependency file names the output "
+                  "that depends on the C file and its headers");
+    Opts.Frontend.DepFile = DepFile;
+    Opts.Frontend.DepTarget = OutputFile;
+  }
   Opts.PrintIR = PrintIR;
   Opts.PrintSignature = PrintSignature;
   if (PrintDeps.getNumOccurrences()) {
@@ -192,9 +258,26 @@ int main(int argc, char **argv) {
     if (Opts.Emit == "c")
       return fail("--emit=c cannot be combined with OpenCL options "
                   "(--register-tile, --single-work-item, --print-mapping)");
+    // The kernels, manifest and glue are three files: they go where -o
+    // says, never silently into the current directory. --print-mapping
+    // alone prints the mapping and writes nothing.
+    if (OutputFile.empty() && (Opts.Emit == "opencl" || !PrintMapping))
+      return fail(std::string(Opts.Emit == "opencl" ? "--emit=opencl"
+                              : RegisterTile.getNumOccurrences()
+                                  ? "--register-tile"
+                                  : "--single-work-item") +
+                  " writes FILE.cl, FILE.json and FILE.host.cpp: name them "
+                  "with -o FILE.cl (or use --print-mapping alone to see the "
+                  "mapping)");
     Opts.Emit = "opencl";
     Opts.PrintMapping = PrintMapping;
     Opts.OpenCL.SingleWorkItem = SingleWorkItem;
+    if (FpContract.getNumOccurrences()) {
+      if (FpContract != "off" && FpContract != "fast")
+        return fail("--fp-contract: unknown value '" + FpContract +
+                    "' (expected off or fast)");
+      Opts.OpenCL.FastContract = FpContract == "fast";
+    }
     if (RegisterTile.getNumOccurrences()) {
       std::string V = RegisterTile;
       size_t X = V.find('x');
@@ -213,6 +296,9 @@ int main(int argc, char **argv) {
                     ": expected R or RxC with sizes from 1 to 16");
     }
   }
+  if (FpContract.getNumOccurrences() && !WantsOpenCL)
+    return fail("--fp-contract applies to OpenCL output (-o FILE.cl or "
+                "--emit=opencl)");
   Opts.OutputFile = OutputFile;
 
   // Transformation steps, in the order they were written.
@@ -249,6 +335,17 @@ int main(int argc, char **argv) {
     }
     Opts.Steps.push_back(Step);
   }
+  if (Opts.OpenCL.SingleWorkItem && (Opts.OpenCL.Tile || Opts.OpenCL.RegRows))
+    return fail("--single-work-item runs each nest in one work-item: "
+                "--tile and --register-tile cannot apply to it");
+  if (Opts.PrintAfterAll && Opts.Steps.empty())
+    llvm::errs() << "looptile: warning: --print-after=all: no "
+                    "transformation step to print after"
+                 << (Opts.Emit == "opencl" && Opts.OpenCL.Tile
+                         ? " (with OpenCL output, --tile is the kernels' "
+                           "tile size, not a step)"
+                         : "")
+                 << "\n";
   if (Opts.OpenCL.RegRows && !Opts.OpenCL.Tile)
     Opts.OpenCL.Tile = 16; // register tiles sit inside local-memory tiles
 

@@ -103,7 +103,7 @@ struct Parser {
       Expr E;
       E.K = Expr::FloatLit;
       E.Type = ElemType::Float;
-      E.Spelling = Lit;
+      E.FloatValue = std::strtod(Lit.c_str(), nullptr);
       return E;
     }
     std::string Name = ident();

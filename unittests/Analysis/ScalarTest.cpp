@@ -194,9 +194,15 @@ TEST(PrinterTest, TextJSONAndDot) {
             std::string::npos)
       << Text;
   EXPECT_NE(Text.find("    loop i: sequential: flow dependence S0 -> S0 on A, "
-                      "direction (<, >)\n"),
+                      "direction (<, >)  // line 2\n"),
             std::string::npos)
       << Text;
+  // With a file, each verdict names its loop as FILE:LINE.
+  P.File = "f.c";
+  EXPECT_NE(printDepsText(P, D).find("on A, direction (<, >)  // f.c:2\n    "
+                                     "loop j: parallel"),
+            std::string::npos)
+      << printDepsText(P, D);
   std::string JSON = printDepsJSON(P, D);
   EXPECT_EQ(JSON.rfind("{\"nests\":[{\"function\":\"f\",\"line\":2,\"loops\":"
                        "[{\"var\":\"i\",\"line\":2,\"depth\":0,"

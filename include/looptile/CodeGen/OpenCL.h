@@ -26,6 +26,10 @@ struct OpenCLOptions {
   int64_t RegRows = 0, RegCols = 0;
   /// --single-work-item: run a nest with no parallel loop in one work-item.
   bool SingleWorkItem = false;
+  /// --fp-contract=fast: let the OpenCL compiler contract a * b + c into a
+  /// fused multiply-add (rounded once, not twice as C computes it). Off by
+  /// default: the kernels then round every operation as the C does.
+  bool FastContract = false;
 };
 
 struct OpenCLOutput {
@@ -35,11 +39,21 @@ struct OpenCLOutput {
   std::string Mapping;      ///< the --print-mapping report
 };
 
+/// The original C file, as each output names it.
+struct OpenCLSource {
+  /// Absolute: the manifest's source.file and the generated files' headers.
+  std::string Path;
+  /// As the user wrote it: the --print-mapping report.
+  std::string Spelling;
+  /// The manifest's source.compile: validation builds the C with it.
+  CompileFlags Compile;
+};
+
 /// Generates the OpenCL code for F. ProgramFile is the .cl file's name as the
-/// manifest refers to it (relative to the manifest); SourceFile is the
-/// original C file (absolute). Returns false with diagnostics on refusal.
+/// manifest refers to it (relative to the manifest). Returns false with
+/// diagnostics on refusal.
 bool generateOpenCL(const Function &F, const std::string &ProgramFile,
-                    const std::string &SourceFile, const OpenCLOptions &Opts,
+                    const OpenCLSource &Source, const OpenCLOptions &Opts,
                     OpenCLOutput &Out, std::vector<Diagnostic> &Diags);
 
 } // namespace looptile

@@ -5,7 +5,10 @@
 // tester, the host glue): each parameter's kind (size, scalar, buffer), a
 // buffer's element type, access (in, out, inout) and shape as formulas over
 // the size parameters. A pointer parameter's extent is derived from the
-// largest subscript its accesses reach over the loop bounds.
+// largest subscript its accesses reach over the loop bounds. A written
+// buffer is `out` only when isl proves that the function writes every
+// element of it, for every size (Analysis/Footprint.h); otherwise `inout`,
+// so that the host's elements the function leaves alone stay as they were.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPTILE_CODEGEN_SIGNATURE_H
@@ -25,10 +28,23 @@ struct ArgumentInfo {
   std::string Name;
   Kind ArgKind = Size;
   ElemType Type = ElemType::Int;
-  /// For buffers: "in", "out" or "inout".
+  /// For buffers: "in" (never written), "out" (written, never read, and
+  /// every element of Shape provably written: Analysis/Footprint.h) or
+  /// "inout" (everything else: its old contents must reach the device).
   std::string AccessMode;
-  /// For buffers: the extent of each dimension, outermost first.
+  /// For buffers: whether some statement reads resp. writes it.
+  bool Reads = false, Writes = false;
+  /// For buffers: the extent of each dimension, outermost first. For a
+  /// pointer whose extent is piecewise (ExtentFormula), an upper bound.
   std::vector<IndexExpr> Shape;
+  /// For a pointer parameter whose exact extent (one more than the largest
+  /// flat index accessed) takes different forms for different sizes: that
+  /// extent as a manifest formula, used instead of Shape in the manifest.
+  std::string ExtentFormula;
+  /// For buffers: the extents as manifest formulas (a pointer's derived
+  /// extent, which is negative for sizes where its loops do not run, is
+  /// clamped: `max(E, 0)`).
+  std::vector<std::string> shapeFormulas() const;
   /// For sizes: the C type (printed as `"type"` when it is not int).
   IntType Int;
   /// For sizes in a manifest: the OpenCL type the kernels take it as

@@ -25,12 +25,20 @@ struct FrontendOptions {
   std::string BuildPath;
   /// Only this function (empty: every function with a `for` nest).
   std::string OnlyFunction;
+  /// Write a Make-style dependency file here (empty: none): DepTarget's
+  /// prerequisites, the file and every non-system header it includes.
+  std::string DepFile;
+  std::string DepTarget;
 };
 
 /// Parses Opts.File and fills Out. Returns false when the file could not be
 /// read or parsed, or holds a construct the IR cannot represent exactly; the
 /// reason has then been printed on stderr.
 bool buildProgram(const FrontendOptions &Opts, Program &Out);
+
+/// The version of the Clang libraries the frontend parses with, as Clang
+/// prints it ("Debian clang version 16.0.6 (15)").
+std::string clangVersion();
 
 } // namespace looptile
 

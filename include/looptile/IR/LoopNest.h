@@ -108,7 +108,7 @@ const char *condOpSpelling(CondOp Op);
 struct Expr {
   enum Kind {
     IntLit,    ///< IntValue
-    FloatLit,  ///< FloatValue; Spelling keeps the source text of the literal
+    FloatLit,  ///< FloatValue, exactly the constant's value in Type
     ScalarRef, ///< Name: a scalar variable, loop variable or size parameter
     ArrayRef,  ///< Name[Subscripts...]
     Unary,     ///< Op ('-') applied to Operands[0]
@@ -124,8 +124,9 @@ struct Expr {
   Kind K = IntLit;
   ElemType Type = ElemType::Int;
   int64_t IntValue = 0;
+  /// A FloatLit's value (a float constant's value is exact in a double);
+  /// printed so that it reads back bit-exactly, never from source text.
   double FloatValue = 0.0;
-  std::string Spelling;
   std::string Name;
   char Op = 0;
   CondOp Cond = CondOp::LT; ///< Compare and Logical
@@ -143,17 +144,28 @@ struct Expr {
   static Expr logicalNot(Expr Operand);
   static Expr select(Expr Cond, Expr Then, Expr Else);
 
-  /// C syntax of the expression, fully parenthesised only where needed.
+  /// C syntax of the expression: the tree exactly as it is (never
+  /// re-associated), parenthesised where C's precedence and left
+  /// associativity need it.
   std::string str() const;
 };
 
 /// Lets a back end print some nodes its own way (an array access as a
 /// flattened global access, a math call by its OpenCL name); std::nullopt
-/// prints the node as C. Operators and parentheses stay the same.
+/// prints the node as C. Operators and parentheses stay the same. An
+/// override's text must be a primary or postfix expression (a name, an
+/// element, a call, or parenthesised), since its operator's precedence is
+/// taken to be the highest.
 using ExprOverride = std::function<std::optional<std::string>(const Expr &)>;
 
 /// C syntax of E with Override consulted at every node.
 std::string printExpr(const Expr &E, const ExprOverride &Override);
+
+/// A floating constant of type T (Float or Double) with value Value (finite),
+/// spelled so that C and OpenCL C read it back as exactly that value of
+/// exactly that type: the shortest round-trip decimal, `f` for float
+/// (`0.1f`, `1e-10`, `0.333333333333333`, `1.0`).
+std::string floatLiteralStr(double Value, ElemType T);
 
 /// The assignment operator of a statement.
 enum class AssignOp { Assign, AddAssign, SubAssign, MulAssign, DivAssign };
@@ -265,12 +277,12 @@ struct Node {
 /// A named variable: parameter or local.
 struct Variable {
   enum Kind {
-    SizeParam,   ///< integer parameter never written: a symbolic size
-    ScalarParam, ///< other scalar parameter (read-only value, e.g. alpha)
-    ArrayParam,  ///< `float A[M][K]` or `float A[][K]` parameter
-    PointerParam,///< `float *A` parameter, accessed with linearized subscripts
-    LocalScalar, ///< scalar declared in the function
-    LocalArray,  ///< array declared in the function
+    SizeParam,    ///< integer parameter never written: a symbolic size
+    ScalarParam,  ///< other scalar parameter (read-only value, e.g. alpha)
+    ArrayParam,   ///< `float A[M][K]` or `float A[][K]` parameter
+    PointerParam, ///< `float *A` parameter, accessed with linearized subscripts
+    LocalScalar,  ///< scalar declared in the function
+    LocalArray,   ///< array declared in the function
   };
   std::string Name;
   Kind VarKind = LocalScalar;
@@ -292,6 +304,14 @@ struct Variable {
            VarKind == ArrayParam || VarKind == PointerParam;
   }
 };
+
+/// Rewrites every reference to the scalar Name in Body (reads, writes,
+/// declarations, which lose their type) into the element
+/// Array[Subscripts...] of type Type: scalar expansion (`s` -> `s_x[i]`) and
+/// a scalar shared by kernels (`s` -> `s[0]`).
+void scalarToElement(std::vector<Node> &Body, const std::string &Name,
+                     const std::string &Array,
+                     const std::vector<IndexExpr> &Subscripts);
 
 /// One C function with at least one `for` nest.
 struct Function {
@@ -319,9 +339,25 @@ struct Function {
   bool hasNonIntIndices() const;
 };
 
+/// How the input file was compiled: what another compiler needs to read it
+/// the same way (validation builds the original C with it). Filled by the
+/// Frontend from the flags after `--` or the compilation database entry.
+struct CompileFlags {
+  /// The folder the compilation ran in (relative paths in Flags resolve
+  /// against it), absolute.
+  std::string Directory;
+  /// The preprocessor flags, in order: -D, -U, -I, -iquote, -isystem,
+  /// -idirafter, -include, -imacros, --sysroot, -isysroot, -nostdinc.
+  std::vector<std::string> Flags;
+  /// The C standard the file was parsed as, as -std= spells it ("gnu17").
+  std::string Standard;
+};
+
 /// The IR of one input file.
 struct Program {
+  /// The file as the user named it (diagnostics and reports print this).
   std::string File;
+  CompileFlags Compile;
   std::vector<Function> Functions;
 };
 

@@ -22,6 +22,22 @@
 
 namespace looptile {
 
+/// The exit statuses of looptile and looptile-run (README, "Exit status").
+enum ExitStatus {
+  ExitSuccess = 0,
+  /// An input refused (a construct the IR cannot represent, an illegal
+  /// transformation, a nest no kernel applies to), an input that cannot be
+  /// read or an output that cannot be written; looptile-run: an invalid
+  /// manifest, a failed validation.
+  ExitRefused = 1,
+  /// The command line itself is wrong: unknown option, malformed or
+  /// missing value, options that cannot be combined.
+  ExitUsage = 2,
+  /// An OpenCL platform, device, build or launch error (looptile-run and
+  /// the host glue only; looptile never touches a device).
+  ExitDevice = 3,
+};
+
 struct PipelineOptions {
   FrontendOptions Frontend;
   bool PrintIR = false;
@@ -37,7 +53,8 @@ struct PipelineOptions {
   /// the manifest and the host glue.
   std::string Emit;
   /// Output file: for C, the C file (empty: standard output); for OpenCL,
-  /// the .cl file (the manifest and glue take its stem).
+  /// the .cl file (the manifest and glue take its stem; empty: nothing is
+  /// written, for --print-mapping alone). Missing folders are created.
   std::string OutputFile;
   /// OpenCL code generation options (--tile, --register-tile, ...).
   OpenCLOptions OpenCL;
@@ -46,7 +63,8 @@ struct PipelineOptions {
   bool PrintMapping = false;
 };
 
-/// Runs the stages; returns the process exit code (0 on success).
+/// Runs the stages; returns the process exit status (ExitSuccess or
+/// ExitRefused).
 int runPipeline(const PipelineOptions &Opts);
 
 } // namespace looptile

@@ -9,6 +9,10 @@
 // (ties broken by source order), not in textual order. Scalars that are
 // private in the loop but used by several components are expanded into
 // arrays first (Expand.h), which removes their loop-carried dependences.
+// A scalar declared in the loop that cannot be expanded keeps every item
+// that uses it in one component (its declaration and its uses stay in one
+// new loop); when that leaves a single component the request is refused,
+// naming the scalar and why it cannot be expanded.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPTILE_TRANSFORMS_DISTRIBUTE_H

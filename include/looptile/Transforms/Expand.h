@@ -1,4 +1,5 @@
-//===- Expand.h - scalar expansion (privatization into an array) -*- C++ -*-===//
+//===- Expand.h - scalar expansion (privatization into an array) -*- C++
+//-*-===//
 //
 // Owns array expansion of a privatizable scalar (lecture 04, "Loop
 // Distribution May Require Array Expansion"): in a loop L where the scalar
@@ -6,7 +7,7 @@
 // gets its own element, `tmp` becomes `tmp_x[i]`. This removes the
 // loop-carried anti and output dependences on the scalar, which loop
 // distribution needs. When the scalar's value is read after L, the last
-// iteration's element is copied back.
+// iteration's element is copied back, where the last iteration wrote it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPTILE_TRANSFORMS_EXPAND_H
@@ -24,7 +25,11 @@ namespace looptile {
 /// Why Name cannot be expanded along the loop L (std::nullopt when it can):
 /// it must be a local scalar, private in that loop, and the loop must run
 /// with step 1 from a non-negative constant to a single upper bound that
-/// does not depend on enclosing loops.
+/// does not depend on enclosing loops. When Name is read after L, its value
+/// there is the last write the original executes: isl must prove that the
+/// last iteration of L writes it whenever any iteration does (the must-write
+/// question of Privatization.h); the copy-out then replays the last
+/// iteration's writes, so nothing is copied when nothing was written.
 std::optional<std::string> whyCannotExpand(const Function &F, const Loop &L,
                                            const std::string &Name);
 

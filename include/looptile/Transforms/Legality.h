@@ -26,12 +26,14 @@ std::string depDescription(const Dependence &D);
 /// that names a dependence carries.
 void addAccessNotes(const Dependence &D, std::vector<Diagnostic> &Diags);
 
-/// Interchange theorem applied to a band of nest NestIndex: BandVars are the
-/// band's loops outermost first; Order[K] is the band position of the loop
+/// Interchange theorem applied to a band of nest NestIndex: Band holds the
+/// band's loops (in F), outermost first; only the dependences between the
+/// statements under the band are checked, so a sibling band that reuses the
+/// loop names does not count. Order[K] is the band position of the loop
 /// that moves to position K. What names the request in the error
 /// ("interchange loops 'i' and 'j'"), At is where the error points.
 bool checkPermutationLegal(const Function &F, unsigned NestIndex,
-                           const std::vector<std::string> &BandVars,
+                           const std::vector<const Loop *> &Band,
                            const std::vector<unsigned> &Order,
                            const std::string &What, SourceLoc At,
                            std::vector<Diagnostic> &Diags);
@@ -43,7 +45,7 @@ bool checkPermutationLegal(const Function &F, unsigned NestIndex,
 /// leftmost non-'=' entry under any permutation, and a row with a '>' has a
 /// permutation that puts the '>' first.
 bool checkBandPermutable(const Function &F, unsigned NestIndex,
-                         const std::vector<std::string> &BandVars,
+                         const std::vector<const Loop *> &Band,
                          const std::string &What, SourceLoc At,
                          std::vector<Diagnostic> &Diags);
 

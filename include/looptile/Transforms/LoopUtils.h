@@ -9,6 +9,7 @@
 
 #include "looptile/IR/LoopNest.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -39,8 +40,9 @@ bool hasSingleLoopBody(const Loop &Outer);
 /// The loop directly inside Outer when Outer's body is exactly one loop.
 Loop *singleInnerLoop(Loop &Outer);
 
-/// A variable name not used by any variable or loop of F, built from Base
-/// (Base itself, else Base2, Base3, ...).
+/// A variable name not used by any variable or loop of F and reserved in
+/// neither C nor OpenCL, built from Base (Base itself, else Base_2, Base_3,
+/// ...): NameTable::fresh.
 std::string freshName(const Function &F, const std::string &Base);
 
 /// Finds the body that directly holds Target (F.Body or a loop's body) and
@@ -52,6 +54,25 @@ bool findParentBody(std::vector<Node> &Body, const Loop *Target,
 /// [max(lo, hi), hi], which runs once when L runs at all and never when it
 /// does not. L must have step 1 and a single lower and upper bound.
 Loop lastIterationLoop(const Loop &L, const std::string &Var);
+
+/// The copy-out of a privatized variable after L (which must belong to F):
+/// a lastIterationLoop over the last iteration of L holding, for each
+/// statement of L whose id is in Writes (in that order), the loops below L
+/// around it (fresh `_out` variables, the same bounds and steps) and the
+/// statement Make builds from it. Make gets the write and a function that
+/// renames L's and those loops' variables in an index expression, and
+/// leaves Id and Loc to the caller (they are set from the write). The copy
+/// then runs exactly where the last iteration of L ran the write.
+Loop lastIterationCopy(
+    const Function &F, const Loop &L, const std::vector<unsigned> &Writes,
+    const std::function<
+        Stmt(const Stmt &, const std::function<IndexExpr(const IndexExpr &)> &)>
+        &Make);
+
+/// The preorder (textual) index of L among the loops of the nest rooted at
+/// Root, the numbering of NestDependences::Loops; the number of loops of the
+/// nest when L is not in it.
+unsigned preorderIndex(const Loop &Root, const Loop *L);
 
 /// One more than the largest statement id in F (ids of new statements).
 unsigned nextStmtId(const Function &F);

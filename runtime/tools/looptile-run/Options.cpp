@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 #include "Options.h"
 #include "looptile/Runtime/Error.h"
+#include "looptile/Runtime/OpenCL.h"
+#include "looptile/Version.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -18,6 +20,7 @@ const char *usage() {
   return R"(usage: looptile-run FILE.cl -D M=1024,N=1024,K=1024 [options]
        looptile-run --list-devices
        looptile-run FILE.cl --build-reference OUT.so
+       looptile-run --help | --version
 
 Runs the kernels of FILE.cl as its manifest (FILE.json) describes, on
 seeded random inputs, and reports kernel time, GFLOPS and GB/s.
@@ -30,7 +33,8 @@ seeded random inputs, and reports kernel time, GFLOPS and GB/s.
                           GPU, else the first CPU)
   --list-devices          list platforms and devices with their P:D indices
   --validate              compare every out/inout buffer with the original C
-                          function (compiled with $CC, default cc)
+                          function (compiled with $CC, default cc, and the
+                          compile flags the manifest records)
   --reference PATH.so     use a prebuilt reference shim for --validate
   --build-reference OUT.so
                           only build the reference shim into OUT.so
@@ -52,11 +56,27 @@ seeded random inputs, and reports kernel time, GFLOPS and GB/s.
   --progress, --no-progress
                           progress on stderr (default: for sweeps, large
                           runs, or when stderr is a terminal)
+  --help, --version       this text; the version, commit and OpenCL target
 
-Exit status: 0 success, 1 validation mismatch, 2 usage or manifest error,
-3 OpenCL error (no platform/device, build, allocation, launch), 4 reference
-shim error.
+Exit status (the same scheme as looptile's):
+  0  success (and validation passed, if requested)
+  1  validation failed (a mismatch; with --sweep any failing point; with
+     --tune a wrong candidate or a tuning cache that cannot be written),
+     the reference shim cannot be built or loaded, or the manifest or
+     kernel file is missing, corrupt or inconsistent
+  2  usage error: unknown option, malformed value, missing or unknown
+     size, unknown or out-of-range tunable, bad --device spelling
+  3  OpenCL error: no platform or device, build failure (with the log),
+     allocation failure, work-group limits, launch failure
 )";
+}
+
+std::string versionText() {
+  return "looptile-run " LOOPTILE_VERSION " (git " LOOPTILE_GIT_COMMIT ")\n"
+         "  OpenCL C++ bindings, OpenCL " +
+         std::to_string(CL_HPP_TARGET_OPENCL_VERSION / 100) + "." +
+         std::to_string(CL_HPP_TARGET_OPENCL_VERSION / 10 % 10) +
+         " API; links no LLVM (the OpenCL platform compiles the kernels)\n";
 }
 
 static int64_t parseInt(const std::string &S, const std::string &What) {
@@ -91,6 +111,25 @@ static void parseAssignments(const std::string &List, rt::Env &E,
   }
 }
 
+std::vector<std::string> ineffectiveOptions(const Options &O) {
+  std::vector<std::string> Out;
+  if (!O.BuildReference.empty()) {
+    if (!O.Sizes.empty() || !O.Tunables.empty() || !O.Device.empty() ||
+        O.Validate || O.Sweep || O.Tune || !O.ReferencePath.empty())
+      Out.push_back("--build-reference only builds the reference shim: -D, "
+                    "--set, --device, --validate, --sweep, --tune and "
+                    "--reference have no effect");
+    return Out;
+  }
+  if (!O.ReferencePath.empty() && !O.Validate && !O.Sweep && !O.Tune)
+    Out.push_back("--reference has no effect without --validate, --sweep "
+                  "or --tune");
+  if (O.TuneOptionGiven && !O.Tune)
+    Out.push_back("--tune-budget and --tune-validate-limit have no effect "
+                  "without --tune");
+  return Out;
+}
+
 Options parseOptions(int Argc, char **Argv) {
   Options O;
   for (int I = 1; I < Argc; ++I) {
@@ -114,6 +153,8 @@ Options parseOptions(int Argc, char **Argv) {
     std::string V;
     if (A == "-h" || A == "--help") {
       O.Help = true;
+    } else if (A == "--version") {
+      O.Version = true;
     } else if (A == "-D") {
       parseAssignments(value("-D"), O.Sizes, "-D");
     } else if (A.rfind("-D", 0) == 0) {
@@ -152,6 +193,7 @@ Options parseOptions(int Argc, char **Argv) {
       if (N < 1 || N > 100000)
         throw Error(ErrorKind::Usage, "--tune-budget must be in [1, 100000]");
       O.TuneBudget = size_t(N);
+      O.TuneOptionGiven = true;
     } else if (eqValue("--tune-validate-limit", V)) {
       char *End = nullptr;
       double G = std::strtod(V.c_str(), &End);
@@ -160,6 +202,7 @@ Options parseOptions(int Argc, char **Argv) {
                                           "' is not a number of "
                                           "giga-operations in [0, 1e9]");
       O.TuneValidateLimit = G * 1e9;
+      O.TuneOptionGiven = true;
     } else if (eqValue("--reference", V)) {
       O.ReferencePath = V;
     } else if (eqValue("--build-reference", V)) {

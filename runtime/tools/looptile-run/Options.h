@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace looptile::run {
 
@@ -33,12 +34,19 @@ struct Options {
   bool Tune = false;          // --tune
   size_t TuneBudget = 64;     // --tune-budget
   double TuneValidateLimit = 20e9; // --tune-validate-limit (operations)
+  bool TuneOptionGiven = false;    // --tune-budget or --tune-validate-limit
   bool NoTuneCache = false;   // --no-tune-cache
   bool Help = false;
+  bool Version = false; // --version
 };
 
 Options parseOptions(int Argc, char **Argv);
+/// Options that have no effect in the mode O selects, each with why (the
+/// tool warns about them rather than ignoring them silently).
+std::vector<std::string> ineffectiveOptions(const Options &O);
 const char *usage();
+/// What --version prints: the version, the commit, what it is built on.
+std::string versionText();
 
 } // namespace looptile::run
 

@@ -74,8 +74,7 @@ void printText(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
   }
   OS << "validation: " << (R.Passed ? "PASSED" : "FAILED") << " (max abs error "
      << fmt("%.3g", R.MaxAbsError) << ", max rel error "
-     << fmt("%.3g", R.MaxRelError) << "; tolerance 8*eps*sqrt(L)*(|ref|+rms), L="
-     << R.ReductionLength << ")\n";
+     << fmt("%.3g", R.MaxRelError) << "; " << rt::describeRule(R.Rule) << ")\n";
   for (const rt::Comparison &B : R.Buffers) {
     if (B.passed())
       OS << "  " << B.Name << ": ok, " << B.Count << " elements, max abs error "
@@ -83,6 +82,13 @@ void printText(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
     else
       OS << "  " << rt::describeMismatch(B) << "\n";
   }
+  // Why this mode: what makes it exact, or why rounding may differ.
+  OS << "  " << (R.Rule.Exact ? "exact because: " : "tolerance because: ")
+     << R.Rule.Why << "\n";
+  if (!R.Passed && C.M->Fp.FastContract)
+    OS << "  hint: contraction rounds differently from C, and an unstable "
+          "computation can amplify that beyond any rounding tolerance; "
+          "regenerate without --fp-contract=fast to compare exactly\n";
 }
 
 void printJson(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
@@ -131,7 +137,8 @@ void printJson(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
       OS << "}";
       First = false;
     }
-    OS << "]";
+    OS << "], \"comparison\": " << quote(R.Rule.Exact ? "exact" : "tolerance")
+       << ", \"comparison_reason\": " << quote(R.Rule.Why);
   }
   if (C.Setting) {
     const rt::TunableSetting &S = *C.Setting;
@@ -148,7 +155,9 @@ void printJson(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
        << (S.CachePath.empty() ? "null" : quote(S.CachePath))
        << ", \"notes\": [";
     First = true;
-    for (const std::string &N : S.Notes) {
+    std::vector<std::string> All = S.Notes;
+    All.insert(All.end(), S.Fits.begin(), S.Fits.end());
+    for (const std::string &N : All) {
       OS << (First ? "" : ", ") << quote(N);
       First = false;
     }

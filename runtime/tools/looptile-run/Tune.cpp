@@ -255,7 +255,7 @@ int runTune(const Options &O, const rt::Manifest &M, const std::string &Source,
     printTuneText(std::cout, M, Ctx, R, Shown, CacheLine);
   if (!StoreError.empty()) {
     std::cerr << "looptile-run: error: " << StoreError << "\n";
-    return 2;
+    return 1; // an output that cannot be written
   }
   if (R.Invalid)
     return 1;

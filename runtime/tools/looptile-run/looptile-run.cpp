@@ -31,6 +31,12 @@ static int realMain(int Argc, char **Argv) {
     std::cout << usage();
     return 0;
   }
+  if (O.Version) {
+    std::cout << versionText();
+    return 0;
+  }
+  for (const std::string &W : ineffectiveOptions(O))
+    std::cerr << "looptile-run: warning: " << W << "\n";
   if (O.ListDevices) {
     rt::listDevices(std::cout);
     return 0;
@@ -68,9 +74,8 @@ static int realMain(int Argc, char **Argv) {
   // setting (--set over the manifest's defaults); a run or --tune takes the
   // precedence of Setting.h, which needs the device.
   rt::checkOverrides(M, O.Tunables);
-  rt::Env Tunables;
   if (O.Sweep)
-    Tunables = rt::resolveTunables(M, O.Tunables);
+    rt::resolveTunables(M, O.Tunables);
   if (!O.Sweep)
     rt::checkSizes(M, O.Sizes);
   else
@@ -78,7 +83,7 @@ static int realMain(int Argc, char **Argv) {
       rt::Env One = {{N, V}};
       for (const std::string &S : M.sizeNames())
         One.emplace(S, 1);
-      rt::checkSizes(M, One);
+      rt::checkSizes(M, One, /*Limits=*/false);
     }
   std::string Source = rt::readFile(ProgramPath, "kernel file");
 
@@ -122,11 +127,30 @@ static int realMain(int Argc, char **Argv) {
   if (O.Tune)
     return runTune(O, M, Source, Dev, *Ref, Ctx, Progress);
 
+  // A work-group the device or the kernel cannot run is shrunk where the
+  // user did not --set it (Setting.h); the run says so on stderr.
+  auto reportFits = [](const rt::TunableSetting &S) {
+    for (const std::string &N : S.Fits)
+      std::cerr << "looptile-run: note: " << N << "\n";
+  };
+
   if (O.Sweep) {
     progress("building " + ProgramPath + " for " + Dev.describe());
-    rt::Executor X(M, Source, Dev, Tunables);
-    Ctx.Tunables = Tunables;
-    return runSweep(O, M, X, *Ref, Ctx);
+    rt::TunableSetting S =
+        rt::layerSetting(M, {}, rt::TunableOrigin::Default, O.Tunables);
+    rt::Env AnySizes;
+    for (const std::string &N : M.sizeNames())
+      AnySizes[N] = O.Sizes.count(N) ? O.Sizes.at(N) : 1;
+    std::unique_ptr<rt::Executor> XP;
+    rt::buildFitted(M, AnySizes, rt::queryLimits(Dev), S,
+                    [&](const rt::Env &V) -> rt::Executor & {
+                      XP.reset();
+                      XP = std::make_unique<rt::Executor>(M, Source, Dev, V);
+                      return *XP;
+                    });
+    reportFits(S);
+    Ctx.Tunables = S.Values;
+    return runSweep(O, M, *XP, *Ref, Ctx);
   }
 
   // overrides > tuning cache > shape preset > manifest default; a setting
@@ -139,14 +163,18 @@ static int realMain(int Argc, char **Argv) {
   rt::Env Sizes = rt::checkSizes(M, O.Sizes);
   std::vector<rt::TunableSetting> Settings = Resolver.settingsFor(Sizes);
   std::unique_ptr<rt::Executor> XP;
-  size_t Chosen = rt::pickSetting(Settings, [&](const rt::TunableSetting &S) {
+  size_t Chosen = rt::pickSetting(Settings, [&](rt::TunableSetting &S) {
     progress("building " + ProgramPath + " for " + Dev.describe() + " (" +
              S.describe(M) + ")");
-    XP.reset();
-    XP = std::make_unique<rt::Executor>(M, Source, Dev, S.Values);
-    XP->prepare(Sizes);
+    rt::buildFitted(M, Sizes, Resolver.limits(), S,
+                    [&](const rt::Env &V) -> rt::Executor & {
+                      XP.reset();
+                      XP = std::make_unique<rt::Executor>(M, Source, Dev, V);
+                      return *XP;
+                    });
   });
   rt::Executor &X = *XP;
+  reportFits(Settings[Chosen]);
   Ctx.Tunables = Settings[Chosen].Values;
   Ctx.Setting = &Settings[Chosen];
 
@@ -175,6 +203,10 @@ int main(int Argc, char **Argv) {
     std::cout.flush();
     std::cerr << "looptile-run: error: OpenCL: " << E.what() << " failed with "
               << rt::clErrorName(E.err()) << "\n";
+    return 3;
+  } catch (const std::bad_alloc &) {
+    std::cout.flush();
+    std::cerr << "looptile-run: error: out of host memory\n";
     return 3;
   } catch (const std::exception &E) {
     std::cout.flush();

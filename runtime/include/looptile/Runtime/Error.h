@@ -1,8 +1,10 @@
-//===- Error.h - The runtime's one exception type ----------------*- C++ -*-===//
+//===- Error.h - The runtime's one exception type ----------------*- C++
+//-*-===//
 //
 // Owns looptile::rt::Error, thrown by every part of the runtime. Each error
-// carries a category so that looptile-run can map it to a documented exit
-// status (see docs/runtime.md, "Exit status").
+// carries a category that looptile-run maps to the exit status both tools
+// share (README, "Exit status"; docs/runtime.md): 1 the input was refused
+// or validation could not pass, 2 the command line is wrong, 3 OpenCL.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPTILE_RUNTIME_ERROR_H
@@ -14,18 +16,37 @@
 namespace looptile::rt {
 
 enum class ErrorKind {
-  Usage = 2,     // bad command line, unknown -D/--set name, bad size value
-  Manifest = 2,  // manifest missing, corrupt or inconsistent
-  OpenCL = 3,    // no platform/device, build failure, allocation, launch
-  Reference = 4, // building or loading the C reference shim
+  Usage,     // 2: bad command line, unknown -D/--set name, bad size value
+  Manifest,  // 1: manifest or kernel file missing, corrupt or inconsistent
+             //    (also at the given sizes: a negative extent, a global
+             //    size that is not a multiple of the local size)
+  OpenCL,    // 3: no platform/device, build failure, allocation, launch
+  Reference, // 1: building or loading the C reference shim
+  Output,    // 1: a file the run writes (the tuning cache) cannot be written
 };
+
+/// The exit status of an error of kind K (the enumerators are not the
+/// statuses themselves).
+inline int exitStatus(ErrorKind K) {
+  switch (K) {
+  case ErrorKind::Usage:
+    return 2;
+  case ErrorKind::OpenCL:
+    return 3;
+  case ErrorKind::Manifest:
+  case ErrorKind::Reference:
+  case ErrorKind::Output:
+    break;
+  }
+  return 1;
+}
 
 class Error : public std::runtime_error {
 public:
   Error(ErrorKind Kind, const std::string &Message)
       : std::runtime_error(Message), Kind(Kind) {}
   ErrorKind kind() const { return Kind; }
-  int exitCode() const { return static_cast<int>(Kind); }
+  int exitCode() const { return exitStatus(Kind); }
 
 private:
   ErrorKind Kind;

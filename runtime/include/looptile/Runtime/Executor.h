@@ -27,8 +27,14 @@ Env resolveTunables(const Manifest &M, const Env &Overrides);
 void checkTunableNames(const Manifest &M, const Env &Overrides);
 
 /// The size values for M from Sizes; every size must be given, positive and
-/// fit in an int, and every name must be a size. Throws Error(Usage).
-Env checkSizes(const Manifest &M, const Env &Sizes);
+/// fit in an int, every name must be a size, and (unless Limits is false)
+/// no size check of the manifest may find them invalid. Throws
+/// Error(Usage).
+Env checkSizes(const Manifest &M, const Env &Sizes, bool Limits = true);
+
+/// Why the manifest's size checks reject Sizes (every size of M, checked
+/// by checkSizes without Limits), or "" when none does.
+std::string sizeLimitProblem(const Manifest &M, const Env &Sizes);
 
 class Executor {
 public:
@@ -40,6 +46,19 @@ public:
   const DeviceRef &device() const { return Dev; }
   const std::string &buildOptions() const { return Options; }
   const Env &tunables() const { return Tunables; }
+  /// Each kernel's CL_KERNEL_WORK_GROUP_SIZE on the device, in manifest
+  /// order: the most work-items one work-group of it may have (registers
+  /// and local memory can make it less than the device's maximum).
+  std::vector<int64_t> kernelWorkGroupLimits() const;
+  /// The device rounds float division and sqrt correctly when asked
+  /// (CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT): the program is then built with
+  /// -cl-fp32-correctly-rounded-divide-sqrt, so that the kernels divide as
+  /// C does (OpenCL otherwise allows 2.5 ulp for float division, 3 for
+  /// sqrt).
+  bool correctlyRoundedDivideSqrt() const { return CRDivideSqrt; }
+  /// The device keeps float denormals (CL_FP_DENORM) instead of flushing
+  /// them to zero.
+  bool floatDenormals() const { return Denormals; }
 
   /// Evaluates shapes and NDRanges for Sizes (sizes only; tunables are
   /// added), checks them against the device limits, and (re)allocates
@@ -86,6 +105,7 @@ private:
   Env Tunables;
   Env Values;
   std::string Options;
+  bool CRDivideSqrt = false, Denormals = false;
   cl::Context Context;
   cl::CommandQueue Queue;
   cl::Program Program;

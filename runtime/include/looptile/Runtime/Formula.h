@@ -2,7 +2,9 @@
 //
 // Owns parsing and evaluating the formulas of docs/manifest.md ("Formulas"):
 // 64-bit integer expressions over size parameters and tunables with
-// + - * / %, unary minus, parentheses, round_up, ceil_div, min and max.
+// + - * / %, unary minus, parentheses, round_up, ceil_div, min and max, and
+// the conditions of the manifest's size checks: comparisons (< <= > >= ==
+// !=, 1 when true, else 0), && and ||.
 // Overflow and division by zero are errors, never silent wrap-around.
 //
 //===----------------------------------------------------------------------===//

@@ -1,10 +1,16 @@
 //===- Harness.h - One measured (and optionally validated) run --*- C++ -*-===//
 //
 // Owns the measurement protocol of looptile-run for one set of sizes:
-// seeded inputs, sentinel-filled outputs, one warm-up launch (whose results
-// are the ones validated), then Reps timed launches, each starting from the
-// same inputs (inout buffers are re-uploaded, out buffers re-filled with the
-// sentinel, outside the timed region).
+// seeded host arrays (every buffer, out ones too, as a caller's arrays hold
+// values), moved to the device as the host glue moves them (in and inout
+// uploaded; out buffers not, the device's copy filled with the sentinel),
+// one warm-up launch (whose results are the ones validated, every element
+// of every out and inout buffer against the C function run on the same
+// host arrays), then Reps timed launches, each starting from the same
+// inputs (inout buffers are re-uploaded, out buffers re-filled with the
+// sentinel, outside the timed region). An out buffer the kernels do not
+// write completely therefore fails validation where the glue would leave
+// the device's garbage in the caller's array.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPTILE_RUNTIME_HARNESS_H
@@ -38,6 +44,7 @@ struct RunResult {
   bool Validated = false;      // validation ran
   bool Passed = true;          // and every buffer was within tolerance
   int64_t ReductionLength = 1;
+  ComparisonRule Rule; // how the buffers were compared (when validated)
   double ReferenceMs = 0;
   std::vector<Comparison> Buffers;
   double MaxAbsError = 0, MaxRelError = 0;
@@ -55,8 +62,8 @@ struct HostInputs {
   std::vector<int> SizeInts;        // sizes, by argument position
 };
 
-/// Inputs for the sizes and tunables in Values (buffer extents from the
-/// manifest's shapes): in/inout buffers random, out buffers the sentinel.
+/// Host arrays for the sizes and tunables in Values (buffer extents from
+/// the manifest's shapes), every buffer from its seeded stream.
 HostInputs makeInputs(const Manifest &M, const Env &Values, uint64_t Seed);
 
 /// Uploads the in buffers and sets the scalars (X must be prepared with
@@ -73,10 +80,18 @@ std::vector<HostArray> runReference(const Manifest &M,
                                     const ReferenceLibrary &Ref,
                                     const HostInputs &In, double *Ms);
 
+/// The rms of the floating-point inputs In holds (in/inout buffers and
+/// scalars): the magnitude the kernels' sums are built from (Validate.h).
+double inputRms(const Manifest &M, const HostInputs &In);
+
+/// The comparison rule for X's device with these inputs (Validate.h).
+ComparisonRule ruleFor(const Executor &X, const Manifest &M,
+                       const HostInputs &In);
+
 /// Reads every out/inout buffer of X and compares it with Ref.
 std::vector<Comparison> compareOutputs(Executor &X, const Manifest &M,
                                        const std::vector<HostArray> &Ref,
-                                       int64_t ReductionLength);
+                                       const ComparisonRule &Rule);
 
 /// The median of Ms (0 when empty).
 double medianOf(std::vector<double> Ms);

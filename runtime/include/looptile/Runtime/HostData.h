@@ -4,8 +4,9 @@
 // the seeded input generator, and the sentinel patterns written into output
 // buffers so that elements a kernel never writes are caught.
 //
-// Inputs: buffer argument number I (its position in the manifest's
-// "arguments") gets the stream splitmix64(Seed ^ (I+1) * 0x9E3779B97F4A7C15);
+// Host arrays: buffer argument number I (its position in the manifest's
+// "arguments"; in, inout and out alike) gets the stream
+// splitmix64(Seed ^ (I+1) * 0x9E3779B97F4A7C15);
 // float/double elements are uniform in [-1, 1) (24 resp. 53 random bits),
 // int elements uniform in [-8, 8). Scalar arguments are uniform in
 // [0.5, 1.5) (int scalars: 1..4). The default seed is 20240601.

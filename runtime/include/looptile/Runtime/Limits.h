@@ -15,6 +15,7 @@
 #include "looptile/Runtime/Manifest.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,32 @@ DeviceLimits queryLimits(const DeviceRef &D);
 /// Formula errors (e.g. division by zero) are reported as reasons too.
 std::string launchProblem(const Manifest &M, const Env &Values,
                           const DeviceLimits &L);
+
+/// The result of fitWorkGroups.
+struct WorkGroupFit {
+  Env Tunables;                     ///< the setting, shrunk where needed
+  std::vector<std::string> Changed; ///< the tunables it changed
+  std::vector<std::string> Notes;   ///< one per kernel shrunk: from what, why
+  /// The first kernel that still does not fit, and why ("": none).
+  std::string Problem;
+};
+
+/// Shrinks a setting so that every kernel of M can launch at Sizes: for a
+/// kernel whose work-group exceeds the device's work-group size, a
+/// work-item size or the local memory (L), or its own limit
+/// KernelLimits[k] (CL_KERNEL_WORK_GROUP_SIZE, known after a build; 0 or
+/// missing: unknown), halves one tunable of its `local` and
+/// `local_memory_bytes` formulas at a time, never one in Fixed (the values
+/// of --set), always within the manifest's rules (min, max, multiple_of),
+/// each step the one that reduces the excess while keeping the most
+/// work-items, until it fits. Every setting the rules allow computes the
+/// same results (the contract the tuner relies on, docs/manifest.md), so
+/// this only chooses a smaller tile. A kernel that no step helps keeps its
+/// values and Problem names it (the others are still fitted).
+WorkGroupFit fitWorkGroups(const Manifest &M, const Env &Sizes,
+                           const Env &Tunables, const DeviceLimits &L,
+                           const std::vector<std::string> &Fixed,
+                           const std::vector<int64_t> &KernelLimits = {});
 
 /// Work-groups launched by kernel KernelIndex of M with Values: the product
 /// over dimensions of ceil(global / local). A kernel without a local size

@@ -76,6 +76,13 @@ struct Preset {
   Env Set;
 };
 
+/// Sizes the C function does not support: for them some access of it
+/// leaves an array's extents (docs/manifest.md, "size_checks").
+struct SizeCheck {
+  Formula InvalidWhen; ///< non-zero: invalid sizes
+  std::string Reason;  ///< what would go wrong, for the error message
+};
+
 struct KernelLaunch {
   std::string Name;
   std::vector<std::string> Args;
@@ -84,11 +91,35 @@ struct KernelLaunch {
   std::optional<Formula> LocalMemoryBytes;   // __local bytes per work-group
 };
 
+/// The manifest's "floating_point" (docs/manifest.md): how the kernels'
+/// floating-point arithmetic relates to the C function's.
+struct FloatingPoint {
+  /// The manifest has the object (looptile writes it; hand-written
+  /// manifests may not, and are then compared with the tolerance).
+  bool Declared = false;
+  /// "contract": "fast": the kernels may fuse a * b + c (--fp-contract=fast);
+  /// the reference is then built with -ffp-contract=fast as well.
+  bool FastContract = false;
+  /// "comparison": "exact": the kernels round every operation as the C
+  /// does, in the C's order, so results must be equal bit for bit.
+  bool Exact = false;
+  /// "float_divide_sqrt": the kernels divide or take square roots in float,
+  /// which OpenCL rounds correctly only with
+  /// -cl-fp32-correctly-rounded-divide-sqrt.
+  bool FloatDivideSqrt = false;
+  /// Why the comparison is "tolerance" (for the report).
+  std::string Reason;
+};
+
 struct Manifest {
   std::string Path;           // the manifest file ("<embedded>" for glue)
   std::string Dir;            // its folder, for relative paths
   std::string SourceFile;     // resolved against Dir
   std::string SourceFunction;
+  /// source.compile: how the source reads (validation compiles it so).
+  std::string CompileDirectory;          // where the flags' paths resolve
+  std::vector<std::string> CompileFlags; // -D, -I, ... in order
+  std::string CompileStandard;           // -std= value; "" when absent
   std::string Program;        // resolved against Dir
   std::vector<Argument> Arguments;
   std::vector<Temporary> Temporaries;
@@ -96,7 +127,9 @@ struct Manifest {
   /// Ordered from the largest work-group tile to the smallest.
   std::vector<Preset> Presets;
   std::vector<KernelLaunch> Kernels;
+  std::vector<SizeCheck> SizeChecks;
   Formula ReductionLength, Flops, Bytes;
+  FloatingPoint Fp;
 
   /// Parses and checks manifest text; Origin names it in errors, relative
   /// paths are resolved against Dir. Throws Error(ErrorKind::Manifest).

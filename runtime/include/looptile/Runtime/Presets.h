@@ -2,12 +2,12 @@
 //
 // Owns the shape-based default (docs/runtime.md, "Presets"): the manifest
 // lists presets from the largest work-group tile to the smallest; for given
-// sizes the runtime takes the first whose first kernel launches at least as
-// many work-groups as the device has compute units (so no compute unit
-// idles), else the one launching the most work-groups. Presets that cannot
-// launch (work-group or local memory over the device's limits, or in
-// conflict with the user's overrides) are never chosen. A pure function of
-// the manifest, the sizes and DeviceLimits.
+// sizes the runtime takes the first whose kernel (the first whose NDRange
+// uses a tunable the preset sets) launches at least as many work-groups as the
+// device has compute units (so no compute unit idles), else the one launching
+// the most work-groups. Presets that cannot launch (work-group or local memory
+// over the device's limits, or in conflict with the user's overrides) are never
+// chosen. A pure function of the manifest, the sizes and DeviceLimits.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPTILE_RUNTIME_PRESETS_H
@@ -23,7 +23,7 @@ namespace looptile::rt {
 struct RankedPreset {
   size_t Index = 0;         // into Manifest::Presets
   Env Tunables;             // defaults < the preset < the overrides
-  int64_t WorkGroups = 0;   // of the first kernel at the sizes
+  int64_t WorkGroups = 0;   // of the preset's kernel at the sizes
   bool FillsDevice = false; // WorkGroups >= compute units
 };
 

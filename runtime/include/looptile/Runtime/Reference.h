@@ -1,8 +1,9 @@
 //===- Reference.h - The original C function as a reference -----*- C++ -*-===//
 //
 // Owns the reference shim: a generated C file that #includes the manifest's
-// source file and defines
-//     void looptile_reference(void **args);
+// source file and defines one function whose symbol is
+// "looptile.reference" (ReferenceSymbol: not a C identifier, so it cannot
+// clash with any function of the source), taking void **args and
 // calling the original function with args[i] for parameter i (a size is
 // read as *(int *)args[i], a scalar as *(T *)args[i], a buffer is passed as
 // the pointer args[i]). The shim is compiled with $CC (default "cc") into a
@@ -19,8 +20,12 @@
 
 namespace looptile::rt {
 
-/// The shim's C text for M.
-std::string generateShim(const Manifest &M);
+/// The shim's entry point: an assembler name that no C identifier can be.
+inline constexpr const char *ReferenceSymbol = "looptile.reference";
+
+/// The shim's C text for M, whose source file reads SourceText (the shim's
+/// own identifiers are ones SourceText does not use).
+std::string generateShim(const Manifest &M, const std::string &SourceText);
 
 /// The cache folder: $LOOPTILE_CACHE_DIR, else ".looptile-cache" next to
 /// the manifest, else $TMPDIR (or /tmp)/looptile-cache-<uid>.
@@ -34,7 +39,7 @@ std::string buildReference(const Manifest &M, const std::string &OutPath = "");
 /// A loaded shim.
 class ReferenceLibrary {
 public:
-  /// dlopen()s Path and finds looptile_reference; throws Error(Reference).
+  /// dlopen()s Path and finds ReferenceSymbol; throws Error(Reference).
   explicit ReferenceLibrary(const std::string &Path);
   ~ReferenceLibrary();
   ReferenceLibrary(const ReferenceLibrary &) = delete;

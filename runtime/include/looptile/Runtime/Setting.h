@@ -14,6 +14,10 @@
 // settings for some sizes in that order; pickSetting builds them in turn
 // until one builds and fits the kernel's limits, so a preset that only the
 // compiler can reject (registers, local memory) falls back to the next.
+// A work-group that does not fit the device (the defaults) or a kernel's
+// own limit (after a build) is shrunk instead (fitSetting, buildFitted):
+// the values the user did not --set are halved until it fits, and the
+// setting says so (TunableOrigin::Fitted, TunableSetting::Fits).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPTILE_RUNTIME_SETTING_H
@@ -32,9 +36,9 @@
 
 namespace looptile::rt {
 
-enum class TunableOrigin { Default, Preset, Cache, Override };
+enum class TunableOrigin { Default, Preset, Cache, Override, Fitted };
 
-/// "default", "preset", "cache", "set" (the --json spelling).
+/// "default", "preset", "cache", "set", "fitted" (the --json spelling).
 const char *originName(TunableOrigin O);
 
 struct TunableSetting {
@@ -45,6 +49,9 @@ struct TunableSetting {
   std::string CacheTuned; // that entry's date
   /// Why layers above the chosen one were passed over (for the report).
   std::vector<std::string> Notes;
+  /// Which kernels' work-groups were shrunk to fit, from what and why
+  /// (fitSetting); looptile-run and the Session print them on stderr.
+  std::vector<std::string> Fits;
 
   /// "TS=8 (tuning cache)", "TSM=32 (preset 32x32), VW=4 (--set)", in
   /// manifest order.
@@ -98,12 +105,32 @@ private:
   TuneCache Cache;
 };
 
+class Executor;
+
+/// Shrinks the values of S that are not --set (origin Override) so that
+/// every kernel's work-group fits L and KernelLimits (fitWorkGroups); the
+/// changed values get origin Fitted and S.Fits says why. Returns why some
+/// kernel cannot fit ("" when all do): that kernel keeps its values and the
+/// build or Executor::prepare reports its limit.
+std::string fitSetting(const Manifest &M, const Env &Sizes,
+                       const DeviceLimits &L, TunableSetting &S,
+                       const std::vector<int64_t> &KernelLimits = {});
+
+/// Builds S with Build (which returns the Executor for some values, built
+/// or cached), fitted first to the device's limits and then to each
+/// kernel's own (CL_KERNEL_WORK_GROUP_SIZE, known only after a build: when
+/// a kernel's work-group exceeds it, S is shrunk and built again), and
+/// prepares the Executor at Sizes. Errors propagate.
+Executor &buildFitted(const Manifest &M, const Env &Sizes,
+                      const DeviceLimits &L, TunableSetting &S,
+                      const std::function<Executor &(const Env &)> &Build);
+
 /// Calls Try on each setting in order until one returns without an OpenCL
 /// error, and returns its index; Notes of the returned setting say which
-/// were passed over and why. Any other error, or an OpenCL error of the
-/// last setting, propagates.
+/// were passed over and why. Try may fit the setting (buildFitted). Any other
+/// error, or an OpenCL error of the last setting, propagates.
 size_t pickSetting(std::vector<TunableSetting> &Settings,
-                   const std::function<void(const TunableSetting &)> &Try);
+                   const std::function<void(TunableSetting &)> &Try);
 
 } // namespace looptile::rt
 

@@ -1,19 +1,39 @@
 //===- Validate.h - Compare device results with the reference ---*- C++ -*-===//
 //
-// Owns the comparison of one out/inout buffer with the reference and the
-// tolerance. For float and double, element i passes when
+// Owns the comparison of one out/inout buffer with the reference, in one of
+// two modes (docs/runtime.md, "Validation"):
 //
-//     |got_i - ref_i| <= 8 * eps * sqrt(L) * (|ref_i| + rms(ref))
+//  * exact: every element must equal the reference's (NaN where it has NaN).
+//    For kernels that round every operation as the C does, in the C's
+//    order: looptile's kernels are built without contraction (#pragma
+//    OPENCL FP_CONTRACT OFF, the reference with -ffp-contract=off), float
+//    division and sqrt correctly rounded, and every transformation and
+//    mapping keeps the order of the updates of each element (reductions
+//    included). The manifest says "comparison": "exact" then.
+//  * tolerance: for float and double, element i passes when
 //
-// where eps is the type's machine epsilon (2^-23 or 2^-52), L the
-// manifest's reduction_length (at least 1) and rms(ref) the root mean square
-// of the whole reference buffer. Rationale (docs/runtime.md): the kernel and
-// the C function sum the same L terms in different orders; with inputs
-// uniform in [-1, 1) the rounding errors behave like a random walk whose
-// standard deviation is about eps * sigma * L / 2.5, and rms(ref) ~ sigma *
-// sqrt(L), so the bound is ~20 standard deviations above the expected error
-// while a single wrong or missing term (magnitude ~ sigma) exceeds it by
-// orders of magnitude. int buffers must match exactly. A NaN or the sentinel
+//        |got_i - ref_i| <= 8 * eps * sqrt(L) * (|ref_i| + max(rms(ref),
+//        rms(in)))
+//
+//    where eps is the type's machine epsilon (2^-23 or 2^-52), L the
+//    manifest's reduction_length (at least 1), rms(ref) the root mean
+//    square of the whole reference buffer and rms(in) that of the
+//    floating-point inputs (about 0.58 for the runtime's inputs, uniform in
+//    [-1, 1)). Used where rounding legitimately differs: --fp-contract=fast,
+//    math functions OpenCL computes within some ulp (exp, sin, pow, ...), a
+//    device without correctly rounded float division or denormals, and
+//    hand-written manifests that do not declare their arithmetic.
+//    Rationale: the two sides sum the same L terms with different
+//    roundings; with inputs uniform in [-1, 1) the rounding errors behave
+//    like a random walk with standard deviation about eps * sigma * L / 2.5,
+//    and rms(ref) ~ sigma * sqrt(L), so the bound is ~20 standard
+//    deviations above the expected error, while a single wrong or missing
+//    term (magnitude ~ sigma) exceeds it by orders of magnitude. rms(in),
+//    the magnitude the summands are built from, keeps the bound above zero
+//    for sums that cancel to exactly 0 (where |ref| and rms(ref) are 0, and
+//    a contracted a*b - a*b is the rounding error of a*b).
+//
+// int buffers must match exactly in both modes. A NaN or the sentinel
 // where the reference has a number always fails.
 //
 //===----------------------------------------------------------------------===//
@@ -21,6 +41,7 @@
 #define LOOPTILE_RUNTIME_VALIDATE_H
 
 #include "looptile/Runtime/HostData.h"
+#include "looptile/Runtime/Manifest.h"
 
 #include <cstdint>
 #include <string>
@@ -29,6 +50,27 @@
 namespace looptile::rt {
 
 constexpr double ToleranceFactor = 8.0;
+
+/// How a run's buffers are compared (the header comment).
+struct ComparisonRule {
+  bool Exact = false;
+  /// Why the tolerance applies, or what makes the comparison exact.
+  std::string Why;
+  int64_t ReductionLength = 1; ///< L (tolerance)
+  double InputRms = 0;         ///< rms(in) (tolerance)
+};
+
+/// The rule for M's kernels on a device: exact when the manifest says its
+/// kernels round as the C does ("comparison": "exact") and the device can
+/// (correctly rounded float division and sqrt where the kernels use them,
+/// float denormals kept), else the tolerance, with the reason.
+ComparisonRule comparisonRule(const Manifest &M, bool DeviceCRDivideSqrt,
+                              bool DeviceDenormals, int64_t ReductionLength,
+                              double InputRms);
+
+/// The rule's text for reports: "exact comparison" or "tolerance
+/// 8*eps*sqrt(L)*(|ref|+max(rms,rms_in)), L=512".
+std::string describeRule(const ComparisonRule &R);
 
 struct Comparison {
   std::string Name;
@@ -43,6 +85,8 @@ struct Comparison {
   size_t FirstBad = 0;
   double Expected = 0, Got = 0, Tolerance = 0;
   bool FirstBadIsSentinel = false;
+  bool Exact = false; // compared exactly (the rule's mode)
+  int Digits = 9;     // significant digits that tell two values apart
 
   bool passed() const { return Bad == 0; }
 };
@@ -50,7 +94,7 @@ struct Comparison {
 Comparison compareBuffers(const std::string &Name,
                           const std::vector<int64_t> &Shape,
                           const HostArray &Got, const HostArray &Ref,
-                          int64_t ReductionLength);
+                          const ComparisonRule &Rule);
 
 /// "[i][j]" for a flat row-major index.
 std::string formatIndex(size_t Flat, const std::vector<int64_t> &Shape);

@@ -1,0 +1,109 @@
+//===- Footprint.h - elements of an array a function touches ----*- C++ -*-===//
+//
+// Owns two exact questions about the elements of one array that a function
+// accesses, asked of isl over every nest (and every statement outside the
+// nests) and for every value of the sizes (each size at least 1, as the
+// runtime requires), against a box of extents (the array's declared shape,
+// or a pointer parameter's extent):
+//
+//  * write coverage: does some statement write every element of the box?
+//    Only then may the host leave the array's old contents behind (an `out`
+//    argument, docs/manifest.md): an element the function never writes must
+//    keep the caller's value, so the array has to travel to the device too;
+//  * bounds: for which sizes does some access leave the box (or, when
+//    asked, a declared extent is negative)? The C function itself is then
+//    undefined (it writes past its arrays); the runtime refuses those sizes
+//    instead of corrupting memory.
+//
+// A linearized pointer (`C[i*N + j]` with extent M*N) is looked at through
+// its delinearized digits (`C[i][j]`, 0 <= j < N): its flat extent must then
+// be a multiple of the digits' extents (M*N = M * N), and the box is
+// [0, M) x [0, N).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPTILE_ANALYSIS_FOOTPRINT_H
+#define LOOPTILE_ANALYSIS_FOOTPRINT_H
+
+#include "looptile/IR/LoopNest.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace looptile {
+
+struct WriteCoverage {
+  enum Status {
+    Covered,    ///< every element of the box is written, for every size
+    NotCovered, ///< some element is not written for some sizes (Witness)
+    Unknown,    ///< the question could not be put to isl (Why)
+  };
+  Status Verdict = Unknown;
+  /// NotCovered: sizes and an element nothing writes, e.g.
+  /// `N = 3, M = 3: out[0][0]`.
+  std::string Witness;
+  /// Unknown: a non-affine subscript or bound, a shape isl cannot take.
+  std::string Why;
+};
+
+/// Whether F's statements write every element of array Name within
+/// Extents (one formula per dimension over the size parameters).
+WriteCoverage analyzeWriteCoverage(const Function &F, const std::string &Name,
+                                   const std::vector<IndexExpr> &Extents);
+
+struct BoundsCondition {
+  enum Status {
+    Never,   ///< every access stays inside the extents, for every size
+    When,    ///< Formula says when an access leaves them
+    Unknown, ///< the question could not be put to isl (Why)
+  };
+  Status Verdict = Unknown;
+  /// When: the sizes for which some access leaves the extents, in the
+  /// manifest's formula syntax (docs/manifest.md), e.g. `ni >= 21 || nj >= 26`.
+  std::string Formula;
+  /// When: isl's exact set had divisions (strides) that the formula drops,
+  /// so the formula also holds for some sizes that stay inside.
+  bool Approximate = false;
+  /// When: the first access (textual order) that leaves the extents, or
+  /// none when only a negative extent does.
+  std::optional<Access> Culprit;
+  /// When: every size is invalid (Formula is `1`): the function accesses
+  /// the array outside its extents whatever the sizes.
+  bool Always = false;
+  /// When: an instance, e.g. `ni = 21`.
+  std::string Witness;
+  /// Unknown: what could not be expressed.
+  std::string Why;
+};
+
+/// The sizes for which an access of F to array Name leaves Extents, or
+/// (NegativeExtents) some extent is negative.
+BoundsCondition analyzeBounds(const Function &F, const std::string &Name,
+                              const std::vector<IndexExpr> &Extents,
+                              bool NegativeExtents);
+
+struct PointerExtent {
+  enum Status {
+    Exact,     ///< Poly is the extent for every size
+    Piecewise, ///< Formula is the extent; no single polynomial is
+    Unknown,   ///< the question could not be put to isl exactly (Why)
+  };
+  Status Verdict = Unknown;
+  /// Exact: one more than the largest flat index accessed.
+  IndexExpr Poly;
+  /// Piecewise: the same in the manifest's formula syntax, a sum of
+  /// `(condition) * (extent)` over disjoint conditions on the sizes; 0 for
+  /// sizes where nothing is accessed.
+  std::string Formula;
+  std::string Why;
+};
+
+/// The extent of pointer parameter Name: exactly one more than the largest
+/// flat index that any executed access of F touches (isl's parametric
+/// lexicographic maximum over the accesses' delinearized digits, which
+/// orders them as their flat indices do), for every value of the sizes.
+PointerExtent analyzePointerExtent(const Function &F, const std::string &Name);
+
+} // namespace looptile
+
+#endif // LOOPTILE_ANALYSIS_FOOTPRINT_H

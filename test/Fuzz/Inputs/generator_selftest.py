@@ -1,0 +1,54 @@
+"""The generator's checks can fail (test/Fuzz/generator.test): a program
+with an out-of-bounds subscript, one that reads a local before writing it
+and one whose sum may overflow are each rejected by validate(); the first is
+also caught by AddressSanitizer, the second by the trace."""
+import os
+import random
+import sys
+
+sys.path.insert(0, sys.argv[1])
+from fuzz import ast as A                                   # noqa: E402
+from fuzz.ast import Array, Bound, Func, Loop, Stmt         # noqa: E402
+from fuzz.harness import (HarnessError, Program, Result, Tools,  # noqa: E402
+                          run_driver, sanitize_program, size_combos)
+from fuzz.lin import Lin                                    # noqa: E402
+from fuzz.validate import validate                          # noqa: E402
+
+
+def program(sub, rhs, local=False):
+    f = Func("f")
+    f.params.append(("size", "N"))
+    a = Array("A", [Lin({"N": 1})], "vla")
+    f.params.append(("array", a))
+    if local:
+        f.decls.append(Stmt("decl", name="s"))
+    loop = Loop("i", Bound.lin(Lin.c(0)), "<", Bound.lin(Lin.var("N")), 1)
+    loop.body.append(Stmt("assign", lhs=("aref", a, [sub]), op="=", rhs=rhs))
+    f.body.append(loop)
+    return f
+
+
+tools = Tools(opencl=False, workdir=sys.argv[2], cc=sys.argv[3])
+combos = size_combos(["N"], random.Random(1))
+cases = {
+    "oob": program(Lin.var("i") + 1, ("const", 1)),
+    "uninit": program(Lin.var("i"), ("name", "s"), local=True),
+    "overflow": program(Lin.var("i"), ("bin", "*", ("aref", None, None), ("const", 2))),
+}
+# A[i] * 2 where A holds up to 2^24: the product may exceed the bound on sums
+ov = cases["overflow"]
+arr = ov.params[1][1]
+ov.body[0].body[0].rhs = ("bin", "*", ("aref", arr, [Lin.var("i")]),
+                          ("bin", "*", ("aref", arr, [Lin.var("i")]), ("const", 100)))
+for name, f in cases.items():
+    A.print_c(f)
+    print("%s: validate: %s" % (name, validate(f)))
+prog = Program(cases["oob"], os.path.join(sys.argv[2], "oob"))
+r = sanitize_program(prog, tools, combos)
+print("oob: sanitizer: %s" % r)
+prog = Program(cases["uninit"], os.path.join(sys.argv[2], "uninit"))
+try:
+    run_driver(prog, [], combos, {"nests": []}, tools, Result(), True)
+    print("uninit: trace: nothing")
+except HarnessError as e:
+    print("uninit: trace: %s" % str(e).split(":")[0])

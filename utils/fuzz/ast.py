@@ -1,0 +1,444 @@
+"""The generated programs' syntax tree and its two printers: plain C (what
+looptile reads) and the instrumented C of the trace oracle (utils/fuzz).
+
+Expressions are tuples:
+  ('const', v)                 an int literal
+  ('name', n)                  a size or scalar parameter, loop variable,
+                               local scalar or macro
+  ('aref', array, [Lin, ...])  an element read
+  ('bin', op, a, b)            op in + - * / %
+  ('neg', a)
+  ('fcast', a, factor)         (int)((float)(a) * factor), factor a power of
+                               two written as a float literal ("0.5f")
+  ('paren', a)                 redundant parentheses as written
+  ('mcall', name, a)           a function-like macro of FUNC_MACROS applied
+                               to a
+"""
+
+# Function-like macros the generator may use: name -> (definition, factor on
+# the magnitude of the argument).
+FUNC_MACROS = {
+    "TWICE": ("#define TWICE(x) ((x) * 2)", 2),
+    "NEG": ("#define NEG(x) (-(x))", 1),
+    "HALF": ("#define HALF(x) ((x) / 2)", 1),
+}
+# Floating-point object-like macros, usable as the factor of an 'fcast'.
+FLOAT_MACROS = {"FHALF": "0.5f", "FQUARTER": "0.25f"}
+
+PREC = {"+": 70, "-": 70, "*": 80, "/": 80, "%": 80}
+
+
+class Array:
+    """kind: 'vla' | 'const' | 'ptr' (parameters), 'local' (function scope),
+    'looplocal' (declared in a loop body)."""
+
+    def __init__(self, name, dims, kind, readonly=False, restrict=True):
+        self.name = name
+        self.dims = dims          # [Lin] over size parameters
+        self.kind = kind
+        self.readonly = readonly
+        self.restrict = restrict
+
+    @property
+    def is_param(self):
+        return self.kind in ("vla", "const", "ptr")
+
+    def decl(self):
+        dims = "".join("[%s]" % d.c_str() for d in self.dims)
+        if self.kind == "ptr":
+            return "int *%s%s" % ("restrict " if self.restrict else "", self.name)
+        q = "const " if self.readonly else ""
+        return "%sint %s%s" % (q, self.name, dims)
+
+    def clone(self):
+        return Array(self.name, list(self.dims), self.kind, self.readonly,
+                     self.restrict)
+
+
+class Bound:
+    """A loop bound: ('lin', Lin) or ('min'|'max'|'and', [Lin, Lin])."""
+
+    def __init__(self, kind, parts):
+        self.kind = kind
+        self.parts = parts
+
+    @staticmethod
+    def lin(l):
+        return Bound("lin", [l])
+
+    def c_str(self):
+        if self.kind == "lin":
+            return self.parts[0].c_str()
+        return "%s(%s, %s)" % (self.kind.upper(), self.parts[0].c_str(),
+                               self.parts[1].c_str())
+
+    def names(self):
+        s = set()
+        for p in self.parts:
+            s |= p.names()
+        return s
+
+
+class Node:
+    _next = [0]
+
+    def __init__(self):
+        Node._next[0] += 1
+        self.uid = Node._next[0]
+        self.line = None
+
+
+class Loop(Node):
+    """for (int var = start; var CMP limit; var += step) { body }.
+    cmp is '<', '<=', '>', '>='; step a non-zero int. 'and' limits print as
+    'var < a && var < b'. swap prints 'limit > var' instead of 'var < limit'."""
+
+    def __init__(self, var, start, cmp, limit, step, body=None, swap=False):
+        super().__init__()
+        self.var = var
+        self.start = start
+        self.cmp = cmp
+        self.limit = limit
+        self.step = step
+        self.body = body or []
+        self.swap = swap
+
+    def header(self):
+        v = self.var
+        if self.limit.kind == "and":
+            cond = " && ".join("%s %s %s" % (v, self.cmp, p.c_str())
+                               for p in self.limit.parts)
+        elif self.swap:
+            flip = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}[self.cmp]
+            cond = "%s %s %s" % (self.limit.c_str(), flip, v)
+        else:
+            cond = "%s %s %s" % (v, self.cmp, self.limit.c_str())
+        if self.step == 1:
+            inc = "%s++" % v
+        elif self.step == -1:
+            inc = "%s--" % v
+        elif self.step > 0:
+            inc = "%s += %d" % (v, self.step)
+        else:
+            inc = "%s -= %d" % (v, -self.step)
+        return "for (int %s = %s; %s; %s)" % (v, self.start.c_str(), cond, inc)
+
+
+class Stmt(Node):
+    """kind 'assign' (lhs, op in = += -= *= /=, rhs), 'incdec' (lhs, op ++ or
+    --, prefix), 'decl' (scalar name, init expr or None), 'arrdecl'
+    (array)."""
+
+    def __init__(self, kind, lhs=None, op=None, rhs=None, prefix=False,
+                 name=None, array=None):
+        super().__init__()
+        self.kind = kind
+        self.lhs = lhs
+        self.op = op
+        self.rhs = rhs
+        self.prefix = prefix
+        self.name = name
+        self.array = array
+
+
+class Func:
+    def __init__(self, name):
+        self.name = name
+        self.params = []       # ('size', n) | ('scalar', n) | ('array', Array)
+        self.decls = []        # function-scope Stmt('decl'/'arrdecl')
+        self.body = []         # Loop | Stmt at function scope
+        self.macros = {}       # name -> int value
+        self.func_macros = set()  # names of ast.FUNC_MACROS used
+        self.float_macros = set()  # names of ast.FLOAT_MACROS used
+        self.minmax = True     # print the MIN/MAX macro definitions
+
+    def arrays(self):
+        out = [p[1] for p in self.params if p[0] == "array"]
+        out += [d.array for d in self.decls if d.kind == "arrdecl"]
+        return out
+
+    def sizes(self):
+        return [p[1] for p in self.params if p[0] == "size"]
+
+    def scalar_params(self):
+        return [p[1] for p in self.params if p[0] == "scalar"]
+
+
+# ---------------------------------------------------------------------------
+# Expressions
+# ---------------------------------------------------------------------------
+
+def expr_prec(e):
+    k = e[0]
+    if k == "const":
+        return 90 if e[1] < 0 else 100
+    if k in ("name", "aref", "paren", "mcall"):
+        return 100
+    if k in ("neg", "fcast"):
+        return 90
+    return PREC[e[1]]
+
+
+def unparen(e):
+    """e without the redundant parentheses written around it."""
+    while e[0] == "paren":
+        e = e[1]
+    return e
+
+
+def aref_str(arr, subs):
+    if arr.kind == "ptr":
+        return "%s[%s]" % (arr.name, linearize(arr, subs))
+    return arr.name + "".join("[%s]" % s.c_str() for s in subs)
+
+
+def linearize(arr, subs):
+    """Row-major linearized subscript text: ((s0)*(E1) + s1)*(E2) + s2."""
+    def wrap(txt, lin):
+        simple = lin.is_const() or (len(lin.terms) == 1 and not lin.const and
+                                    abs(next(iter(lin.terms.values()))) == 1
+                                    and next(iter(lin.terms.values())) > 0)
+        return txt if simple else "(%s)" % txt
+    out = wrap(subs[0].c_str(), subs[0])
+    for d in range(1, len(subs)):
+        out = "%s*%s + %s" % (out if d == 1 else "(%s)" % out,
+                              wrap(arr.dims[d].c_str(), arr.dims[d]),
+                              subs[d].c_str())
+    return out
+
+
+def expr_str(e):
+    k = e[0]
+    if k == "const":
+        return str(e[1])
+    if k == "name":
+        return e[1]
+    if k == "aref":
+        return aref_str(e[1], e[2])
+    if k == "paren":
+        return "(%s)" % expr_str(e[1])
+    if k == "neg":
+        a = e[1]
+        inner = expr_str(a)
+        if expr_prec(a) < 90 or a[0] in ("neg",) or (a[0] == "const" and a[1] < 0):
+            inner = "(%s)" % inner
+        return "-" + inner
+    if k == "fcast":
+        return "(int)((float)(%s) * %s)" % (expr_str(e[1]), e[2])
+    if k == "mcall":
+        return "%s(%s)" % (e[1], expr_str(e[2]))
+    op, a, b = e[1], e[2], e[3]
+    p = PREC[op]
+    sa, sb = expr_str(a), expr_str(b)
+    if expr_prec(a) < p:
+        sa = "(%s)" % sa
+    if expr_prec(b) <= p:
+        sb = "(%s)" % sb
+    return "%s %s %s" % (sa, op, sb)
+
+
+def lhs_str(lhs):
+    return expr_str(lhs)
+
+
+def expr_reads(e, out):
+    """Appends every ('aref'...) and ('name', scalar) leaf of e to out."""
+    k = e[0]
+    if k in ("aref", "name"):
+        out.append(e)
+    elif k in ("paren", "neg", "fcast"):
+        expr_reads(e[1], out)
+    elif k == "mcall":
+        expr_reads(e[2], out)
+    elif k == "bin":
+        expr_reads(e[2], out)
+        expr_reads(e[3], out)
+    return out
+
+
+def stmt_str(s):
+    if s.kind == "assign":
+        return "%s %s %s;" % (lhs_str(s.lhs), s.op, expr_str(s.rhs))
+    if s.kind == "incdec":
+        return ("%s%s;" % (s.op, lhs_str(s.lhs)) if s.prefix else
+                "%s%s;" % (lhs_str(s.lhs), s.op))
+    if s.kind == "decl":
+        if s.rhs is None:
+            return "int %s;" % s.name
+        return "int %s = %s;" % (s.name, expr_str(s.rhs))
+    if s.kind == "arrdecl":
+        return s.array.decl() + ";"
+    raise ValueError(s.kind)
+
+
+# ---------------------------------------------------------------------------
+# Plain C
+# ---------------------------------------------------------------------------
+
+MINMAX = ["#define MIN(a, b) ((a) < (b) ? (a) : (b))",
+          "#define MAX(a, b) ((a) > (b) ? (a) : (b))"]
+
+
+def macro_lines(f):
+    """The #defines of f's object-like and function-like macros."""
+    out = ["#define %s %d" % (n, v) for n, v in sorted(f.macros.items())]
+    out += [FUNC_MACROS[n][0] for n in sorted(getattr(f, "func_macros", ()))]
+    out += ["#define %s %s" % (n, FLOAT_MACROS[n])
+            for n in sorted(getattr(f, "float_macros", ()))]
+    return out
+
+
+def params_str(f):
+    out = []
+    for p in f.params:
+        if p[0] in ("size", "scalar"):
+            out.append("int %s" % p[1])
+        else:
+            out.append(p[1].decl())
+    return ", ".join(out)
+
+
+def print_c(f):
+    """The program as C; sets .line on every loop and statement."""
+    lines = []
+    if f.minmax:
+        lines += MINMAX
+    lines += macro_lines(f)
+    lines.append("void %s(%s) {" % (f.name, params_str(f)))
+    for d in f.decls:
+        lines.append("  " + stmt_str(d))
+        d.line = len(lines)
+
+    def emit(items, ind):
+        for it in items:
+            if isinstance(it, Loop):
+                lines.append("  " * ind + it.header() + " {")
+                it.line = len(lines)
+                emit(it.body, ind + 1)
+                lines.append("  " * ind + "}")
+            else:
+                lines.append("  " * ind + stmt_str(it))
+                it.line = len(lines)
+    emit(f.body, 1)
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# The instrumented C of the trace oracle
+# ---------------------------------------------------------------------------
+
+def same_expr(a, b):
+    """a and b are the same leaf (variable, or element at equal subscripts)."""
+    if a[0] != b[0]:
+        return False
+    if a[0] == "name":
+        return a[1] == b[1]
+    if a[0] == "aref":
+        return a[1].name == b[1].name and [x.key() for x in a[2]] == \
+            [x.key() for x in b[2]]
+    return False
+
+
+def same_leaf(leaves, target):
+    return next(l for l in leaves if same_expr(l, target))
+
+
+def update_op(s):
+    """'TR_ADD' or 'TR_MUL' when the assignment x = RHS is an update of x by
+    one associative operator: x = x + e, x = e + x, x = x - e, x = x * e,
+    x = e * x, with e not reading x's variable; else None."""
+    if s.op != "=":
+        return None
+    r = unparen(s.rhs)
+    if r[0] != "bin" or r[1] not in ("+", "-", "*"):
+        return None
+    var = s.lhs[1] if s.lhs[0] == "name" else s.lhs[1].name
+
+    def reads_var(e):
+        return any((l[1] if l[0] == "name" else l[1].name) == var
+                   for l in expr_reads(e, []))
+    a, b = unparen(r[2]), unparen(r[3])
+    kind = "TR_MUL" if r[1] == "*" else "TR_ADD"
+    if same_expr(a, s.lhs) and not reads_var(r[3]):
+        return kind
+    if r[1] != "-" and same_expr(b, s.lhs) and not reads_var(r[2]):
+        return kind
+    return None
+
+
+def _addr(leaf):
+    if leaf[0] == "name":
+        return "&%s" % leaf[1]
+    return "&%s" % aref_str(leaf[1], leaf[2])
+
+
+def print_traced(f, fname, scalars):
+    """The same function, named fname, with every access of an array element
+    or a local scalar recorded (trace.h). scalars: the names of local scalars
+    (reads of parameters, loop variables and macros are not recorded).
+    Loop and statement ids are the nodes' uids. Returns (text, ids) where
+    ids maps the variable ids the trace reports to variable names."""
+    ids = {}
+
+    def vid(leaf):
+        name = leaf[1] if leaf[0] == "name" else leaf[1].name
+        if name not in ids:
+            ids[name] = len(ids)
+        return ids[name]
+
+    lines = ["void %s(%s) {" % (fname, params_str(f)), "  tr_begin();"]
+
+    def acc(addr_leaf, s, depth, kind):
+        return "tr_access(%s, %d, %d, %s, %d);" % (_addr(addr_leaf), s.uid,
+                                                   depth, kind, vid(addr_leaf))
+
+    def emit(items, ind, depth):
+        pad = "  " * ind
+        for it in items:
+            if isinstance(it, Loop):
+                # the iteration's position: the value, negated for a
+                # negative step, so that it grows in execution order
+                lines.append(pad + it.header() + " {")
+                lines.append(pad + "  tr_iter(%d, %d, %s%s);" %
+                             (depth, it.uid, "-" if it.step < 0 else "", it.var))
+                emit(it.body, ind + 1, depth + 1)
+                lines.append(pad + "}")
+                continue
+            s = it
+            reads = []
+            if s.kind in ("assign", "decl") and s.rhs is not None:
+                expr_reads(s.rhs, reads)
+            upd = update_op(s) if s.kind == "assign" else None
+            if upd:
+                # x = x + e, x = e * x, x = x - e: an update like x += e (the
+                # reductions looptile recognizes); its read of x is its own
+                reads.remove(same_leaf(reads, s.lhs))
+            for r in reads:
+                if r[0] == "name" and r[1] not in scalars:
+                    continue
+                lines.append(pad + acc(r, s, depth, "TR_READ"))
+            if s.kind == "assign":
+                kind = upd or {"=": "TR_WRITE", "+=": "TR_ADD", "-=": "TR_ADD",
+                               "*=": "TR_MUL", "/=": "TR_OTHER"}[s.op]
+                if kind == "TR_OTHER":
+                    lines.append(pad + acc(s.lhs, s, depth, "TR_READ"))
+                    kind = "TR_WRITE"
+                lines.append(pad + acc(s.lhs, s, depth, kind))
+                lines.append(pad + stmt_str(s))
+            elif s.kind == "incdec":
+                lines.append(pad + acc(s.lhs, s, depth, "TR_ADD"))
+                lines.append(pad + stmt_str(s))
+            elif s.kind == "decl":
+                lines.append(pad + stmt_str(s))
+                lines.append(pad + "tr_fresh(&%s, sizeof %s);" % (s.name, s.name))
+                if s.rhs is not None:
+                    lines.append(pad + acc(("name", s.name), s, depth, "TR_WRITE"))
+            elif s.kind == "arrdecl":
+                lines.append(pad + stmt_str(s))
+                lines.append(pad + "tr_fresh(%s, sizeof %s);" %
+                             (s.array.name, s.array.name))
+    emit(f.decls, 1, 0)
+    emit(f.body, 1, 0)
+    lines.append("}")
+    return "\n".join(lines) + "\n", {v: k for k, v in ids.items()}

@@ -1,0 +1,446 @@
+"""The fuzzer's command line: fixed seed lists (CI), time-budgeted campaigns,
+showing a seed's program and reducing a failure (utils/fuzz.py)."""
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import re
+import shutil
+import sys
+import time
+import traceback
+
+from . import ast as A
+from .gen import FEATURES, generate
+from .harness import (HarnessError, Program, Result, Tools, check_program,
+                      trace_legal)
+from .requests import REQUEST_FEATURES, Requester
+
+DEFAULT_C_REQUESTS = 3
+DEFAULT_OCL_REQUESTS = 1
+
+
+def split_exclude(spec):
+    ex = [x.strip() for x in (spec or "").split(",") if x.strip()]
+    unknown = [x for x in ex if x not in FEATURES and x not in REQUEST_FEATURES]
+    if unknown:
+        raise SystemExit("fuzz: unknown feature(s) %s; known: %s" % (
+            ", ".join(unknown), ", ".join(sorted(list(FEATURES) + list(REQUEST_FEATURES)))))
+    return ([x for x in ex if x in FEATURES], [x for x in ex if x in REQUEST_FEATURES])
+
+
+def make_case(seed, exclude, n_c, n_ocl):
+    gex, rex = exclude
+    f = generate(seed, gex)
+    A.print_c(f)   # sets the lines the selectors use
+    req = Requester(f, seed, rex)
+    c_reqs = req.c_requests(n_c)
+    ocl_reqs = []
+    if f.ocl_friendly:
+        for _ in range(n_ocl):
+            o = req.ocl_request()
+            if o is not None and o not in ocl_reqs:
+                ocl_reqs.append(o)
+    return f, c_reqs, ocl_reqs
+
+
+def dedupe(failures):
+    seen, out = set(), []
+    for f in failures:
+        key = (f.kind, tuple(f.request), f.ocl)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
+
+
+def run_seed(args):
+    """Worker: one seed. Returns a dict (picklable)."""
+    seed, opts = args
+    tools = opts["tools"]
+    t0 = time.time()
+    out = {"seed": seed, "failures": [], "error": None}
+    workdir = os.path.join(tools.workdir, "s%d" % seed)
+    tools.use_process_cache()
+    try:
+        f, c_reqs, ocl_reqs = make_case(seed, opts["exclude"], opts["n_c"], opts["n_ocl"])
+        prog = Program(f, workdir)
+        rng = random.Random(seed)
+        res = check_program(prog, c_reqs, ocl_reqs, tools, rng, trace=opts["trace"])
+        res.failures = dedupe(res.failures)
+        legal_refused = []
+        for flags, why in res.refusals:
+            if trace_legal(res, prog, flags):
+                legal_refused.append((flags, why))
+        out.update({
+            "c_requests": res.c_requests, "c_accepted": res.c_accepted,
+            "c_compared": res.c_compared, "ocl_requests": res.ocl_requests,
+            "ocl_accepted": res.ocl_accepted,
+            "kernels_validated": res.kernels_validated,
+            "oclgrind_runs": res.oclgrind_runs,
+            "verdicts_checked": res.verdicts_checked,
+            "trace_parallel_missed": res.trace_parallel_missed,
+            "missed_reasons": res.missed_reasons,
+            "refusals": [(" ".join(fl), why) for fl, why in res.refusals],
+            "legal_refused": [(" ".join(fl), why) for fl, why in legal_refused],
+            "failures": [x.to_json() for x in res.failures],
+            "features": sorted(feature_use(f)),
+        })
+        if res.failures:
+            out["source"] = prog.text
+    except HarnessError as e:
+        out["error"] = str(e)
+        try:
+            out["source"] = A.print_c(generate(seed, opts["exclude"][0]))
+        except Exception:
+            pass
+    except Exception:
+        out["error"] = "harness exception:\n" + traceback.format_exc()
+    out["seconds"] = time.time() - t0
+    if not opts.get("keep") and not out["failures"] and not out["error"]:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return out
+
+
+def feature_use(f):
+    """A few facts about a program for the campaign statistics."""
+    facts = set()
+    from .ast import Loop
+
+    def walk(items, depth):
+        for it in items:
+            if isinstance(it, Loop):
+                facts.add("depth%d" % (depth + 1))
+                if it.step < 0:
+                    facts.add("reverse")
+                if abs(it.step) == 2:
+                    facts.add("step2")
+                if it.start.kind != "lin" or it.limit.kind != "lin":
+                    facts.add("minmax")
+                walk(it.body, depth + 1)
+    walk(f.body, 0)
+    kinds = {a.kind for a in f.arrays()}
+    facts |= {"array-" + k for k in kinds}
+    return facts
+
+
+class Stats:
+    KEYS = ["c_requests", "c_accepted", "c_compared", "ocl_requests", "ocl_accepted",
+            "kernels_validated", "oclgrind_runs", "verdicts_checked",
+            "trace_parallel_missed"]
+
+    def __init__(self):
+        self.programs = 0
+        self.sums = {k: 0 for k in self.KEYS}
+        self.failures = []
+        self.errors = []
+        self.refusal_reasons = {}
+        self.legal_refused = 0
+        self.legal_refused_reasons = {}
+        self.missed_reasons = {}
+        self.failure_kinds = {}
+        self.seconds = 0.0
+
+    def add(self, r):
+        self.programs += 1
+        self.seconds += r.get("seconds", 0)
+        for k in self.KEYS:
+            self.sums[k] += r.get(k, 0)
+        for fl, why in r.get("refusals", []):
+            key = reason_key(why)
+            self.refusal_reasons[key] = self.refusal_reasons.get(key, 0) + 1
+        for why in r.get("missed_reasons", []):
+            key = reason_key(why)
+            self.missed_reasons[key] = self.missed_reasons.get(key, 0) + 1
+        for fl, why in r.get("legal_refused", []):
+            self.legal_refused += 1
+            key = reason_key(why)
+            self.legal_refused_reasons[key] = self.legal_refused_reasons.get(key, 0) + 1
+        for f in r.get("failures", []):
+            self.failures.append((r["seed"], f))
+            self.failure_kinds[f["kind"]] = self.failure_kinds.get(f["kind"], 0) + 1
+        if r.get("error"):
+            self.errors.append((r["seed"], r["error"]))
+
+    def report(self, out, elapsed):
+        s = self.sums
+        mis = sum(v for k, v in self.failure_kinds.items()
+                  if k in ("mismatch", "oob", "ocl-mismatch", "verdict", "run-crash"))
+        crashes = sum(v for k, v in self.failure_kinds.items()
+                      if k in ("crash", "no-diagnostic", "no-output"))
+        w = out.write
+        w("programs: %d (%.0f s, %.2f s per program per worker)\n" % (
+            self.programs, elapsed, self.seconds / max(self.programs, 1)))
+        w("C requests: %d, accepted %d, compared %d\n" % (
+            s["c_requests"], s["c_accepted"], s["c_compared"]))
+        w("OpenCL requests: %d, accepted %d, kernel runs validated %d, oclgrind runs %d\n"
+          % (s["ocl_requests"], s["ocl_accepted"], s["kernels_validated"],
+             s["oclgrind_runs"]))
+        w("verdicts checked against the trace: %d; loops parallel in the trace "
+          "but not for looptile: %d\n" % (s["verdicts_checked"], s["trace_parallel_missed"]))
+        for k, v in sorted(self.missed_reasons.items(), key=lambda x: -x[1])[:6]:
+            w("  %5d  %s\n" % (v, k))
+        w("refusals the trace shows legal (interchange/order/band tiling): %d\n"
+          % self.legal_refused)
+        for k, v in sorted(self.legal_refused_reasons.items(), key=lambda x: -x[1])[:8]:
+            w("  %5d  %s\n" % (v, k))
+        w("miscompiles (mismatch, oob, ocl-mismatch, verdict, run-crash): %d\n" % mis)
+        w("crashes (crash, no-diagnostic, no-output): %d\n" % crashes)
+        w("failures by kind: %s\n" % (", ".join("%s %d" % kv for kv in
+                                                 sorted(self.failure_kinds.items())) or "none"))
+        w("harness errors: %d\n" % len(self.errors))
+        w("top refusal reasons:\n")
+        for k, v in sorted(self.refusal_reasons.items(), key=lambda x: -x[1])[:12]:
+            w("  %5d  %s\n" % (v, k))
+
+
+def reason_key(why):
+    """A refusal message with names and numbers removed, for grouping."""
+    why = re.sub(r"'[^']*'", "'X'", why)
+    why = re.sub(r"\((?!assumed\))[^()]*\)", "(...)", why)
+    why = re.sub(r"\d+", "N", why)
+    return why[:110]
+
+
+def parse_seeds(spec):
+    out = []
+    for part in spec.split(","):
+        if "-" in part:
+            a, b = part.split("-")
+            out.extend(range(int(a), int(b) + 1))
+        elif part:
+            out.append(int(part))
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(
+        prog="fuzz.py",
+        description="Random program generator and oracles for looptile "
+        "(docs/testing.md).")
+    ap.add_argument("--seeds", help="seed list, e.g. 1-300 or 5,9,12")
+    ap.add_argument("--budget", type=float, help="run a campaign for this many seconds")
+    ap.add_argument("--start-seed", type=int, default=1)
+    ap.add_argument("--jobs", "-j", type=int, default=1)
+    ap.add_argument("--exclude", default="", help="comma-separated feature classes "
+                    "to leave out (--list-features)")
+    ap.add_argument("--list-features", action="store_true")
+    ap.add_argument("--c-requests", type=int, default=DEFAULT_C_REQUESTS)
+    ap.add_argument("--ocl-requests", type=int, default=DEFAULT_OCL_REQUESTS)
+    ap.add_argument("--no-opencl", action="store_true")
+    ap.add_argument("--no-oclgrind", action="store_true")
+    ap.add_argument("--no-trace", action="store_true")
+    ap.add_argument("--show", type=int, metavar="SEED",
+                    help="print the program and requests of a seed")
+    ap.add_argument("--reduce", type=int, metavar="SEED",
+                    help="reduce the failures of a seed (reduce.py)")
+    ap.add_argument("--failure", type=int, default=None,
+                    help="with --reduce: only the failure with this index")
+    ap.add_argument("--out", help="directory for failing cases and reductions")
+    ap.add_argument("--json", help="write every seed's result to this JSON-lines file")
+    ap.add_argument("--workdir")
+    ap.add_argument("--keep", action="store_true")
+    ap.add_argument("--looptile")
+    ap.add_argument("--cc")
+    ap.add_argument("--timeout", type=int, default=60)
+    ap.add_argument("--quiet", "-q", action="store_true")
+    ap.add_argument("--oclgrind", metavar="K.cl", nargs="+",
+                    help="run these generated kernels once under oclgrind (small "
+                    "work-groups, ragged edges) and validate them; exit 1 on any report")
+    ap.add_argument("--oclgrind-size", type=int, default=9,
+                    help="with --oclgrind: the value of every size parameter")
+    ap.add_argument("--wg-limit", type=int, default=1024,
+                    help="the work-group size limit PoCL enforces "
+                    "(POCL_MAX_WORK_GROUP_SIZE; default 1024, a real GPU's)")
+    ap.add_argument("--small-work-groups", action="store_true",
+                    help="validate on PoCL with the small work-groups of the "
+                    "oclgrind run instead of the manifest defaults")
+    ap.add_argument("--looptile-run", dest="runner",
+                    help="the looptile-run to use (default: next to looptile)")
+    ap.add_argument("--summary", metavar="FILE.jsonl",
+                    help="print the campaign summary of a --json file (e.g. of a "
+                    "campaign that was stopped)")
+    ap.add_argument("--check-generator", action="store_true",
+                    help="with --seeds: check the generator itself (determinism, its "
+                    "rules, and ASan/UBSan plus the trace's uninitialized-read check "
+                    "on every program)")
+    args = ap.parse_args(argv)
+
+    if args.list_features:
+        for k, v in sorted(FEATURES.items()):
+            print("%-22s %s" % (k, v))
+        for k, v in sorted(REQUEST_FEATURES.items()):
+            print("%-22s %s (requests)" % (k, v))
+        return 0
+    if args.summary:
+        stats = Stats()
+        with open(args.summary) as fh:
+            for line in fh:
+                r = json.loads(line)
+                stats.add(r)
+        stats.report(sys.stdout, stats.seconds)
+        return 0
+    exclude = split_exclude(args.exclude)
+    if args.show is not None:
+        f, c_reqs, ocl_reqs = make_case(args.show, exclude, args.c_requests,
+                                        args.ocl_requests)
+        sys.stdout.write(A.print_c(f))
+        for r in c_reqs:
+            print("// C request: %s" % " ".join(r))
+        for r in ocl_reqs:
+            print("// OpenCL request: %s -o K.cl" % " ".join(r))
+        return 0
+    tools = Tools(looptile=args.looptile, runner=args.runner, cc=args.cc,
+                  opencl=not args.no_opencl,
+                  use_oclgrind=not args.no_oclgrind, workdir=args.workdir,
+                  timeout=args.timeout, wg_limit=args.wg_limit,
+                  small_work_groups=args.small_work_groups)
+    if args.oclgrind:
+        return oclgrind_files(args.oclgrind, tools, args.oclgrind_size)
+    if args.check_generator:
+        if not args.seeds:
+            ap.error("--check-generator needs --seeds")
+        return check_generator(parse_seeds(args.seeds), exclude, tools, args.jobs)
+    if args.reduce is not None:
+        from .reduce import reduce_seed
+        return reduce_seed(args.reduce, exclude, args, tools)
+    if not args.seeds and not args.budget:
+        ap.error("give --seeds, --budget, --show or --reduce")
+    opts = {"tools": tools, "exclude": exclude, "n_c": args.c_requests,
+            "n_ocl": args.ocl_requests, "trace": not args.no_trace, "keep": args.keep}
+    stats = Stats()
+    jl = open(args.json, "w") if args.json else None
+    t0 = time.time()
+    seeds = parse_seeds(args.seeds) if args.seeds else None
+
+    def seed_iter():
+        if seeds is not None:
+            for s in seeds:
+                yield (s, opts)
+        else:
+            s = args.start_seed
+            while time.time() - t0 < args.budget:
+                yield (s, opts)
+                s += 1
+
+    def handle(r):
+        stats.add(r)
+        if jl:
+            jl.write(json.dumps(r) + "\n")
+            jl.flush()
+        bad = r["failures"] or r["error"]
+        if bad or not args.quiet:
+            tag = "FAIL" if r["failures"] else ("ERROR" if r["error"] else "ok")
+            print("seed %d: %s (%.1f s)" % (r["seed"], tag, r["seconds"]), flush=True)
+        for f in r["failures"]:
+            print("  %s%s [%s]: %s" % ("OpenCL " if f["ocl"] else "", f["kind"],
+                                       " ".join(f["flags"]),
+                                       f["message"].replace("\n", "\n    ")[:1500]),
+                  flush=True)
+        if r["error"]:
+            print("  harness error: %s" % r["error"][:2000], flush=True)
+        if bad and args.out:
+            os.makedirs(args.out, exist_ok=True)
+            with open(os.path.join(args.out, "seed%d.json" % r["seed"]), "w") as fh:
+                json.dump(r, fh, indent=1)
+
+    if args.jobs > 1:
+        # at most 2 seeds per worker in flight, so that a time budget stops
+        # the campaign promptly
+        with multiprocessing.Pool(args.jobs) as pool:
+            pending = []
+            it = seed_iter()
+            exhausted = False
+            while pending or not exhausted:
+                while not exhausted and len(pending) < 2 * args.jobs:
+                    try:
+                        pending.append(pool.apply_async(run_seed, (next(it),)))
+                    except StopIteration:
+                        exhausted = True
+                done = [p for p in pending if p.ready()]
+                if not done:
+                    time.sleep(0.05)
+                    continue
+                for p in done:
+                    pending.remove(p)
+                    handle(p.get())
+    else:
+        for a in seed_iter():
+            handle(run_seed(a))
+    elapsed = time.time() - t0
+    stats.report(sys.stdout, elapsed)
+    if jl:
+        jl.close()
+    if not args.keep and not args.workdir:
+        shutil.rmtree(tools.workdir, ignore_errors=True)
+    return 1 if (stats.failures or stats.errors) else 0
+
+
+def oclgrind_files(files, tools, size):
+    from .harness import oclgrind_kernel
+    if not tools.oclgrind:
+        print("fuzz: error: oclgrind is not installed (Debian package oclgrind)")
+        return 2
+    bad = 0
+    for cl in files:
+        try:
+            with open(cl[:-3] + ".json") as fh:
+                manifest = json.load(fh)
+        except (OSError, ValueError) as e:
+            print("%s: ERROR: no manifest: %s" % (cl, e))
+            bad += 1
+            continue
+        kind, msg = oclgrind_kernel(os.path.abspath(cl), manifest, tools, size)
+        if kind is None:
+            print("%s: oclgrind clean, validated (%s)" % (os.path.basename(cl), msg.strip()))
+        else:
+            bad += 1
+            print("%s: %s: %s" % (os.path.basename(cl), kind.upper(), msg))
+    if not tools.workdir_given:
+        shutil.rmtree(tools.workdir, ignore_errors=True)
+    return 1 if bad else 0
+
+
+def check_one(a):
+    seed, exclude, tools = a
+    from .harness import Program, sanitize_program, size_combos, run_driver, Result
+    from .validate import validate
+    f = generate(seed, exclude[0])
+    text = A.print_c(f)
+    if A.print_c(generate(seed, exclude[0])) != text:
+        return seed, "not deterministic"
+    v = validate(f, exclude[0])
+    if v:
+        return seed, "breaks its own rule: " + v
+    prog = Program(f, os.path.join(tools.workdir, "g%d" % seed))
+    combos = size_combos(f.sizes(), random.Random(seed))
+    r = sanitize_program(prog, tools, combos)
+    if r:
+        return seed, r
+    try:
+        # the trace run checks that no local is read before it is written
+        res = Result()
+        run_driver(prog, [], combos, {"nests": []}, tools, res, True)
+    except HarnessError as e:
+        return seed, str(e)
+    shutil.rmtree(prog.dir, ignore_errors=True)
+    return seed, None
+
+
+def check_generator(seeds, exclude, tools, jobs):
+    """Every seed's program: deterministic, within the generator's rules
+    (validate.py), clean under AddressSanitizer and UndefinedBehaviorSanitizer
+    at every size combination, no uninitialized read in the trace."""
+    work = [(s, exclude, tools) for s in seeds]
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            results = pool.map(check_one, work)
+    else:
+        results = [check_one(w) for w in work]
+    bad = [(s, e) for s, e in results if e]
+    for s, e in bad:
+        print("seed %d: GENERATOR BUG: %s" % (s, e))
+    print("generator: %d programs, %d clean" % (len(results), len(results) - len(bad)))
+    shutil.rmtree(tools.workdir, ignore_errors=True)
+    return 1 if bad else 0

@@ -1,0 +1,1013 @@
+"""The random program generator (YARPGen-style, seeded and deterministic).
+
+generate(seed, features) builds one C function in the subset looptile
+accepts (README, "What the frontend accepts"), free of undefined behaviour
+for every size parameter in [1, S_MAX], every int input in [-128, 127] and
+every int scalar parameter in [1, 8]:
+
+* in bounds: every subscript is checked against its array's extent over the
+  loop variables' envelopes (lin.py);
+* no overflow: every expression carries a bound on its magnitude; every
+  stored value stays within VCAP = 2^24 (an '=' stores at most ASSIGN_CAP =
+  2^20, and the '+=' / '-=' / '++' / '--' updates of a variable add at most
+  VCAP - ASSIGN_CAP over the whole run, counted from the loops' largest trip
+  counts); products and sums stay below 2^30; '*=' multiplies by -1, 0 or 1
+  and '/=' divides by a positive number;
+* no division by zero: divisors are positive constants or (e % k) + k;
+* no read of an uninitialized local: scalars are read only where they are
+  definitely written, local arrays only after a nest writes every element.
+
+The same checks run again in validate() (the reducer keeps only variants
+that pass them).
+
+Features (names for --exclude) are listed in FEATURES.
+"""
+import random
+
+from . import ast as A
+from .ast import Array, Bound, Func, Loop, Stmt
+from .lin import Envelope, Lin, S_MAX, in_bounds, max_over_params, min_over_params, nonneg
+
+VCAP = 1 << 24
+ASSIGN_CAP = 1 << 20
+EXPR_CAP = 1 << 30
+DRIFT_CAP = VCAP - ASSIGN_CAP
+IN_MAG = 128          # |input element|
+SCALAR_PARAM_MAG = 8  # int scalar parameters are in [1, 8]
+COST_CAP = 40000      # largest number of executions of one statement at S_MAX
+
+FEATURES = {
+    # program shape
+    "multi-nest": "several nests per function",
+    "imperfect": "statements between loops of a nest",
+    "deep": "nests of depth 3 and 4",
+    "triangular": "bounds that depend on an outer loop variable",
+    "minmax": "MIN/MAX bounds and conjunctions (i < N && i < M)",
+    "step2": "steps 2 and -2",
+    "reverse": "negative steps",
+    "const-bounds": "loops with constant bounds",
+    # data
+    "vla": "VLA array parameters (int A[N][M + 1])",
+    "const-arrays": "array parameters with constant extents (int A[40][N])",
+    "pointers": "linearized pointer parameters (int *A, A[i*M + j])",
+    "local-arrays": "function-scope local arrays, constant-size",
+    "local-vla": "function-scope local VLAs",
+    "loop-arrays": "local arrays declared in a loop body",
+    "scalars": "function-scope local scalars (private, carried, live across nests)",
+    "loop-scalars": "scalars declared in a loop body",
+    "reductions": "reduction scalars (s += e over an inner loop)",
+    "scalar-params": "int scalar parameters",
+    "toplevel": "statements and initialized declarations outside loops",
+    # expressions and statements
+    "compound": "+= -= *= /=",
+    "incdec": "++ and --",
+    "divmod": "/ and %",
+    "fcast": "(int)((float)(e) * 0.5f)",
+    "parens": "redundant parentheses",
+    "assoc": "right operands at equal precedence: a - (b - c), a * (b % c)",
+    "reuse-names": "loop variables reused from nest to nest (selectors needed)",
+    "double-neg": "a negation of a negation or of a negative literal: -(-x)",
+    "cross-nest-scalars": "function-scope scalars written in one nest, read in a later one",
+    "update-assign": "reduction updates written n = n + e, n = e * n, ...",
+    "macros": "#define'd constants in expressions",
+    "hostile-names": "identifiers that clash with names looptile or OpenCL use",
+    "shifts": "reads of the written array at shifted subscripts",
+    "parallel-nests": "nests built to have parallel outer loops (for OpenCL)",
+    "contractions": "matmul-like reductions acc += X[i][k] * Y[k][j]",
+}
+
+
+class Options:
+    def __init__(self, exclude=()):
+        unknown = set(exclude) - set(FEATURES)
+        if unknown:
+            raise ValueError("unknown feature(s): %s (known: %s)" %
+                             (", ".join(sorted(unknown)), ", ".join(sorted(FEATURES))))
+        self.on = set(FEATURES) - set(exclude)
+
+    def __contains__(self, f):
+        return f in self.on
+
+
+HOSTILE = {
+    "func": ["dot", "length", "distance", "normalize", "clamp", "kernel",
+             "mix", "step", "sign", "select", "barrier", "get_global_id",
+             "random", "index"],
+    "array": ["A_tile", "B_tile", "C_reg", "A_reg", "A_next", "global", "local",
+              "constant", "private", "half", "float2", "min", "max", "TS", "WG0",
+              "image", "sampler_t", "tmp_x", "A_x"],
+    "scalar": ["s_x", "i_out", "acc", "tx", "ty", "gid", "lid", "bx", "int2",
+               "read_only", "uchar", "event_t", "vec_step", "kk", "ii_0"],
+    "size": ["TSM", "WPTN", "VW", "WG1", "ni", "nj", "uint", "ulong", "size_t"],
+    "loop": ["ii", "jj", "kk", "i_x", "j_out", "row", "col", "tile", "lx", "a"],
+}
+
+
+# Loops named l, n or a used to clash with the names block-tiled kernels
+# invent (l0, VARVAR, VARn, a0: issue 11, defect 5, findings
+# opencl-tile-loop-named-{l,n}.c); every invented name comes from the name
+# table now, so they are ordinary names again.
+LOOP_NAMES = ["i", "j", "k", "l", "m", "n", "p", "q"]
+
+
+class Ctx:
+    """Where a statement is being generated."""
+
+    def __init__(self, g):
+        self.g = g
+        self.loops = []        # [(Loop, Envelope, trips)]
+        self.scope = {}        # scalar name -> depth of its declaration
+        self.init = set()      # scalars definitely written here
+        self.arrays = {}       # name -> Array in scope
+        self.readable = set()  # arrays that may be read here
+        self.reduction = []    # (scalar, op) the body must update
+        # parallel nests: the loops meant to be parallel, and for each array
+        # the nest may write, its subscripts in their dimensions
+        self.par = None        # [loop var] once the band is complete
+        self.wset = None       # array name -> {dim: Lin}
+        self.contract = None   # (i, j) of a contraction
+        self.scope_ro = ()     # scalars a parallel nest must not write
+
+    def child(self):
+        c = Ctx(self.g)
+        c.loops = list(self.loops)
+        c.scope = dict(self.scope)
+        c.init = set(self.init)
+        c.arrays = dict(self.arrays)
+        c.readable = set(self.readable)
+        c.reduction = list(self.reduction)
+        c.par = self.par
+        c.wset = self.wset
+        c.contract = self.contract
+        c.scope_ro = self.scope_ro
+        return c
+
+    def envs(self):
+        return {l.var: e for l, e, _ in self.loops}
+
+    def depth(self):
+        return len(self.loops)
+
+    def execs(self, from_depth=0):
+        n = 1
+        for _, _, t in self.loops[from_depth:]:
+            n *= max(t, 1)
+        return n
+
+
+class Gen:
+    def __init__(self, seed, opts):
+        self.rng = random.Random(seed)
+        self.o = opts
+        self.f = None
+        self.drift = {}        # variable -> accumulated '+=' magnitude
+        # loop variables are reused from nest to nest; no other variable may
+        # take one of their names
+        self.used_names = set(["MIN", "MAX"] + LOOP_NAMES + HOSTILE["loop"])
+        self.all_loop_vars = set()
+        self.macros = {}
+
+    # -- names ---------------------------------------------------------------
+
+    def name(self, pool, default):
+        r = self.rng
+        if "hostile-names" in self.o and r.random() < 0.25:
+            cands = [n for n in HOSTILE[pool] if n not in self.used_names]
+            if cands:
+                n = r.choice(cands)
+                self.used_names.add(n)
+                return n
+        for n in default:
+            if n not in self.used_names:
+                self.used_names.add(n)
+                return n
+        k = 0
+        while True:
+            n = "%s%d" % (default[0], k)
+            if n not in self.used_names:
+                self.used_names.add(n)
+                return n
+            k += 1
+
+    # -- the function ----------------------------------------------------------
+
+    def generate(self):
+        r = self.rng
+        o = self.o
+        f = self.f = Func(self.name("func", ["f", "g", "h"]))
+        self.ocl_friendly = "toplevel" not in o or r.random() < 0.6
+        self.parallel_mode = (self.ocl_friendly and "parallel-nests" in o and
+                              r.random() < 0.6)
+        nsizes = r.choice([1, 2, 2, 3])
+        sizes = [self.name("size", [n]) for n in ["N", "M", "K"][:nsizes]]
+        self.sizes = sizes
+        for s in sizes:
+            f.params.append(("size", s))
+        if "scalar-params" in o and r.random() < 0.3:
+            f.params.append(("scalar", self.name("scalar", ["c", "d"])))
+        kinds = [k for k in ("vla", "const", "ptr") if
+                 {"vla": "vla", "const": "const-arrays", "ptr": "pointers"}[k] in o]
+        if not kinds:
+            kinds = ["vla"]
+        narr = r.choice([1, 2, 2, 3, 3, 4])
+        for i in range(narr):
+            # VLAs most often: a pointer parameter's extent must follow from
+            # its subscripts, or OpenCL generation is refused
+            kind = r.choice(kinds + ["vla", "vla"] if "vla" in o else kinds)
+            arr = Array(self.name("array", ["A", "B", "C", "D", "E"]),
+                        self.dims(kind, r.choice([1, 1, 2, 2, 2, 3])), kind,
+                        restrict=r.random() < 0.7)
+            f.params.append(("array", arr))
+        # read-only (const-qualified) parameters: inputs, whose elements stay
+        # within IN_MAG; at least one parameter stays writable
+        arrs = [p[1] for p in f.params if p[0] == "array"]
+        for a in arrs[1:]:
+            if a.kind != "ptr" and r.random() < 0.4:
+                a.readonly = True
+        # function-scope locals
+        self.fscalars = []
+        if "scalars" in o:
+            for _ in range(r.choice([0, 1, 1, 2, 3])):
+                n = self.name("scalar", ["s", "t", "u", "v"])
+                init = None
+                if not self.ocl_friendly and r.random() < 0.7:
+                    init = ("const", r.randint(-5, 9))
+                f.decls.append(Stmt("decl", name=n, rhs=init))
+                self.fscalars.append(n)
+        self.locals = []
+        for kind, feat in (("local", "local-arrays"), ("local", "local-vla")):
+            if feat in o and r.random() < 0.35:
+                dims = self.dims("const" if feat == "local-arrays" else "vla",
+                                 r.choice([1, 1, 2]))
+                arr = Array(self.name("array", ["T", "U", "W"]), dims, "local")
+                f.decls.append(Stmt("arrdecl", array=arr))
+                self.locals.append(arr)
+        f.func_macros = set()
+        if "macros" in o and r.random() < 0.3:
+            for _ in range(r.randint(1, 2)):
+                self.macros[self.name("scalar", ["C1", "C2", "C3"])] = r.randint(-3, 9)
+            f.macros = dict(self.macros)
+            if r.random() < 0.5:
+                f.func_macros = set(r.sample(sorted(A.FUNC_MACROS), r.randint(1, 2)))
+                self.used_names |= f.func_macros
+            if "fcast" in o and r.random() < 0.5:
+                f.float_macros = {r.choice(sorted(A.FLOAT_MACROS))}
+                self.used_names |= f.float_macros
+
+        top = Ctx(self)
+        for n in self.fscalars:
+            top.scope[n] = 0
+        for d in f.decls:
+            if d.kind == "decl" and d.rhs is not None:
+                top.init.add(d.name)
+        for p in f.params:
+            if p[0] == "array":
+                top.arrays[p[1].name] = p[1]
+                top.readable.add(p[1].name)
+        for a in self.locals:
+            top.arrays[a.name] = a
+
+        nnests = r.choice([1, 2, 2, 3, 3, 4]) if "multi-nest" in o else 1
+        pending = list(self.locals)
+        r.shuffle(pending)
+        for n in range(nnests):
+            # a nest that writes every element of a local array, before a
+            # later nest reads it
+            if pending and r.random() < 0.6:
+                f.body.append(self.init_nest(top, pending.pop()))
+            if not self.ocl_friendly and r.random() < 0.3:
+                f.body.append(self.stmt(top))
+                self.note_writes(top, f.body[-1:])
+            f.body.append(self.nest(top))
+        for a in pending:
+            if r.random() < 0.5:
+                f.body.append(self.init_nest(top, a))
+                f.body.append(self.nest(top))
+        if not self.ocl_friendly and r.random() < 0.3:
+            f.body.append(self.stmt(top))
+        return f
+
+    def dims(self, kind, rank):
+        r = self.rng
+        out = []
+        for _ in range(rank):
+            if kind == "const":
+                # large enough for a loop up to S_MAX plus shifts, or small
+                out.append(Lin.c(r.choice([S_MAX + r.randint(2, 6)] * 3 +
+                                          [r.randint(3, 8)])))
+            else:
+                p = r.choice(self.sizes)
+                k = 2 if r.random() < 0.1 else 1
+                out.append(Lin({p: k}, r.choice([0, 0, 1, 1, 2, 3])))
+        return out
+
+    # -- nests ------------------------------------------------------------------
+
+    def init_nest(self, top, arr):
+        """for d0 < E0 { for d1 < E1 { T[d0][d1] = e; } }: every element."""
+        ctx = top.child()
+        root = None
+        parent = None
+        for d, ext in enumerate(arr.dims):
+            var = LOOP_NAMES[d] if "reuse-names" in self.o else self.fresh_loop_var()
+            loop = Loop(var, Bound.lin(Lin.c(0)), "<", Bound.lin(ext), 1)
+            env = Envelope(0, ext - 1)
+            ctx.loops.append((loop, env, max_over_params(ext)))
+            if parent is None:
+                root = loop
+            else:
+                parent.body.append(loop)
+            parent = loop
+        subs = [Lin.var(l.var) for l, _, _ in ctx.loops]
+        rhs, mag = self.expr(ctx, 2)
+        rhs = self.fit(rhs, mag, ASSIGN_CAP)
+        parent.body.append(Stmt("assign", lhs=("aref", arr, subs), op="=", rhs=rhs))
+        top.readable.add(arr.name)
+        return root
+
+    def nest(self, top):
+        r = self.rng
+        maxd = r.choice([1, 2, 2, 2, 3, 3, 4] if "deep" in self.o else [1, 2, 2])
+        perfect = r.random() < 0.45 or "imperfect" not in self.o
+        ctx = top.child()
+        if "cross-nest-scalars" not in self.o:
+            # a function-scope scalar is read only after a write in this nest
+            ctx.init -= set(self.fscalars)
+        if self.parallel_mode:
+            return self.parallel_nest(top, ctx, maxd)
+        loop, written = self.loop(ctx, 0, maxd, perfect)
+        top.init |= written
+        return loop
+
+    def parallel_nest(self, top, ctx, maxd):
+        """A nest whose outer one or two loops are parallel by construction:
+        every array the nest writes is accessed, in one dimension per
+        parallel loop, at exactly that loop's variable; function-scope
+        scalars are only read."""
+        r = self.rng
+        np_ = 2 if maxd >= 2 and r.random() < 0.7 else 1
+        contraction = ("contractions" in self.o and np_ == 2 and r.random() < 0.5)
+        if contraction:
+            maxd = max(maxd, 3)
+        root = parent = None
+        pvars = []
+        for d in range(np_):
+            var = self.loop_var(d)
+            if var in ctx.envs():
+                var = [v for v in LOOP_NAMES if v not in ctx.envs()][0]
+            P = r.choice(self.sizes)
+            a = r.choice([0, 0, 0, 1])
+            b = r.choice([-1, 0, 0, 1])
+            hi = Lin.var(P) + (b - 1)
+            if d == 1 and "triangular" in self.o and r.random() < 0.2:
+                u = pvars[0]
+                uenv = ctx.envs()[u]
+                loop = Loop(var, Bound.lin(Lin.c(0)), "<=", Bound.lin(Lin.var(u)), 1)
+                env = Envelope(0, uenv.hi)
+            else:
+                cmp = r.choice(["<", "<="])
+                loop = Loop(var, Bound.lin(Lin.c(a)), cmp,
+                            Bound.lin(hi + 1 if cmp == "<" else hi), 1)
+                env = Envelope(a, hi)
+            ctx.loops.append((loop, env, max(0, max_over_params(env.hi) - env.lo + 1)))
+            pvars.append(var)
+            if parent is None:
+                root = loop
+            else:
+                parent.body.append(loop)
+            parent = loop
+        # which arrays this nest may write, and where
+        envs = ctx.envs()
+        wset = {}
+        for name in sorted(ctx.arrays):
+            arr = ctx.arrays[name]
+            if arr.readonly or len(arr.dims) < np_ or r.random() < 0.3:
+                continue
+            dims = list(range(len(arr.dims)))
+            r.shuffle(dims)
+            fixed = {}
+            for v, dd in zip(pvars, dims):
+                if in_bounds(Lin.var(v), arr.dims[dd], envs):
+                    fixed[dd] = Lin.var(v)
+            if len(fixed) == np_:
+                wset[name] = fixed
+        ctx.par = pvars
+        ctx.wset = wset
+        # only locals declared in the nest are written
+        ctx.scope_ro = set(ctx.scope)
+        if contraction:
+            ctx.contract = (pvars[0], pvars[1])
+        depth = np_ - 1
+        loopobj = parent
+        if np_ < maxd:
+            if contraction:
+                # for i, j { acc = c; for k { acc += X[i][k] * Y[k][j]; } Z[i][j] = acc; }
+                written = self.body(ctx, loopobj, depth, maxd, False)
+            else:
+                written = self.body(ctx, loopobj, depth, maxd, r.random() < 0.5)
+        else:
+            written = self.body(ctx, loopobj, depth, maxd, True)
+        return root
+
+    def fresh_loop_var(self):
+        self.loop_count = getattr(self, "loop_count", 0) + 1
+        n = self.loop_count - 1
+        base = LOOP_NAMES[n % len(LOOP_NAMES)]
+        return base if n < len(LOOP_NAMES) else "%s%d" % (base, n // len(LOOP_NAMES))
+
+    def loop_var(self, depth):
+        if "reuse-names" not in self.o:
+            return self.fresh_loop_var()
+        base = LOOP_NAMES[depth]
+        if "hostile-names" in self.o and self.rng.random() < 0.1:
+            return self.rng.choice(HOSTILE["loop"])
+        return base
+
+    def loop(self, ctx, depth, maxd, perfect):
+        """Returns (Loop, scalars definitely written by one execution of the
+        loop statement)."""
+        r = self.rng
+        o = self.o
+        var = self.loop_var(depth)
+        if var in ctx.envs():
+            var = [v for v in LOOP_NAMES if v not in ctx.envs()][0]
+        self.all_loop_vars.add(var)
+        outer = [(l, e) for l, e, _ in ctx.loops]
+        budget = COST_CAP // max(ctx.execs(), 1)
+        # pick a shape whose trip count fits the budget
+        for _ in range(20):
+            loop, env, nonempty = self.bounds(var, outer, r)
+            trips = (max_over_params(env.hi) - env.lo) // abs(loop.step) + 1
+            if trips <= max(budget, 1) or trips <= 3:
+                break
+        else:
+            c = r.randint(2, 4)
+            loop = Loop(var, Bound.lin(Lin.c(0)), "<", Bound.lin(Lin.c(c)), 1)
+            env, nonempty, trips = Envelope(0, Lin.c(c - 1)), True, c
+        ctx = ctx.child()
+        ctx.loops.append((loop, env, max(trips, 0)))
+        written = self.body(ctx, loop, depth, maxd, perfect)
+        return loop, (written if nonempty else set())
+
+    def bounds(self, var, outer, r):
+        """(Loop without body, Envelope, always-nonempty)."""
+        o = self.o
+        kinds = ["param"] * 5
+        if "const-bounds" in o:
+            kinds += ["const"]
+        if outer and "triangular" in o:
+            kinds += ["tri"] * 2
+        if outer and "minmax" in o:
+            kinds += ["minmax"]
+        kind = r.choice(kinds)
+        step = 2 if ("step2" in o and r.random() < 0.2) else 1
+        reverse = "reverse" in o and r.random() < 0.2
+        P = r.choice(self.sizes)
+        u, ue = r.choice(outer) if outer else (None, None)
+        if kind == "const":
+            a = r.choice([0, 0, 1])
+            c = a + r.randint(1, 5)
+            if reverse:
+                return (Loop(var, Bound.lin(Lin.c(c - 1)), ">=", Bound.lin(Lin.c(a)), -step),
+                        Envelope(a, Lin.c(c - 1)), True)
+            cmp = r.choice(["<", "<="])
+            lim = c if cmp == "<" else c - 1
+            return (Loop(var, Bound.lin(Lin.c(a)), cmp, Bound.lin(Lin.c(lim)), step,
+                         swap=r.random() < 0.1),
+                    Envelope(a, Lin.c(c - 1)), True)
+        if kind == "param":
+            a = r.choice([0, 0, 0, 1, 2])
+            b = r.choice([-1, 0, 0, 0, 1])
+            hi = Lin.var(P) + (b - 1)
+            nonempty = nonneg(hi - a)
+            if reverse:
+                cmp = r.choice([">=", ">"])
+                lim = a if cmp == ">=" else a - 1
+                return (Loop(var, Bound.lin(hi), cmp, Bound.lin(Lin.c(lim)), -step),
+                        Envelope(a, hi), nonempty)
+            cmp = r.choice(["<", "<", "<="])
+            lim = hi + 1 if cmp == "<" else hi
+            return (Loop(var, Bound.lin(Lin.c(a)), cmp, Bound.lin(lim), step,
+                         swap=r.random() < 0.1),
+                    Envelope(a, hi), nonempty)
+        if kind == "tri":
+            uv = Lin.var(u.var)
+            if r.random() < 0.5:
+                # from the outer variable up to a parameter bound
+                a = r.choice([0, 1])
+                hi = Lin.var(P) + r.choice([-1, -1, 0])
+                if reverse:
+                    return (Loop(var, Bound.lin(hi), ">=", Bound.lin(uv + a), -step),
+                            Envelope(ue.lo + a, hi), False)
+                return (Loop(var, Bound.lin(uv + a), "<", Bound.lin(hi + 1), step),
+                        Envelope(ue.lo + a, hi), False)
+            # from a constant up to the outer variable
+            b = r.choice([-1, 0, 0, 1])
+            lo = r.choice([0, 0, 1])
+            if reverse:
+                return (Loop(var, Bound.lin(uv + b), ">=", Bound.lin(Lin.c(lo)), -step),
+                        Envelope(lo, ue.hi + b), False)
+            cmp = r.choice(["<", "<="])
+            lim = uv + (b + 1) if cmp == "<" else uv + b
+            return (Loop(var, Bound.lin(Lin.c(lo)), cmp, Bound.lin(lim), step),
+                    Envelope(lo, ue.hi + b), False)
+        # minmax: MAX(a, u - c) <= v < MIN(P + b, u + c2), or v < P && v < u + c2
+        uv = Lin.var(u.var)
+        a = r.choice([0, 0, 1])
+        c = r.choice([1, 2])
+        c2 = r.choice([1, 2, 3])
+        b = r.choice([-1, 0, 0])
+        hi = Lin.var(P) + (b - 1)
+        if r.random() < 0.5:
+            start = Bound("max", [Lin.c(a), uv - c])
+        else:
+            start = Bound.lin(Lin.c(a))
+        form = r.choice(["min", "min", "and"])
+        limit = Bound(form, [Lin.var(P) + b, uv + c2])
+        return (Loop(var, start, "<", limit, step), Envelope(a, hi), False)
+
+    def body(self, ctx, loop, depth, maxd, perfect):
+        """Fills loop.body; returns the scalars definitely written by one
+        iteration."""
+        r = self.rng
+        o = self.o
+        items = loop.body
+        written = set()
+        inner = depth + 1 < maxd
+        if inner and perfect:
+            child, w = self.loop(ctx, depth + 1, maxd, True)
+            items.append(child)
+            return w
+        red = None
+        if not inner:
+            for _ in range(r.choice([1, 1, 2, 3])):
+                items.append(self.stmt(ctx))
+                self.note_writes(ctx, items[-1:])
+            self.reduction_updates(ctx, items)
+            return self.note_writes(ctx, items)
+        # statements before the inner loop: a private scalar, a loop-local
+        # array, plain statements, a reduction's initialisation
+        if "loop-scalars" in o and r.random() < 0.4:
+            n = self.name("scalar", ["t", "x", "y", "z", "w"])
+            e, mag = self.expr(ctx, 2)
+            items.append(Stmt("decl", name=n, rhs=self.fit(e, mag, ASSIGN_CAP)))
+            ctx.scope[n] = ctx.depth()
+            ctx.init.add(n)
+        if "loop-arrays" in o and r.random() < 0.2:
+            items.extend(self.loop_array(ctx))
+        for _ in range(r.choice([0, 1, 1, 2])):
+            items.append(self.stmt(ctx))
+            self.note_writes(ctx, items[-1:])
+        if ("reductions" in o and r.random() < 0.5) or (
+                ctx.contract and ctx.depth() == 2 and len(ctx.par) == 2):
+            red = self.reduction_scalar(ctx, items)
+        cctx = ctx.child()
+        if red:
+            cctx.reduction.append(red)
+        child, w = self.loop(cctx, depth + 1, maxd, r.random() < 0.5)
+        items.append(child)
+        ctx.init |= w
+        if "imperfect" in o and r.random() < 0.2 and "multi-nest" in o:
+            sib, w2 = self.loop(ctx.child(), depth + 1, min(maxd, depth + 2), True)
+            items.append(sib)
+            ctx.init |= w2
+        if red:
+            items.append(self.use_reduction(ctx, red[0]))
+        for _ in range(r.choice([0, 0, 1, 2])):
+            items.append(self.stmt(ctx))
+            self.note_writes(ctx, items[-1:])
+        return self.note_writes(ctx, items) | w
+
+    def note_writes(self, ctx, items):
+        w = set()
+        for s in items:
+            if isinstance(s, Stmt) and s.kind == "assign" and s.op == "=" and s.lhs[0] == "name":
+                w.add(s.lhs[1])
+            if isinstance(s, Stmt) and s.kind == "decl" and s.rhs is not None:
+                w.add(s.name)
+        ctx.init |= w
+        return {n for n in w if ctx.scope.get(n, 0) < ctx.depth()}
+
+    def loop_array(self, ctx):
+        """int w[E]; for (q = 0; q < E; q++) w[q] = e;  (every element)"""
+        r = self.rng
+        n = self.name("array", ["w", "z", "v"])
+        if r.random() < 0.5 or "local-vla" not in self.o:
+            ext = Lin.c(r.randint(2, 6))
+        else:
+            ext = Lin.var(r.choice(self.sizes)) + r.choice([0, 1])
+        arr = Array(n, [ext], "looplocal")
+        arr.depth = ctx.depth()
+        q = "q" if "q" not in ctx.envs() else "p"
+        if "reuse-names" not in self.o:
+            q = self.fresh_loop_var()
+        init = Loop(q, Bound.lin(Lin.c(0)), "<", Bound.lin(ext), 1)
+        ictx = ctx.child()
+        ictx.loops.append((init, Envelope(0, ext - 1), max_over_params(ext)))
+        e, mag = self.expr(ictx, 1)
+        init.body.append(Stmt("assign", lhs=("aref", arr, [Lin.var(q)]), op="=",
+                              rhs=self.fit(e, mag, ASSIGN_CAP)))
+        ctx.arrays[n] = arr
+        ctx.readable.add(n)
+        return [Stmt("arrdecl", array=arr), init]
+
+    def reduction_scalar(self, ctx, items):
+        r = self.rng
+        cands = [s for s in self.fscalars if s not in ctx.reduction
+                 and s not in ctx.scope_ro]
+        if cands and r.random() < 0.4:
+            n = r.choice(cands)
+            items.append(Stmt("assign", lhs=("name", n), op="=",
+                              rhs=("const", r.randint(-2, 3))))
+            ctx.init.add(n)
+        else:
+            n = self.name("scalar", ["acc", "sum", "r"])
+            items.append(Stmt("decl", name=n, rhs=("const", r.randint(-2, 3))))
+            ctx.scope[n] = ctx.depth()
+            ctx.init.add(n)
+        return (n, r.choice(["+=", "+=", "-=", "++", "*="]))
+
+    def use_reduction(self, ctx, n):
+        r = self.rng
+        arr = self.pick_write_array(ctx)
+        e = ("name", n)
+        if arr is None:
+            return Stmt("assign", lhs=e, op="=", rhs=self.fit(e, VCAP, ASSIGN_CAP))
+        subs = self.subs(ctx, arr)
+        if subs is None:
+            return Stmt("assign", lhs=e, op="=", rhs=self.fit(e, VCAP, ASSIGN_CAP))
+        return Stmt("assign", lhs=("aref", arr, subs), op="=",
+                    rhs=self.fit(e, VCAP, ASSIGN_CAP))
+
+    def reduction_updates(self, ctx, items):
+        """Innermost body: the reduction updates asked for by outer bodies."""
+        # the reductions are handed down through ctx.reduction of each child;
+        # find the nearest one
+        for n, op in ctx.reduction:
+            if op == "++":
+                if self.add_drift(ctx, n, 1):
+                    items.append(Stmt("incdec", lhs=("name", n), op="++",
+                                      prefix=self.rng.random() < 0.3))
+                continue
+            e, mag = self.expr(ctx, 2, avoid={n})
+            if ctx.contract and op in ("+=", "-="):
+                c = self.contraction(ctx)
+                if c is not None:
+                    e, mag = c
+            if op == "*=":
+                items.append(self.update(n, "*", self.unit(e, mag)))
+                continue
+            e, mag = self.fit_drift(ctx, n, e, mag)
+            if e is not None:
+                items.append(self.update(n, op[0], e))
+
+    def update(self, n, op, e):
+        """n op= e, or with feature 'update-assign' sometimes the same update
+        written as an assignment: n = n + e, n = e + n, n = n - e, n = e * n."""
+        r = self.rng
+        x = ("name", n)
+        if "update-assign" not in self.o or r.random() < 0.7:
+            return Stmt("assign", lhs=x, op=op + "=", rhs=e)
+        # may e be the right operand (n - e, n + e, n * e)?
+        right_ok = "assoc" in self.o or A.expr_prec(A.unparen(e)) != A.PREC[op]
+        if op == "-":
+            if not right_ok:
+                return Stmt("assign", lhs=x, op="-=", rhs=e)
+            return Stmt("assign", lhs=x, op="=", rhs=("bin", "-", x, e))
+        if r.random() < 0.5 or not right_ok:
+            return Stmt("assign", lhs=x, op="=", rhs=("bin", op, e, x))
+        return Stmt("assign", lhs=x, op="=", rhs=("bin", op, x, e))
+
+    # -- statements ----------------------------------------------------------------
+
+    def contraction(self, ctx):
+        """X[i][k] * Y[k][j] (other dimensions at random) with i, j the
+        parallel loops and k the innermost loop, or None."""
+        r = self.rng
+        i, j = ctx.contract
+        k = ctx.loops[-1][0].var
+        if k in (i, j):
+            return None
+        envs = ctx.envs()
+        reads = []
+        for pair in ((i, k), (k, j)):
+            cands = []
+            for name in sorted(ctx.readable):
+                arr = ctx.arrays.get(name)
+                if arr is None or len(arr.dims) < 2 or name in (ctx.wset or {}):
+                    continue
+                if in_bounds(Lin.var(pair[0]), arr.dims[0], envs) and \
+                        in_bounds(Lin.var(pair[1]), arr.dims[1], envs):
+                    cands.append(arr)
+            if not cands:
+                return None
+            arr = r.choice(cands)
+            subs = self.subs(ctx, arr)
+            if subs is None:
+                return None
+            subs[0], subs[1] = Lin.var(pair[0]), Lin.var(pair[1])
+            reads.append((("aref", arr, subs), self.read_mag(arr)))
+        (a, ma), (b, mb) = reads
+        if ma * mb > EXPR_CAP:
+            return None
+        return ("bin", "*", a, b), ma * mb
+
+    def read_mag(self, arr):
+        return IN_MAG if arr.readonly else VCAP
+
+    def pick_write_array(self, ctx):
+        cands = [a for a in ctx.arrays.values() if not a.readonly]
+        if ctx.wset is not None:
+            cands = [a for a in cands if a.name in ctx.wset]
+        return self.rng.choice(cands) if cands else None
+
+    def stmt(self, ctx):
+        r = self.rng
+        o = self.o
+        wscalars = [n for n in ctx.scope if n not in [x for x, _ in ctx.reduction]
+                    and n not in ctx.scope_ro]
+        use_scalar = wscalars and r.random() < 0.3
+        if use_scalar:
+            n = r.choice(wscalars)
+            lhs = ("name", n)
+            var = n
+            readable = n in ctx.init
+        else:
+            arr = self.pick_write_array(ctx)
+            subs = self.subs(ctx, arr) if arr else None
+            if subs is None:
+                if not wscalars and ctx.wset is not None:
+                    # nothing this nest may write: a private scalar
+                    n = self.name("scalar", ["x", "y", "z", "w"])
+                    e, mag = self.expr(ctx, 1)
+                    ctx.scope[n] = ctx.depth()
+                    ctx.init.add(n)
+                    return Stmt("decl", name=n, rhs=self.fit(e, mag, ASSIGN_CAP))
+                if not wscalars:
+                    # nothing to write: a harmless statement on a parameter array
+                    arr = [a for a in ctx.arrays.values() if not a.readonly][0]
+                    subs = [Lin.c(0)] * len(arr.dims)
+                else:
+                    n = r.choice(wscalars)
+                    return Stmt("assign", lhs=("name", n), op="=",
+                                rhs=("const", r.randint(0, 9)))
+            lhs = ("aref", arr, subs)
+            var = arr.name
+            readable = arr.name in ctx.readable
+        ops = ["="] * 6
+        if readable and "compound" in o:
+            ops += ["+=", "+=", "-=", "*=", "/="]
+        if readable and "incdec" in o:
+            ops += ["++", "--"]
+        op = r.choice(ops)
+        if op in ("++", "--"):
+            if self.add_drift(ctx, var, 1):
+                return Stmt("incdec", lhs=lhs, op=op, prefix=r.random() < 0.4)
+            op = "="
+        e, mag = self.expr(ctx, r.choice([1, 2, 2, 3]), lhs=lhs)
+        if op == "=":
+            return Stmt("assign", lhs=lhs, op="=", rhs=self.fit(e, mag, ASSIGN_CAP))
+        if op == "*=":
+            return Stmt("assign", lhs=lhs, op="*=", rhs=self.unit(e, mag))
+        if op == "/=":
+            return Stmt("assign", lhs=lhs, op="/=", rhs=self.divisor(ctx))
+        e2, mag2 = self.fit_drift(ctx, var, e, mag)
+        if e2 is None:
+            return Stmt("assign", lhs=lhs, op="=", rhs=self.fit(e, mag, ASSIGN_CAP))
+        return Stmt("assign", lhs=lhs, op=op, rhs=e2)
+
+    def decl_depth(self, ctx, var):
+        if var in ctx.scope:
+            return ctx.scope[var]
+        a = ctx.arrays.get(var)
+        if a is not None and a.kind == "looplocal":
+            return getattr(a, "depth", 0)
+        return 0
+
+    def add_drift(self, ctx, var, mag):
+        n = ctx.execs(self.decl_depth(ctx, var)) * mag
+        if self.drift.get(var, 0) + n > DRIFT_CAP:
+            return False
+        self.drift[var] = self.drift.get(var, 0) + n
+        return True
+
+    def fit_drift(self, ctx, var, e, mag):
+        """e reduced so that its updates of var fit the drift budget, or
+        (None, 0)."""
+        execs = ctx.execs(self.decl_depth(ctx, var))
+        room = (DRIFT_CAP - self.drift.get(var, 0)) // execs
+        if room < 2:
+            return None, 0
+        if mag > room:
+            m = min(room, self.rng.choice([3, 8, 16, 100, 1000]))
+            if m < 2:
+                return None, 0
+            e, mag = ("bin", "%", e, ("const", m)), m - 1
+        self.drift[var] = self.drift.get(var, 0) + execs * mag
+        return e, mag
+
+    # -- expressions ---------------------------------------------------------
+
+    def fit(self, e, mag, cap):
+        """e, reduced modulo a constant if its magnitude may exceed cap."""
+        if mag <= cap:
+            return e
+        m = self.rng.choice([7, 97, 1000, 4093, 65536])
+        return ("bin", "%", e, ("const", m))
+
+    def unit(self, e, mag):
+        """An expression in {-1, 0, 1}: the factor of a '*='."""
+        r = self.rng
+        if r.random() < 0.3:
+            return ("const", r.choice([-1, 1, 1, 0]))
+        return ("bin", "%", e, ("const", 2))
+
+    def divisor(self, ctx):
+        """A positive expression: a constant, or (e % k) + k."""
+        r = self.rng
+        if r.random() < 0.5:
+            return ("const", r.randint(1, 9))
+        e, _ = self.expr(ctx, 1)
+        k = r.randint(2, 5)
+        return ("bin", "+", ("bin", "%", e, ("const", k)), ("const", k))
+
+    def expr(self, ctx, depth, lhs=None, avoid=frozenset()):
+        """(expression, bound on its magnitude)."""
+        r = self.rng
+        o = self.o
+        if depth <= 0 or r.random() < 0.25:
+            return self.leaf(ctx, lhs, avoid)
+        ops = ["+", "+", "-", "-", "*", "*"]
+        if "divmod" in o:
+            ops += ["/", "%"]
+        ops += ["neg"]
+        if "fcast" in o:
+            ops += ["fcast"]
+        if self.f.func_macros:
+            ops += ["mcall"]
+        op = r.choice(ops)
+        if op == "mcall":
+            name = r.choice(sorted(self.f.func_macros))
+            a, m = self.expr(ctx, depth - 1, lhs, avoid)
+            fac = A.FUNC_MACROS[name][1]
+            if m * fac > EXPR_CAP:
+                a, m = ("bin", "%", a, ("const", 1000)), 999
+            return ("mcall", name, a), m * fac
+        if op == "neg":
+            a, m = self.expr(ctx, depth - 1, lhs, avoid)
+            if "double-neg" not in o and (a[0] == "neg" or
+                                          (a[0] == "const" and a[1] < 0)):
+                return a, m
+            return ("neg", a), m
+        if op == "fcast":
+            a, m = self.expr(ctx, depth - 1, lhs, avoid)
+            if m > VCAP:
+                a, m = ("bin", "%", a, ("const", 4096)), 4095
+            fac = r.choice(["0.5f", "0.25f", "2.0f"] + sorted(self.f.float_macros))
+            if fac == "2.0f" and m > VCAP // 2:
+                fac = "0.5f"
+            m2 = m * 2 if fac == "2.0f" else m
+            return ("fcast", a, fac), m2 + 1
+        if op in ("/", "%"):
+            a, m = self.expr(ctx, depth - 1, lhs, avoid)
+            d = self.divisor(ctx)
+            dmax = d[1] if d[0] == "const" else 2 * d[3][1] - 1
+            e = ("bin", op, a, d)
+            return e, (m if op == "/" else min(m, dmax - 1))
+        a, ma = self.expr(ctx, depth - 1, lhs, avoid)
+        b, mb = self.expr(ctx, depth - 1, lhs, avoid)
+        if "assoc" not in o and A.expr_prec(A.unparen(b)) == A.PREC[op]:
+            b, mb = self.leaf(ctx, lhs, avoid)
+        combine = (lambda x, y: x * y) if op == "*" else (lambda x, y: x + y)
+        while combine(ma, mb) > EXPR_CAP:
+            k = r.choice([16, 64, 100, 1000])
+            if ma >= mb:
+                a, ma = ("bin", "%", a, ("const", k)), min(ma, k - 1)
+            elif "assoc" in o or op in ("+", "-"):
+                b, mb = ("bin", "%", b, ("const", k)), min(mb, k - 1)
+            else:
+                # (b % k + c): a right operand that keeps its parentheses
+                c = r.randint(-2, 2)
+                b, mb = ("bin", "+", ("bin", "%", b, ("const", k)),
+                         ("const", c)), min(mb, k - 1) + abs(c)
+        m = combine(ma, mb)
+        e = ("bin", op, a, b)
+        if "parens" in o and r.random() < 0.1:
+            e = ("paren", e)
+        return e, m
+
+    def leaf(self, ctx, lhs, avoid):
+        r = self.rng
+        o = self.o
+        choices = []
+        arrays = [ctx.arrays[n] for n in ctx.readable if n in ctx.arrays
+                  and n not in avoid]
+        arrays.sort(key=lambda a: a.name)
+        if arrays:
+            choices += ["array"] * 6
+        if lhs is not None and lhs[0] == "aref" and lhs[1].name in ctx.readable \
+                and "shifts" in o:
+            choices += ["shift"] * 4
+        reds = {n for n, _ in ctx.reduction}
+        scal = sorted(n for n in ctx.init if n in ctx.scope and n not in avoid
+                      and n not in reds)
+        if scal:
+            choices += ["scalar"] * 3
+        if ctx.loops:
+            choices += ["loopvar"] * 2
+        choices += ["const", "size"]
+        sp = self.f.scalar_params()
+        if sp:
+            choices += ["sparam"]
+        if self.macros:
+            choices += ["macro"]
+        kind = r.choice(choices)
+        if kind == "shift":
+            arr, subs = lhs[1], lhs[2]
+            fixed = (ctx.wset or {}).get(arr.name, {})
+            for _ in range(6):
+                ns = [s if d in fixed else s + r.choice([-2, -1, -1, 0, 1, 1, 2])
+                      for d, s in enumerate(subs)]
+                if all(self.sub_ok(ctx, arr, d, s) for d, s in enumerate(ns)):
+                    return ("aref", arr, ns), VCAP
+            kind = "array"
+        if kind == "array":
+            arr = r.choice(arrays)
+            subs = self.subs(ctx, arr)
+            if subs is not None:
+                return ("aref", arr, subs), self.read_mag(arr)
+            kind = "const"
+        if kind == "scalar":
+            return ("name", r.choice(scal)), VCAP
+        if kind == "loopvar":
+            l, e, _ = r.choice(ctx.loops)
+            return ("name", l.var), max(abs(e.lo), abs(max_over_params(e.hi)),
+                                        abs(min_over_params(e.hi)))
+        if kind == "size":
+            return ("name", r.choice(self.sizes)), S_MAX
+        if kind == "sparam":
+            return ("name", r.choice(sp)), SCALAR_PARAM_MAG
+        if kind == "macro":
+            n = r.choice(sorted(self.macros))
+            return ("name", n), abs(self.macros[n])
+        v = r.choice([r.randint(-3, 9), r.randint(0, 3), r.randint(10, 1000)])
+        return ("const", v), abs(v)
+
+    # -- subscripts ------------------------------------------------------------
+
+    def sub_ok(self, ctx, arr, d, sub):
+        envs = ctx.envs()
+        for n in sub.names():
+            if n not in envs and n not in self.sizes:
+                return False
+        return in_bounds(sub, arr.dims[d], envs)
+
+    def subs(self, ctx, arr):
+        """Random in-bounds subscripts for every dimension of arr, or None."""
+        r = self.rng
+        envs = ctx.envs()
+        vars_ = [l.var for l, _, _ in ctx.loops]
+        out = []
+        used = set()
+        fixed = (ctx.wset or {}).get(arr.name)
+        if fixed is not None and not all(n in envs for s in fixed.values()
+                                         for n in s.names()):
+            return None
+        for d, ext in enumerate(arr.dims):
+            if fixed and d in fixed:
+                out.append(fixed[d])
+                used |= fixed[d].names()
+                continue
+            cands = []
+            for v in vars_:
+                for c in (-2, -1, 0, 0, 0, 1, 2):
+                    cands.append(Lin.var(v) + c)
+                cands.append(Lin.var(v, 2) + r.choice([0, 1]))
+                for P in self.sizes:
+                    cands.append(Lin.var(P) - 1 - Lin.var(v))
+                for w in vars_:
+                    if w != v:
+                        cands.append(Lin.var(v) + Lin.var(w))
+            ok = [s for s in cands if in_bounds(s, ext, envs)]
+            fresh = [s for s in ok if not (s.names() & used)]
+            if fresh and r.random() < 0.8:
+                s = r.choice(fresh)
+            elif ok and r.random() < 0.9:
+                s = r.choice(ok)
+            else:
+                lo = min_over_params(ext)
+                if lo < 1:
+                    return None
+                s = Lin.c(r.randint(0, min(lo - 1, 3)))
+            used |= s.names()
+            out.append(s)
+        return out
+
+
+def generate(seed, exclude=()):
+    """The program of a seed: a Func. Deterministic in (seed, exclude)."""
+    A.Node._next[0] = 0
+    g = Gen(seed, Options(exclude))
+    f = g.generate()
+    f.ocl_friendly = g.ocl_friendly
+    return f

@@ -1,0 +1,937 @@
+"""Running one generated program through looptile and the oracles
+(utils/fuzz).
+
+For a program and its requests:
+  1. looptile --print-deps=json (must not crash);
+  2. looptile FLAGS --emit=c for every C request;
+  3. one driver executable: the original C, every accepted variant and the
+     instrumented original, all at -O0, run on the same seeded inputs at
+     every size combination (all sizes 1, 2, 7, 17, 33 and mixes of them);
+     every parameter array is compared element for element (exactly: the
+     programs compute on int) and its guard zones checked; the trace's
+     carried dependences are checked against every 'parallel' and
+     'reduction' verdict;
+  4. looptile FLAGS -o K.cl for every OpenCL request, then looptile-run
+     K.cl --validate at the same size combinations on PoCL, and once under
+     oclgrind --data-races --uninitialized with small work-groups (at least
+     2 per dimension, ragged edges).
+
+A refusal (exit 1 with a file:line:col: error: diagnostic) is not a failure.
+Everything else that is not a clean pass is a Failure with a kind:
+  crash         looptile died on a signal, an assertion, or an exit status
+                other than 0 and 1
+  no-diagnostic looptile exited 1 without a 'file:line:col: error:' line
+  no-output     looptile exited 0 without writing its output
+  compile       the emitted C does not compile
+  mismatch      a buffer differs from the original's
+  oob           the transformed code wrote outside a buffer
+  run-crash     the transformed C crashed or did not finish
+  verdict       a loop called parallel (or a reduction) carries a dependence
+                in the trace
+  ocl-build     the kernel does not build
+  ocl-run       looptile-run failed otherwise (launch, sizes, ...)
+  ocl-mismatch  validation failed
+  oclgrind      oclgrind reported an error
+"""
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+
+from . import ast as A
+from .ast import Loop
+
+from .trace import RUNTIME
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SIZES = [1, 2, 7, 17, 33]
+OCLGRIND_SIZE = 9
+GUARD = 16
+DIAG = re.compile(r"^[^\s:][^:]*:\d+:\d+: error: ", re.M)
+
+
+class Failure:
+    def __init__(self, kind, request, message, ocl=False):
+        self.kind = kind
+        self.request = request      # list of flags
+        self.message = message
+        self.ocl = ocl
+
+    def to_json(self):
+        return {"kind": self.kind, "flags": self.request, "ocl": self.ocl,
+                "message": self.message}
+
+    def __repr__(self):
+        return "%s [%s%s]: %s" % (self.kind, "OpenCL " if self.ocl else "",
+                                  " ".join(self.request), self.message[:300])
+
+
+class Result:
+    def __init__(self):
+        self.failures = []
+        self.c_requests = 0
+        self.c_accepted = 0
+        self.c_compared = 0
+        self.ocl_requests = 0
+        self.ocl_accepted = 0
+        self.kernels_validated = 0
+        self.oclgrind_runs = 0
+        self.refusals = []          # (flags, first error line)
+        self.legal_refused = []     # refusals the trace shows legal
+        self.verdicts_checked = 0
+        self.trace_parallel_missed = 0   # loops parallel by the trace only
+        self.missed_reasons = []         # looptile's verdicts on those
+        self.notes = []
+
+
+class Tools:
+    def __init__(self, looptile=None, runner=None, cc=None, oclgrind=None,
+                 opencl=True, use_oclgrind=True, workdir=None, timeout=60,
+                 wg_limit=1024, small_work_groups=False):
+        bindir = os.path.join(ROOT, "build", "bin")
+        self.looptile = looptile or os.environ.get("LOOPTILE") or os.path.join(bindir, "looptile")
+        self.runner = runner or os.path.join(os.path.dirname(self.looptile), "looptile-run")
+        self.cc = cc or os.environ.get("CC") or shutil.which("cc") or "cc"
+        self.oclgrind = oclgrind or shutil.which("oclgrind")
+        self.opencl = opencl
+        self.use_oclgrind = use_oclgrind and self.oclgrind is not None
+        self.timeout = timeout
+        # validate on PoCL with the oclgrind run's small work-groups instead
+        # of the manifest's defaults (a workaround for defect 12)
+        self.small_work_groups = small_work_groups
+        self.workdir_given = workdir is not None
+        self.workdir = workdir or tempfile.mkdtemp(prefix="looptile-fuzz-")
+        os.makedirs(self.workdir, exist_ok=True)
+        self.env = dict(os.environ)
+        self.cache_pid = None
+        self.cache_uses = 0
+        self.use_process_cache()
+        # a real GPU's work-group limit (issue 11, defect 12)
+        self.env["POCL_MAX_WORK_GROUP_SIZE"] = str(wg_limit)
+        self.env.pop("LOOPTILE_DEVICE", None)
+        self.env.pop("LOOPTILE_COMPUTE_UNITS", None)
+
+    def use_process_cache(self):
+        """Each process keeps its own reference-shim and PoCL kernel caches,
+        emptied every 100 programs (a campaign would fill the disk)."""
+        self.cache_uses += 1
+        if self.cache_pid == os.getpid() and self.cache_uses % 100:
+            return
+        cache = os.path.join(self.workdir, "cache-%d" % os.getpid())
+        if self.cache_pid == os.getpid():
+            shutil.rmtree(cache, ignore_errors=True)
+        self.cache_pid = os.getpid()
+        os.makedirs(cache, exist_ok=True)
+        self.env["LOOPTILE_CACHE_DIR"] = os.path.join(cache, "ref")
+        self.env["POCL_CACHE_DIR"] = os.path.join(cache, "pocl")
+        self.env["LOOPTILE_TUNE_CACHE"] = os.path.join(cache, "no-tuning.json")
+
+
+def run(cmd, timeout, env=None, cwd=None):
+    """(returncode or 'timeout', stdout, stderr). Kills the process group on
+    a timeout."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, env=env, cwd=cwd, start_new_session=True,
+                         errors="replace")
+    try:
+        out, err = p.communicate(timeout=timeout)
+        return p.returncode, out, err
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        out, err = p.communicate()
+        return "timeout", out, err
+
+
+def classify_looptile(rc, err, flags, expect_file=None):
+    """None for success, 'refused' for a refusal, else a Failure."""
+    if rc == "timeout":
+        return Failure("crash", flags, "looptile timed out")
+    if rc == 0:
+        if expect_file and (not os.path.exists(expect_file) or
+                            os.path.getsize(expect_file) == 0):
+            return Failure("no-output", flags, "looptile exited 0 but wrote no %s" %
+                           os.path.basename(expect_file))
+        if "Assertion" in err or "Stack dump" in err:
+            return Failure("crash", flags, "exit 0 with: " + tail(err))
+        return None
+    if rc == 1 and "Stack dump" not in err and "Assertion" not in err:
+        if DIAG.search(err):
+            return "refused"
+        return Failure("no-diagnostic", flags, "exit 1 without a file:line:col "
+                       "diagnostic: " + tail(err))
+    return Failure("crash", flags, "exit %s: %s" % (rc, tail(err)))
+
+
+def tail(text, n=12):
+    lines = [l for l in text.strip().splitlines() if l.strip()]
+    return "\n".join(lines[-n:])
+
+
+def first_error(err):
+    m = DIAG.search(err)
+    if not m:
+        return err.strip().splitlines()[0] if err.strip() else ""
+    line = err[m.start():].splitlines()[0]
+    return line.split(" error: ", 1)[1]
+
+
+# ---------------------------------------------------------------------------
+# The driver
+# ---------------------------------------------------------------------------
+
+def size_combos(sizes, rng):
+    """All sizes equal to each of SIZES, plus two mixes."""
+    combos = [tuple(s for _ in sizes) for s in SIZES]
+    if len(sizes) > 1:
+        for _ in range(2):
+            c = tuple(rng.choice(SIZES) for _ in sizes)
+            if c not in combos:
+                combos.append(c)
+    return combos
+
+
+def dim_c(lin):
+    """An extent in the driver, where size parameter N is z_N (a size may be
+    named like a C type: size_t)."""
+    from .lin import Lin
+    return "(%s)" % Lin({"z_" + k: v for k, v in lin.terms.items()}, lin.const).c_str()
+
+
+def gen_driver(f, variants, combos, allpairs_combo):
+    """C text of the driver: calls <f>_orig and <f>_v<k> for every variant
+    name, and <f>_trace, at every combination of sizes."""
+    sizes = f.sizes()
+    fn = f.name
+    w = []
+    add = w.append
+    add("#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <stdint.h>")
+    add("#define GUARD %d" % GUARD)
+    add("static uint64_t rs;")
+    add("static uint32_t rnd(void) { rs = rs * 6364136223846793005ULL + "
+        "1442695040888963407ULL; return (uint32_t)(rs >> 33); }")
+    add("static int guard_ok(const int *p) { for (int i = 0; i < GUARD; i++) "
+        "if (p[i] != (int)0xA5A5A5A5) return 0; return 1; }")
+    protos = []
+    for p in f.params:
+        protos.append("int" if p[0] in ("size", "scalar") else "void *")
+    proto = ", ".join(protos)
+    for v in ["orig"] + variants + ["trace"]:
+        add("void %s_%s(%s);" % (fn, v, proto))
+    add("void trace_report(FILE *out, int pairs);")
+    add("void trace_allpairs(int on);")
+    arrays = [p[1] for p in f.params if p[0] == "array"]
+    nv = 1 + len(variants)
+    add("static void one(int mode%s) {" % "".join(", int z_%s" % s for s in sizes))
+    add("  (void)mode;")
+    for a in arrays:
+        add("  size_t n_%s = 1%s;" % (a.name, "".join(" * (size_t)%s" % dim_c(d)
+                                                       for d in a.dims)))
+        add("  int *b_%s[%d];" % (a.name, nv + 1))
+        add("  for (int v = 0; v < %d; v++) {" % (nv + 1))
+        add("    b_%s[v] = malloc((n_%s + 2 * GUARD) * sizeof(int));" % (a.name, a.name))
+        add("    memset(b_%s[v], 0xA5, (n_%s + 2 * GUARD) * sizeof(int));" % (a.name, a.name))
+        add("  }")
+        add("  for (size_t i = 0; i < n_%s; i++) b_%s[0][GUARD + i] = (int)(rnd() %% 256u) - 128;"
+            % (a.name, a.name))
+        add("  for (int v = 1; v <= %d; v++) memcpy(b_%s[v] + GUARD, b_%s[0] + GUARD, "
+            "n_%s * sizeof(int));" % (nv, a.name, a.name, a.name))
+    for s in f.scalar_params():
+        add("  int sc_%s = (int)(rnd() %% 8u) + 1;" % s)
+
+    def args(v):
+        out = []
+        for p in f.params:
+            if p[0] == "size":
+                out.append("z_" + p[1])
+            elif p[0] == "scalar":
+                out.append("sc_%s" % p[1])
+            else:
+                out.append("b_%s[%d] + GUARD" % (p[1].name, v))
+        return ", ".join(out)
+    sizes_fmt = " ".join("%s=%%d" % s for s in sizes)
+    sizes_args = "".join(", z_%s" % s for s in sizes)
+    add("  if (mode == 0) {")
+    for k, v in enumerate(["orig"] + variants):
+        add('    printf("RUN %s %s\\n"%s); fflush(stdout);' % (v, sizes_fmt, sizes_args))
+        add("    %s_%s(%s);" % (fn, v, args(k)))
+    add('    printf("DONE\\n"); fflush(stdout);')
+    for a in arrays:
+        for k, v in enumerate(["orig"] + variants):
+            add("    if (!guard_ok(b_%s[%d]) || !guard_ok(b_%s[%d] + GUARD + n_%s))"
+                % (a.name, k, a.name, k, a.name))
+            add('      printf("OOB %s %s %s\\n"%s);' % (v, a.name, sizes_fmt, sizes_args))
+        for k, v in enumerate(variants, start=1):
+            add("    for (size_t i = 0; i < n_%s; i++) if (b_%s[0][GUARD + i] != b_%s[%d][GUARD + i]) {"
+                % (a.name, a.name, a.name, k))
+            add("      size_t cnt = 0; for (size_t j = i; j < n_%s; j++) cnt += "
+                "b_%s[0][GUARD + j] != b_%s[%d][GUARD + j];" % (a.name, a.name, a.name, k))
+            add('      printf("MISMATCH %s %s %%zu %%d %%d %%zu %%zu %s\\n", i, '
+                'b_%s[0][GUARD + i], b_%s[%d][GUARD + i], cnt, n_%s%s);'
+                % (v, a.name, sizes_fmt, a.name, a.name, k, a.name, sizes_args))
+            add("      break;\n    }")
+    add("  } else {")
+    add("    %s_trace(%s);" % (fn, args(nv)))
+    add("  }")
+    for a in arrays:
+        add("  for (int v = 0; v <= %d; v++) free(b_%s[v]);" % (nv, a.name))
+    add("}")
+    add("int main(int argc, char **argv) {")
+    add("  int trace = argc > 1;")
+    add("  static const int combos[][%d] = {%s};" % (
+        max(1, len(sizes)), ", ".join("{%s}" % ", ".join(map(str, c or (0,))) for c in combos)))
+    add("  for (size_t c = 0; c < sizeof combos / sizeof combos[0]; c++) {")
+    add("    rs = 20240611ULL + 7919ULL * c;")
+    add("    one(0%s);" % "".join(", combos[c][%d]" % i for i in range(len(sizes))))
+    add("  }")
+    add("  if (trace) {")
+    add("    for (size_t c = 0; c < sizeof combos / sizeof combos[0]; c++) {")
+    add("      rs = 20240611ULL + 7919ULL * c;")
+    add("      one(1%s);" % "".join(", combos[c][%d]" % i for i in range(len(sizes))))
+    add("    }")
+    add("    trace_allpairs(1);")
+    for k, combo in enumerate(allpairs_combo):
+        add("    rs = %d;" % (99 + k))
+        add("    one(1%s);" % "".join(", %d" % combo[i] for i in range(len(sizes))))
+    add('    printf("TRACE\\n");')
+    add("    trace_report(stdout, 1);")
+    add("  }")
+    add("  return 0;\n}")
+    return "\n".join(w) + "\n"
+
+
+def traced_tu(f):
+    scalars = set(local_scalars(f))
+    body, ids = A.print_traced(f, f.name + "_trace", scalars)
+    text = RUNTIME
+    text += "\n".join(A.macro_lines(f)) + "\n"
+    text += "\n".join(A.MINMAX) + "\n" + body
+    text += ("void trace_allpairs(int on) { tr_allpairs = on; }\n"
+             "void trace_report(FILE *out, int pairs) {\n"
+             "  tr_report(out);\n"
+             "  if (pairs && tr_allpairs) {\n"
+             "    tr_collect_pairs();\n"
+             "    if (tr_pairs) { fclose(tr_pairs); fputs(tr_pairs_text, out); }\n"
+             "    if (tr_allpairs_truncated) fprintf(out, \"T\\n\"); }\n"
+             "  tr_free_all();\n}\n")
+    return text, ids
+
+
+def local_scalars(f):
+    out = [d.name for d in f.decls if d.kind == "decl"]
+
+    def walk(items):
+        for it in items:
+            if isinstance(it, Loop):
+                walk(it.body)
+            elif it.kind == "decl":
+                out.append(it.name)
+    walk(f.body)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# One program
+# ---------------------------------------------------------------------------
+
+class Program:
+    """A generated program written to disk, with its loops by line."""
+
+    def __init__(self, f, workdir, tag="p"):
+        self.f = f
+        self.dir = workdir
+        os.makedirs(workdir, exist_ok=True)
+        self.text = A.print_c(f)
+        self.path = os.path.join(workdir, "%s.c" % tag)
+        with open(self.path, "w") as fh:
+            fh.write(self.text)
+        self.loops_by_line = {}
+
+        def walk(items):
+            for it in items:
+                if isinstance(it, Loop):
+                    self.loops_by_line[it.line] = it
+                    walk(it.body)
+        walk(f.body)
+
+
+def check_program(prog, c_reqs, ocl_reqs, tools, rng, res=None, trace=True):
+    """Runs every oracle; returns a Result."""
+    res = res or Result()
+    f = prog.f
+    lt = tools.looptile
+    # 1. the dependence report
+    rc, out, err = run([lt, prog.path, "--print-deps=json"], tools.timeout)
+    deps = None
+    v = classify_looptile(rc, err, ["--print-deps=json"])
+    if isinstance(v, Failure):
+        res.failures.append(v)
+    elif v is None:
+        try:
+            deps = json.loads(out)
+        except ValueError as e:
+            res.failures.append(Failure("crash", ["--print-deps=json"],
+                                        "invalid JSON: %s" % e))
+    # 2. C requests
+    variants = []
+    for k, flags in enumerate(c_reqs):
+        res.c_requests += 1
+        outc = os.path.join(prog.dir, "v%d.c" % k)
+        if os.path.exists(outc):
+            os.unlink(outc)
+        rc, _, err = run([lt, prog.path] + flags + ["--emit=c", "-o", outc], tools.timeout)
+        v = classify_looptile(rc, err, flags, outc)
+        if isinstance(v, Failure):
+            res.failures.append(v)
+            continue
+        if v == "refused":
+            res.refusals.append((flags, first_error(err)))
+            continue
+        res.c_accepted += 1
+        variants.append(("v%d" % k, flags, outc))
+    # 3. the driver
+    combos = size_combos(f.sizes(), rng)
+    run_driver(prog, variants, combos, deps, tools, res, trace)
+    # 4. OpenCL
+    if tools.opencl:
+        for k, flags in enumerate(ocl_reqs):
+            check_opencl(prog, flags, k, combos, tools, res)
+    return res
+
+
+def compile_all(prog, variants, tools, res):
+    """Compiles the driver, the original, the variants and the traced
+    original at -O0; returns (exe, variants that compiled)."""
+    d = prog.dir
+    fn = prog.f.name
+    srcs = []
+
+    def wrapper(tag, path):
+        wpath = os.path.join(d, "w_%s.c" % tag)
+        with open(wpath, "w") as fh:
+            fh.write("#define %s %s_%s\n#include \"%s\"\n" % (fn, fn, tag, path))
+        return wpath
+    orig = wrapper("orig", prog.path)
+    good = []
+    for tag, flags, path in variants:
+        wp = wrapper(tag, path)
+        rc, _, err = run([tools.cc, "-std=gnu11", "-O0", "-w", "-c", wp, "-o", wp + ".o"],
+                         tools.timeout)
+        if rc != 0:
+            res.failures.append(Failure("compile", flags, "the emitted C does not "
+                                        "compile:\n" + tail(err, 8)))
+            continue
+        good.append((tag, flags, path, wp + ".o"))
+    return orig, good
+
+
+def run_driver(prog, variants, combos, deps, tools, res, trace, compiled=None):
+    f = prog.f
+    d = prog.dir
+    if compiled is None:
+        orig, good = compile_all(prog, variants, tools, res)
+    else:
+        orig = os.path.join(d, "w_orig.c")
+        good = [compiled[v[0]] for v in variants]
+    tags = [g[0] for g in good]
+    # the all-pairs direction vectors: at sizes 5 and 8 (every pair of
+    # accesses to an address; see trace.py)
+    allp = [tuple(5 for _ in f.sizes()), tuple(8 for _ in f.sizes())]
+    drv = os.path.join(d, "driver.c")
+    with open(drv, "w") as fh:
+        fh.write(gen_driver(f, tags, combos, allp))
+    ttext, ids = traced_tu(f)
+    tpath = os.path.join(d, "traced.c")
+    with open(tpath, "w") as fh:
+        fh.write(ttext)
+    exe = os.path.join(d, "driver")
+    cmd = [tools.cc, "-std=gnu11", "-O0", "-w", "-o", exe, drv, orig, tpath] + \
+        [g[3] for g in good] + ["-lm"]
+    rc, _, err = run(cmd, tools.timeout)
+    if rc != 0:
+        raise HarnessError("the driver does not compile:\n" + tail(err, 20))
+    rc, out, err = run([exe] + (["trace"] if trace else []), tools.timeout)
+    by_tag = {g[0]: g[1] for g in good}
+    current = None
+    done = False
+    bad = set()
+    trace_lines = []
+    in_trace = False
+    for line in out.splitlines():
+        if in_trace:
+            trace_lines.append(line)
+            continue
+        if line.startswith("RUN "):
+            current = line.split()[1:]
+            done = False
+        elif line == "DONE":
+            done = True
+        elif line.startswith("MISMATCH "):
+            p = line.split()
+            tag = p[1]
+            if tag in bad:
+                continue
+            bad.add(tag)
+            res.failures.append(Failure("mismatch", by_tag[tag], (
+                "at %s: %s[%s] (flat) is %s, the original gives %s (%s of %s "
+                "elements from there differ)" % (" ".join(p[8:]), p[2], p[3], p[5],
+                                                 p[4], p[6], p[7]))))
+        elif line.startswith("OOB "):
+            p = line.split()
+            if p[1] == "orig":
+                raise HarnessError("the original wrote outside %s at %s: "
+                                   "generator bug" % (p[2], " ".join(p[3:])))
+            if p[1] in bad:
+                continue
+            bad.add(p[1])
+            res.failures.append(Failure("oob", by_tag[p[1]], "wrote outside %s at %s"
+                                        % (p[2], " ".join(p[3:]))))
+        elif line == "TRACE":
+            in_trace = True
+    if not in_trace and (rc != 0 or not done):
+        if current is None or done:
+            raise HarnessError("the driver failed (%s) outside a variant:\n%s" %
+                               (rc, tail(err)))
+        tag = current[0]
+        if tag == "orig":
+            raise HarnessError("the original failed (%s) at %s: generator bug\n%s"
+                               % (rc, " ".join(current[1:]), tail(err)))
+        res.failures.append(Failure("run-crash", by_tag[tag], "%s at %s" % (
+            "timed out" if rc == "timeout" else "exit %s" % rc, " ".join(current[1:]))))
+        # the others still need a run: drop the culprit and retry
+        rest = [g[:3] for g in good if g[0] != tag]
+        return run_driver(prog, rest, combos, deps, tools, res, trace,
+                          compiled={g[0]: g for g in good})
+    res.c_compared += len(good) - len([t for t in bad if t in by_tag])
+    if trace and deps is not None:
+        if rc != 0:
+            raise HarnessError("the trace run failed (%s)\n%s" % (rc, tail(err)))
+        check_trace(prog, deps, trace_lines, ids, res)
+
+
+class HarnessError(Exception):
+    """A failure of the generator or the harness itself (not of looptile)."""
+
+
+# ---------------------------------------------------------------------------
+# The trace oracle
+# ---------------------------------------------------------------------------
+
+def parse_trace(lines):
+    carried = {}      # (var, loop) -> (mask, src stmt, dst stmt)
+    exposed = set()
+    liveout = set()
+    vectors = []
+    uninit = []
+    truncated = False
+    for line in lines:
+        p = line.split()
+        if not p:
+            continue
+        if p[0] == "C":
+            carried[(int(p[1]), int(p[2]))] = (int(p[3]), int(p[4]), int(p[5]))
+        elif p[0] == "X":
+            exposed.add((int(p[1]), int(p[2])))
+        elif p[0] == "L":
+            liveout.add((int(p[1]), int(p[2])))
+        elif p[0] == "V":
+            vec = [(int(x[:-1]), x[-1]) for x in p[4:]]
+            vectors.append((int(p[1]), vec))
+        elif p[0] == "T":
+            truncated = True
+        elif p[0] == "U":
+            uninit.append((int(p[1]), int(p[2])))
+    return carried, exposed, liveout, vectors, truncated, uninit
+
+
+def node_lines(f):
+    out = {}
+
+    def walk(items):
+        for it in items:
+            out[it.uid] = it.line
+            if isinstance(it, Loop):
+                walk(it.body)
+    walk(f.decls)
+    walk(f.body)
+    return out
+
+
+def check_trace(prog, deps, lines, ids, res):
+    f = prog.f
+    carried, exposed, liveout, vectors, truncated, uninit = parse_trace(lines)
+    scalars = set(local_scalars(f))
+    lines_of = node_lines(f)
+    params = {p[1].name for p in f.params if p[0] == "array"}
+    for var, stmt in uninit:
+        if ids.get(var) not in params:
+            raise HarnessError("the original reads '%s' uninitialized (line %s): "
+                               "generator bug" % (ids.get(var), lines_of.get(stmt)))
+    res.trace = (carried, exposed, liveout, vectors, truncated, ids)
+    for nest in deps.get("nests", []):
+        for l in nest.get("loops", []):
+            loop = prog.loops_by_line.get(l.get("line"))
+            if loop is None:
+                continue
+            res.verdicts_checked += 1
+            real = []
+            for (var, lid), (mask, s1, s2) in sorted(carried.items()):
+                if lid != loop.uid:
+                    continue
+                name = ids.get(var, "?")
+                if name in scalars and (var, lid) not in exposed and \
+                        (var, lid) not in liveout:
+                    continue   # private in this loop: looptile may ignore it
+                real.append((name, mask, s1, s2))
+            kinds = lambda m: "/".join(k for b, k in ((1, "flow"), (2, "anti"),
+                                                      (4, "output")) if m & b)
+            if l.get("parallel"):
+                if real:
+                    name, mask, s1, s2 = real[0]
+                    res.failures.append(Failure("verdict", ["--print-deps"], (
+                        "loop '%s' (line %d) is called parallel, but the trace has "
+                        "a %s dependence on '%s' carried by it (lines %s -> %s)" % (
+                            loop.var, loop.line, kinds(mask), name,
+                            lines_of.get(s1), lines_of.get(s2)))))
+            elif l.get("reduction"):
+                bad = [x for x in real if x[1] & 8]
+                if bad:
+                    name, mask, s1, s2 = bad[0]
+                    res.failures.append(Failure("verdict", ["--print-deps"], (
+                        "loop '%s' (line %d) is called a reduction, but the trace has "
+                        "a %s dependence on '%s' carried by it that is not between "
+                        "two updates with one operator (lines %s -> %s)" % (
+                            loop.var, loop.line, kinds(mask), name,
+                            lines_of.get(s1), lines_of.get(s2)))))
+            elif not real:
+                res.trace_parallel_missed += 1
+                res.missed_reasons.append(l.get("verdict", ""))
+
+
+def trace_legal(res, prog, flags):
+    """True/False when the trace's direction vectors decide the legality of
+    an interchange, an order or a band tiling request; None otherwise."""
+    t = getattr(res, "trace", None)
+    if t is None or t[4]:
+        return None
+    vectors = t[3]
+    if len(flags) != 2:
+        return None
+    name, arg = flags
+    loops = {}
+    for l in prog.loops_by_line.values():
+        loops.setdefault(l.var, []).append(l)
+
+    def resolve(sel):
+        if ":" in sel:
+            var, line = sel.split(":")
+            l = prog.loops_by_line.get(int(line))
+            return l if l is not None and l.var == var else None
+        c = loops.get(sel, [])
+        return c[0] if len(c) == 1 else None
+    if name in ("--interchange", "--order"):
+        perm = [resolve(s) for s in arg.split(",")]
+        if None in perm:
+            return None
+        band = sorted(perm, key=lambda l: l.uid)
+        if name == "--interchange":
+            perm = [band[1], band[0]]
+        return permutation_legal(vectors, [l.uid for l in band], [l.uid for l in perm])
+    if name == "--tile" and "=" in arg:
+        band = [resolve(p.split("=")[0]) for p in arg.split(",")]
+        if None in band:
+            return None
+        return tiling_legal(vectors, [l.uid for l in band])
+    return None
+
+
+def _band_entries(vec, band):
+    ids = [i for i, _ in vec]
+    if not all(b in ids for b in band):
+        return None
+    pos = [ids.index(b) for b in band]
+    first = min(pos)
+    if any(d == "<" for _, d in vec[:first]):
+        return None      # carried outside the band
+    return {b: vec[ids.index(b)][1] for b in band}
+
+
+def permutation_legal(vectors, band, perm):
+    for _, vec in vectors:
+        e = _band_entries(vec, band)
+        if e is None:
+            continue
+        for b in perm:
+            if e[b] == "<":
+                break
+            if e[b] == ">":
+                return False
+    return True
+
+
+def tiling_legal(vectors, band):
+    for _, vec in vectors:
+        e = _band_entries(vec, band)
+        if e is None:
+            continue
+        if any(d == ">" for d in e.values()):
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------------
+# OpenCL
+# ---------------------------------------------------------------------------
+
+def small_tunables(manifest):
+    """Small values for every tunable, respecting min, max and multiple_of:
+    work-groups of 2 to 4 work-items per dimension."""
+    tun = {t["name"]: t for t in manifest.get("tunables", [])}
+    vals = {}
+
+    def target(name):
+        if name.startswith("VW") or name.startswith("WPT"):
+            return 2
+        if name.startswith("WG"):
+            return 4 if name == "WG0" else 3
+        return 4
+
+    def resolve(name, seen=()):
+        if name in vals:
+            return vals[name]
+        t = tun[name]
+        mult = t.get("multiple_of")
+        m = 1
+        if isinstance(mult, str) and mult in tun and mult not in seen:
+            m = resolve(mult, seen + (name,))
+        elif isinstance(mult, int):
+            m = mult
+        v = max(t.get("min", 1), target(name))
+        v = ((v + m - 1) // m) * m
+        if "values" in t and name.startswith("VW") and v not in t["values"]:
+            v = min(t["values"])
+        v = min(v, t.get("max", v))
+        vals[name] = v
+        return v
+    for n in tun:
+        resolve(n)
+    return vals
+
+
+def check_opencl(prog, flags, k, combos, tools, res):
+    res.ocl_requests += 1
+    cl = os.path.join(prog.dir, "k%d.cl" % k)
+    for ext in (".cl", ".json", ".host.cpp"):
+        p = cl[:-3] + ext
+        if os.path.exists(p):
+            os.unlink(p)
+    rc, _, err = run([tools.looptile, prog.path] + flags + ["-o", cl], tools.timeout)
+    v = classify_looptile(rc, err, flags + ["-o", "K.cl"], cl)
+    if isinstance(v, Failure):
+        v.ocl = True
+        res.failures.append(v)
+        return
+    if v == "refused":
+        res.refusals.append((flags + ["-o"], first_error(err)))
+        return
+    res.ocl_accepted += 1
+    manifest_path = cl[:-3] + ".json"
+    try:
+        with open(manifest_path) as fh:
+            manifest = json.load(fh)
+    except (OSError, ValueError) as e:
+        res.failures.append(Failure("no-output", flags + ["-o", "K.cl"],
+                                    "no valid manifest: %s" % e, ocl=True))
+        return
+    msizes = [a["name"] for a in manifest.get("arguments", []) if a.get("kind") == "size"]
+    fs = prog.f.sizes()
+    ok = True
+    for combo in combos:
+        env = dict(zip(fs, combo))
+        d = ",".join("%s=%d" % (n, env.get(n, 7)) for n in msizes)
+        cmd = [tools.runner, cl, "--validate", "--reps", "1", "--no-tune-cache",
+               "--json", "--no-progress"] + (["-D", d] if d else [])
+        if tools.small_work_groups and manifest.get("tunables"):
+            cmd += ["--set", ",".join("%s=%d" % kv for kv in
+                                      sorted(small_tunables(manifest).items()))]
+        rc, out, err = run(cmd, tools.timeout, env=tools.env)
+        f = ocl_outcome(rc, out, err, flags, d)
+        if f is not None:
+            res.failures.append(f)
+            ok = False
+            break
+        res.kernels_validated += 1
+    if ok and tools.use_oclgrind:
+        run_oclgrind(prog, cl, manifest, msizes, flags, tools, res)
+
+
+def ocl_outcome(rc, out, err, flags, sizes, tool="looptile-run"):
+    req = flags + ["-o", "K.cl"]
+    if rc == 0:
+        return None
+    data = None
+    try:
+        data = json.loads(out) if out.strip() else None
+    except ValueError:
+        pass
+    if rc == 1 and data and data.get("validation") == "failed":
+        bufs = [b for b in data.get("buffers", []) if b.get("bad")]
+        msg = "; ".join("%s: %s of %s elements wrong (%s never written), first %s: "
+                        "expected %s, got %s" % (
+                            b.get("name"), b.get("bad"), b.get("elements"),
+                            b.get("unwritten", 0), b.get("first_bad"), b.get("expected"),
+                            "the sentinel" if b.get("got") is None else b.get("got"))
+                        for b in bufs[:3]) or tail(err, 6)
+        return Failure("ocl-mismatch", req, "at %s: %s" % (sizes, msg), ocl=True)
+    text = err + out
+    if "build" in text.lower() and ("fail" in text.lower() or "error" in text.lower()):
+        return Failure("ocl-build", req, "at %s: %s" % (sizes, tail(text, 10)), ocl=True)
+    return Failure("ocl-run", req, "%s exit %s at %s: %s" % (tool, rc, sizes,
+                                                             tail(text, 8)), ocl=True)
+
+
+def run_oclgrind(prog, cl, manifest, msizes, flags, tools, res):
+    res.oclgrind_runs += 1
+    kind, msg = oclgrind_kernel(cl, manifest, tools)
+    if kind is not None:
+        res.failures.append(Failure(kind, flags + ["-o", "K.cl"], msg, ocl=True))
+
+
+FILL_SHIM = r"""
+/* clEnqueueFillBuffer as a blocking clEnqueueWriteBuffer of the repeated
+   pattern. oclgrind 21.10's uninitialized-value plugin keeps, for a filled
+   buffer, the shadow of one pattern's bytes only (one shadow allocation per
+   pattern store), so every later kernel store to the buffer and load from
+   it counts as uninitialized: "Uninitialized value written to global
+   memory" for correct code. The runtime fills out buffers and temporaries
+   with a sentinel, so without this every kernel with one is reported. */
+#define CL_TARGET_OPENCL_VERSION 120
+#define _GNU_SOURCE
+#include <CL/cl.h>
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef cl_int (*write_fn)(cl_command_queue, cl_mem, cl_bool, size_t, size_t,
+                           const void *, cl_uint, const cl_event *, cl_event *);
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(
+    cl_command_queue queue, cl_mem buffer, const void *pattern,
+    size_t pattern_size, size_t offset, size_t size, cl_uint nwait,
+    const cl_event *wait, cl_event *event) {
+  write_fn write = (write_fn)dlsym(RTLD_NEXT, "clEnqueueWriteBuffer");
+  unsigned char *host = malloc(size ? size : 1);
+  if (!write || !host || !pattern_size)
+    return CL_OUT_OF_HOST_MEMORY;
+  for (size_t i = 0; i + pattern_size <= size; i += pattern_size)
+    memcpy(host + i, pattern, pattern_size);
+  cl_int err = write(queue, buffer, CL_TRUE, offset, size, host, nwait, wait, event);
+  free(host);
+  return err;
+}
+"""
+
+
+def oclgrind_env(tools, log):
+    """The environment that runs a program under oclgrind: what the oclgrind
+    command sets (its runtime preloaded, options as OCLGRIND_* variables),
+    with the fill shim preloaded before it."""
+    rt = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(tools.oclgrind))),
+                      "lib", "oclgrind", "liboclgrind-rt.so")
+    shim = os.path.join(tools.workdir, "oclgrind-fill-shim.so")
+    if not os.path.exists(shim):
+        src = shim[:-3] + ".c"
+        with open(src, "w") as fh:
+            fh.write(FILL_SHIM)
+        rc, _, err = run([tools.cc, "-shared", "-fPIC", "-O1", "-o", shim + ".tmp", src,
+                          "-ldl"], tools.timeout)
+        if rc != 0:
+            raise HarnessError("building the oclgrind fill shim failed:\n" + tail(err))
+        os.replace(shim + ".tmp", shim)
+    env = dict(tools.env)
+    env.update({
+        "LD_PRELOAD": "%s:%s" % (shim, rt),
+        "OCLGRIND_DATA_RACES": "1",
+        "OCLGRIND_UNINITIALIZED": "1",
+        "OCLGRIND_MAX_ERRORS": "8",
+        "OCLGRIND_LOG": log,
+        # oclgrind 21.10's uninitialized-value plugin stops with
+        # "Unsupported instruction: freeze" on what its optimizer makes of
+        # register-tiled kernels; unoptimized code also keeps every access
+        "OCLGRIND_BUILD_OPTIONS": "-cl-opt-disable",
+    })
+    return env
+
+
+def oclgrind_kernel(cl, manifest, tools, size=OCLGRIND_SIZE, sizes=None):
+    """Runs the kernels of cl once under oclgrind --data-races
+    --uninitialized, with every size parameter at size (or as given) and
+    small work-groups (small_tunables): at least 2 work-groups per mapped
+    dimension, the last one ragged. oclgrind exits 0 when it finds an error,
+    so its log decides. Returns (None, setting) or (kind, message), kind
+    'oclgrind' for a report, else the looptile-run failure kind."""
+    msizes = [a["name"] for a in manifest.get("arguments", []) if a.get("kind") == "size"]
+    sets = small_tunables(manifest)
+    d = ",".join("%s=%d" % (n, (sizes or {}).get(n, size)) for n in msizes)
+    log = cl + ".oclgrind.log"
+    if os.path.exists(log):
+        os.unlink(log)
+    cmd = [tools.runner, cl, "--validate", "--reps", "1", "--no-tune-cache", "--json",
+           "--no-progress"]
+    if d:
+        cmd += ["-D", d]
+    if sets:
+        cmd += ["--set", ",".join("%s=%d" % kv for kv in sorted(sets.items()))]
+    rc, out, err = run(cmd, max(tools.timeout, 120), env=oclgrind_env(tools, log))
+    text = ""
+    if os.path.exists(log):
+        with open(log, errors="replace") as fh:
+            text = fh.read()
+    setting = "%s %s" % (d, " ".join("%s=%d" % kv for kv in sorted(sets.items())))
+    if text.strip():
+        return "oclgrind", "at %s: %s" % (setting, "\n".join(text.strip().splitlines()[:14]))
+    f = ocl_outcome(rc, out, err, [], setting, tool="oclgrind looptile-run")
+    if f is not None:
+        return f.kind, f.message
+    return None, setting
+
+
+# ---------------------------------------------------------------------------
+# The generator's own check
+# ---------------------------------------------------------------------------
+
+def sanitize_program(prog, tools, combos):
+    """Runs the original under AddressSanitizer + UndefinedBehaviorSanitizer
+    at every size combination (the trace reports uninitialized reads).
+    Returns None, or the sanitizer's report: a generator bug."""
+    d = prog.dir
+    drv = os.path.join(d, "san_driver.c")
+    with open(drv, "w") as fh:
+        fh.write(gen_driver(prog.f, [], combos, []))
+    orig = os.path.join(d, "w_orig.c")
+    with open(orig, "w") as fh:
+        fh.write("#define %s %s_orig\n#include \"%s\"\n" % (prog.f.name, prog.f.name,
+                                                           prog.path))
+    stub = os.path.join(d, "san_stub.c")
+    with open(stub, "w") as fh:
+        fh.write("#include <stdio.h>\nvoid %s_trace() {}\nvoid trace_report(FILE *o, int p) {}\n"
+                 "void trace_allpairs(int on) {}\n" % prog.f.name)
+    runs = [(tools.cc, ["-fsanitize=address,undefined", "-fno-sanitize-recover=all"])]
+    for cc, flags in runs:
+        exe = os.path.join(d, "san_driver")
+        rc, _, err = run([cc, "-std=gnu11", "-O0", "-g", "-w"] + flags +
+                         ["-o", exe, drv, orig, stub, "-lm"], tools.timeout)
+        if rc != 0:
+            return "sanitizer build failed: " + tail(err)
+        rc, out, err = run([exe], tools.timeout * 2)
+        if rc != 0:
+            return "%s %s: exit %s\n%s" % (os.path.basename(cc), flags[0], rc, tail(err, 20))
+        oob = [l for l in out.splitlines() if l.startswith("OOB ")]
+        if oob:
+            return "the original writes outside a buffer (guard zone): " + oob[0]
+    return None

@@ -1,0 +1,383 @@
+"""The generator's invariants, checked again on a finished program
+(utils/fuzz): the reducer keeps only variants that pass, so a reduced
+reproducer is as free of undefined behaviour as a generated program.
+
+validate(f) returns None or the first violated rule. The rules are those of
+gen.py: subscripts in bounds over the loops' envelopes for every size in
+[1, S_MAX]; magnitudes bounded (VCAP, ASSIGN_CAP, EXPR_CAP, the drift of
+'+=' updates); divisors positive; local scalars read only where definitely
+written; local arrays read only after a nest writes every element.
+"""
+from .ast import PREC, Loop, Stmt, expr_prec, same_expr, unparen, update_op
+from .gen import (ASSIGN_CAP, DRIFT_CAP, EXPR_CAP, IN_MAG, SCALAR_PARAM_MAG, VCAP)
+from .lin import Envelope, Lin, S_MAX, in_bounds, max_over_params, min_over_params, nonneg
+
+
+class Invalid(Exception):
+    pass
+
+
+class VCtx:
+    def __init__(self):
+        self.loops = []      # (var, Envelope, trips)
+        self.scope = {}      # local scalar -> declaration depth
+        self.init = set()
+        self.arrays = {}
+        self.readable = set()
+        self.adepth = {}     # array -> declaration depth
+
+    def child(self):
+        c = VCtx()
+        c.loops = list(self.loops)
+        c.scope = dict(self.scope)
+        c.init = set(self.init)
+        c.arrays = dict(self.arrays)
+        c.readable = set(self.readable)
+        c.adepth = dict(self.adepth)
+        return c
+
+    def envs(self):
+        return {v: e for v, e, _ in self.loops}
+
+    def execs(self, frm):
+        n = 1
+        for _, _, t in self.loops[frm:]:
+            n *= max(t, 1)
+        return n
+
+
+class Validator:
+    def __init__(self, f, exclude=()):
+        self.f = f
+        self.exclude = set(exclude)
+        self.sizes = set(f.sizes())
+        self.sparams = set(f.scalar_params())
+        self.drift = {}
+
+    def run(self):
+        f = self.f
+        ctx = VCtx()
+        names = set()
+        for p in f.params:
+            n = p[1] if p[0] != "array" else p[1].name
+            if n in names:
+                raise Invalid("duplicate parameter %s" % n)
+            names.add(n)
+            if p[0] == "array":
+                for d in p[1].dims:
+                    if not d.names() <= self.sizes or not nonneg(d - 1):
+                        raise Invalid("bad extent of %s" % n)
+                ctx.arrays[n] = p[1]
+                ctx.readable.add(n)
+        self.items(f.decls, ctx)
+        self.items(f.body, ctx)
+
+    # -- bounds ----------------------------------------------------------------
+
+    def lin_ok(self, lin, ctx):
+        envs = ctx.envs()
+        for n in lin.names():
+            if n not in envs and n not in self.sizes:
+                raise Invalid("unknown name %s in %s" % (n, lin.c_str()))
+
+    def lo_of(self, b, ctx):
+        """A constant lower bound of a bound's value."""
+        vals = []
+        for p in b.parts:
+            self.lin_ok(p, ctx)
+            lo, _ = _range(p, ctx.envs())
+            vals.append(min_over_params(lo))
+        return max(vals) if b.kind == "max" else min(vals)
+
+    def hi_of(self, b, ctx):
+        """An affine upper bound (in the sizes) of a bound's value."""
+        his = []
+        for p in b.parts:
+            self.lin_ok(p, ctx)
+            _, hi = _range(p, ctx.envs())
+            his.append((bool(p.names() - self.sizes), hi))
+        if b.kind in ("min", "and"):
+            # as the generator does: a part without loop variables first
+            return min(his, key=lambda x: (x[0], max_over_params(x[1])))[1]
+        his = [h for _, h in his]
+        if b.kind == "max":
+            if len(his) > 1:
+                raise Invalid("MAX as an upper bound")
+        return his[0]
+
+    def envelope(self, loop, ctx):
+        if loop.step == 0:
+            raise Invalid("step 0")
+        if loop.step > 0:
+            if loop.cmp not in ("<", "<="):
+                raise Invalid("forward loop with %s" % loop.cmp)
+            lo = self.lo_of(loop.start, ctx)
+            hi = self.hi_of(loop.limit, ctx) - (1 if loop.cmp == "<" else 0)
+            params_only = all(not (p.names() - self.sizes)
+                              for b in (loop.start, loop.limit) for p in b.parts)
+            nonempty = (params_only and loop.start.kind == "lin" and
+                        loop.limit.kind == "lin" and
+                        nonneg(loop.limit.parts[0] - (1 if loop.cmp == "<" else 0)
+                               - loop.start.parts[0]))
+        else:
+            if loop.cmp not in (">", ">="):
+                raise Invalid("backward loop with %s" % loop.cmp)
+            if loop.start.kind != "lin" or loop.limit.kind not in ("lin", "max"):
+                raise Invalid("backward loop bounds")
+            hi = self.hi_of(loop.start, ctx)
+            lo = self.lo_of(loop.limit, ctx) + (1 if loop.cmp == ">" else 0)
+            params_only = all(not (p.names() - self.sizes)
+                              for b in (loop.start, loop.limit) for p in b.parts)
+            nonempty = (params_only and loop.limit.kind == "lin" and
+                        nonneg(loop.start.parts[0] - loop.limit.parts[0] -
+                               (1 if loop.cmp == ">" else 0)))
+        env = Envelope(lo, hi)
+        trips = max(0, (max_over_params(hi) - lo) // abs(loop.step) + 1)
+        return env, trips, nonempty
+
+    # -- items -----------------------------------------------------------------
+
+    def items(self, items, ctx):
+        """Validates a list of items in ctx (updated in place); returns the
+        scalars declared outside ctx's innermost loop that one execution
+        definitely writes."""
+        written = set()
+        for it in items:
+            if isinstance(it, Loop):
+                w = self.loop(it, ctx)
+                ctx.init |= w
+                written |= w
+                init_arr = full_init(it)
+                if init_arr and init_arr in ctx.arrays:
+                    ctx.readable.add(init_arr)
+            else:
+                w = self.stmt(it, ctx)
+                if w:
+                    ctx.init.add(w)
+                    if ctx.scope.get(w, 0) < len(ctx.loops):
+                        written.add(w)
+        return written
+
+    def loop(self, loop, ctx):
+        if loop.var in ctx.envs() or loop.var in ctx.scope or loop.var in ctx.arrays \
+                or loop.var in self.sizes or loop.var in self.sparams:
+            raise Invalid("loop variable %s shadows a name" % loop.var)
+        env, trips, nonempty = self.envelope(loop, ctx)
+        if ctx.execs(0) * max(trips, 1) > 10 ** 7:
+            raise Invalid("too many iterations")
+        c = ctx.child()
+        c.loops.append((loop.var, env, trips))
+        w = self.items(loop.body, c)
+        return w if nonempty else set()
+
+    def stmt(self, s, ctx):
+        """Validates a statement; returns the scalar it definitely writes."""
+        depth = len(ctx.loops)
+        if s.kind == "decl":
+            if s.name in ctx.scope or s.name in ctx.arrays or s.name in ctx.envs():
+                raise Invalid("redeclared %s" % s.name)
+            if s.rhs is not None:
+                if self.expr(s.rhs, ctx) > ASSIGN_CAP:
+                    raise Invalid("initializer too large")
+            ctx.scope[s.name] = depth
+            return s.name if s.rhs is not None else None
+        if s.kind == "arrdecl":
+            a = s.array
+            if a.name in ctx.arrays or a.name in ctx.scope:
+                raise Invalid("redeclared %s" % a.name)
+            for d in a.dims:
+                if not d.names() <= self.sizes or not nonneg(d - 1):
+                    raise Invalid("bad extent of %s" % a.name)
+            ctx.arrays[a.name] = a
+            ctx.adepth[a.name] = depth
+            return None
+        lhs = s.lhs
+        if lhs[0] == "aref":
+            arr = ctx.arrays.get(lhs[1].name)
+            if arr is None or arr.readonly:
+                raise Invalid("write of %s" % lhs[1].name)
+            self.subs(lhs, ctx)
+            var = arr.name
+            readable = var in ctx.readable
+            ddepth = ctx.adepth.get(var, 0)
+        else:
+            var = lhs[1]
+            if var not in ctx.scope:
+                raise Invalid("write of %s" % var)
+            readable = var in ctx.init
+            ddepth = ctx.scope[var]
+        if s.kind == "incdec":
+            if not readable:
+                raise Invalid("%s of an uninitialized %s" % (s.op, var))
+            self.add_drift(var, ctx.execs(ddepth))
+            return None
+        if s.op != "=" and not readable:
+            raise Invalid("%s on an uninitialized %s" % (s.op, var))
+        upd = update_op(s)
+        if upd:
+            # n = n + e is n += e (n = n * e is n *= e): the other operand
+            # obeys the rules of the compound assignment
+            if not readable:
+                raise Invalid("update of an uninitialized %s" % var)
+            self.expr(s.rhs, ctx)   # the shape rules; the magnitude is below
+            r = unparen(s.rhs)
+            other = r[3] if same_expr(unparen(r[2]), lhs) else r[2]
+            if upd == "TR_MUL":
+                if self.expr(other, ctx) > 1:
+                    raise Invalid("'*' update by more than 1")
+                return None
+            self.add_drift(var, ctx.execs(ddepth) * self.expr(other, ctx))
+            return None
+        if s.op == "=":
+            if self.expr(s.rhs, ctx) > ASSIGN_CAP:
+                raise Invalid("'=' of a value that may exceed %d" % ASSIGN_CAP)
+            return var if lhs[0] == "name" else None
+        if s.op == "*=":
+            if self.expr(s.rhs, ctx) > 1:
+                raise Invalid("'*=' by more than 1")
+            return None
+        if s.op == "/=":
+            self.divisor(s.rhs, ctx)
+            return None
+        if s.op in ("+=", "-="):
+            self.add_drift(var, ctx.execs(ddepth) * self.expr(s.rhs, ctx))
+            return None
+        raise Invalid("operator %s" % s.op)
+
+    def add_drift(self, var, n):
+        self.drift[var] = self.drift.get(var, 0) + n
+        if self.drift[var] > DRIFT_CAP:
+            raise Invalid("updates of %s may overflow" % var)
+
+    def subs(self, e, ctx):
+        arr = ctx.arrays.get(e[1].name)
+        if arr is None or arr is not e[1] and arr.dims != e[1].dims:
+            raise Invalid("unknown array %s" % e[1].name)
+        if len(e[2]) != len(arr.dims):
+            raise Invalid("rank of %s" % arr.name)
+        envs = ctx.envs()
+        for d, sub in enumerate(e[2]):
+            self.lin_ok(sub, ctx)
+            if not in_bounds(sub, arr.dims[d], envs):
+                raise Invalid("%s subscript %s out of bounds" % (arr.name, sub.c_str()))
+
+    def divisor(self, e, ctx):
+        """(min, max) of a positive divisor, or Invalid."""
+        if e[0] == "const":
+            if e[1] <= 0:
+                raise Invalid("divisor %d" % e[1])
+            return e[1], e[1]
+        if e[0] == "paren":
+            return self.divisor(e[1], ctx)
+        if (e[0] == "bin" and e[1] == "+" and e[3][0] == "const" and
+                e[2][0] == "bin" and e[2][1] == "%" and e[2][3][0] == "const" and
+                e[2][3][1] > 0):
+            self.expr(e[2][2], ctx)
+            k, c = e[2][3][1], e[3][1]
+            if c - (k - 1) < 1:
+                raise Invalid("divisor may be 0")
+            return c - (k - 1), c + k - 1
+        raise Invalid("divisor not provably positive")
+
+    def expr(self, e, ctx):
+        """The bound on |e|; Invalid on any violated rule."""
+        k = e[0]
+        if k == "const":
+            return abs(e[1])
+        if k == "name":
+            n = e[1]
+            envs = ctx.envs()
+            if n in envs:
+                env = envs[n]
+                return max(abs(env.lo), abs(max_over_params(env.hi)),
+                           abs(min_over_params(env.hi)))
+            if n in self.sizes:
+                return S_MAX
+            if n in self.sparams:
+                return SCALAR_PARAM_MAG
+            if n in self.f.macros:
+                return abs(self.f.macros[n])
+            if n in ctx.scope:
+                if n not in ctx.init:
+                    raise Invalid("read of %s before it is written" % n)
+                return VCAP
+            raise Invalid("unknown name %s" % n)
+        if k == "aref":
+            self.subs(e, ctx)
+            if e[1].name not in ctx.readable:
+                raise Invalid("read of %s before it is initialized" % e[1].name)
+            return IN_MAG if ctx.arrays[e[1].name].readonly else VCAP
+        if k == "neg" and "double-neg" in self.exclude and (
+                unparen(e[1])[0] == "neg" or
+                (unparen(e[1])[0] == "const" and unparen(e[1])[1] < 0)):
+            raise Invalid("a negation of a negation (feature double-neg)")
+        if k in ("paren", "neg"):
+            return self.expr(e[1], ctx)
+        if k == "mcall":
+            from .ast import FUNC_MACROS
+            if e[1] not in getattr(self.f, "func_macros", ()):
+                raise Invalid("macro %s is not defined" % e[1])
+            m = self.expr(e[2], ctx) * FUNC_MACROS[e[1]][1]
+            if m > EXPR_CAP:
+                raise Invalid("%s may overflow" % e[1])
+            return m
+        if k == "fcast":
+            from .ast import FLOAT_MACROS
+            m = self.expr(e[1], ctx)
+            if e[2] in FLOAT_MACROS and e[2] not in getattr(self.f, "float_macros", ()):
+                raise Invalid("macro %s is not defined" % e[2])
+            fac = FLOAT_MACROS.get(e[2], e[2])
+            if m > (VCAP // 2 if fac == "2.0f" else VCAP) or \
+                    fac not in ("0.5f", "0.25f", "2.0f"):
+                raise Invalid("float cast of a value that may be inexact")
+            return m * 2 + 1 if e[2] == "2.0f" else m + 1
+        op = e[1]
+        if "assoc" in self.exclude and expr_prec(unparen(e[3])) == PREC[op]:
+            raise Invalid("a right operand at the precedence of '%s' (feature assoc)" % op)
+        ma = self.expr(e[2], ctx)
+        if op in ("/", "%"):
+            dmin, dmax = self.divisor(e[3], ctx)
+            return ma if op == "/" else min(ma, dmax - 1)
+        mb = self.expr(e[3], ctx)
+        m = ma * mb if op == "*" else ma + mb
+        if m > EXPR_CAP:
+            raise Invalid("%s may overflow" % op)
+        return m
+
+
+def _range(lin, envs):
+    from .lin import range_of
+    return range_of(lin, envs)
+
+
+def full_init(loop):
+    """The name of the local array a nest writes every element of:
+    for (v0 = 0; v0 < E0; v0++) ... T[v0]...[vk] = e; with E the extents."""
+    chain = [loop]
+    while len(chain[-1].body) == 1 and isinstance(chain[-1].body[0], Loop):
+        chain.append(chain[-1].body[0])
+    body = chain[-1].body
+    if len(body) != 1 or not isinstance(body[0], Stmt):
+        return None
+    s = body[0]
+    if s.kind != "assign" or s.op != "=" or s.lhs[0] != "aref":
+        return None
+    arr = s.lhs[1]
+    if arr.kind not in ("local", "looplocal") or len(arr.dims) != len(chain):
+        return None
+    for l, d, sub in zip(chain, arr.dims, s.lhs[2]):
+        if not (l.step == 1 and l.cmp == "<" and l.start.kind == "lin" and
+                l.start.parts[0] == Lin.c(0) and l.limit.kind == "lin" and
+                l.limit.parts[0] == d and sub == Lin.var(l.var)):
+            return None
+    return arr.name
+
+
+def validate(f, exclude=()):
+    """None, or the first rule f breaks. exclude: the generator's excluded
+    feature classes whose shapes f must not contain (assoc, double-neg)."""
+    try:
+        Validator(f, exclude).run()
+    except Invalid as e:
+        return str(e)
+    return None
