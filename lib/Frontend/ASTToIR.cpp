@@ -243,6 +243,31 @@ private:
                                         const char *Context);
   std::optional<looptile::Expr> convertExpr(const clang::Expr *E);
   std::optional<looptile::Expr> convertArrayRef(const ArraySubscriptExpr *E);
+  /// A pointer into an array: its element k, subscripted further by Rest,
+  /// is Base[Lead..., Off + k, Rest...].
+  struct ArrayView {
+    std::string Base;
+    std::vector<IndexExpr> Lead;
+    IndexExpr Off = IndexExpr::constant(0);
+  };
+  /// The array a pointer-valued expression points into: an array or
+  /// pointer parameter, a local array, a row of one (`A[i]`), an element's
+  /// address (`&A[k]`), a pointer local (below), plus or minus an affine
+  /// offset. std::nullopt after an error.
+  std::optional<ArrayView> pointerView(const clang::Expr *E);
+  /// The same for an expression of array type (before it decays).
+  std::optional<ArrayView> arrayView(const clang::Expr *E);
+  /// The element V[Subs[0]][Subs[1]]... as an array reference.
+  /// *P, as P[0].
+  std::optional<looptile::Expr> convertDeref(const UnaryOperator *UO) {
+    std::optional<ArrayView> V = pointerView(UO->getSubExpr());
+    if (!V)
+      return std::nullopt;
+    return viewElement(*V, {IndexExpr::constant(0)}, UO);
+  }
+  std::optional<looptile::Expr> viewElement(const ArrayView &V,
+                                            std::vector<IndexExpr> Subs,
+                                            const clang::Expr *At);
   std::optional<looptile::Expr> convertCall(const CallExpr *CE);
   std::optional<looptile::Expr> convertLValue(const clang::Expr *E);
   /// Comparisons, `&&`, `||`, `!` and `?:` in values and conditions.
@@ -304,6 +329,12 @@ private:
   /// affine in loop variables and sizes (`int idx = i*nx + j;`, `const int
   /// off = 1;`). Their value replaces them wherever they are used.
   std::map<const VarDecl *, IndexExpr> IndexTemps;
+  /// Pointer locals never modified after an initializer that points into
+  /// an array (`const float *row = A + i * n;`, `float *p = &B[i][0];`):
+  /// their subscripts become the array's (row[j] is A[i * n + j]).
+  std::map<const VarDecl *, ArrayView> Views;
+  /// Pointer locals refused at their declaration (their uses say no more).
+  std::set<const VarDecl *> BadViews;
   /// The value of an index temporary as an expression, for uses in values.
   looptile::Expr indexTempExpr(const IndexExpr &E, SourceLoc Loc);
   /// Names declared so far (looptile needs function-wide unique names).
@@ -506,6 +537,31 @@ bool FunctionTranslator::convertLocalDecl(const VarDecl *VD,
                                     "supported");
   if (!declareName(VD))
     return false;
+  // A pointer into an array: its accesses are the array's.
+  if (VD->getType()->isPointerType()) {
+    std::string Name = VD->getNameAsString();
+    BadViews.insert(VD);
+    if (!VD->hasInit())
+      return error(VD->getLocation(),
+                   "local pointer '" + Name +
+                       "' has no initializer; looptile supports a pointer "
+                       "local initialised, in its declaration, with an "
+                       "address in an array (e.g. 'const float *row = A + i "
+                       "* n;')");
+    if (Modified.count(VD))
+      return error(VD->getLocation(),
+                   "local pointer '" + Name +
+                       "' is assigned, incremented or has its address taken "
+                       "after its declaration; looptile supports a pointer "
+                       "local that keeps the address it is initialised with "
+                       "(index the array instead)");
+    std::optional<ArrayView> V = pointerView(VD->getInit());
+    if (!V)
+      return false;
+    BadViews.erase(VD);
+    Views[VD] = *V;
+    return true;
+  }
   // An index temporary: its value (exact integers over loop variables and
   // sizes, which do not change in its scope) is substituted for it.
   if (VD->hasInit() && !Modified.count(VD) && indexType(VD->getType(), Ctx)) {
@@ -1658,17 +1714,23 @@ FunctionTranslator::convertArrayRef(const ArraySubscriptExpr *E) {
     Base = ASE->getBase()->IgnoreParenImpCasts();
   }
   const VarDecl *VD = refersToVar(Base);
-  if (!VD) {
-    if (isa<MemberExpr>(Base))
-      error(Base, "struct fields are not supported");
-    else if (const auto *BO = dyn_cast<BinaryOperator>(Base);
-             BO && BO->isAdditiveOp())
-      error(Base, "pointer arithmetic is not supported; index the array "
-                  "directly");
-    else
-      error(Base, "subscripted value '" + text(Base) +
-                      "' is not a named array");
+  if (isa<MemberExpr>(Base)) {
+    error(Base, "struct fields are not supported");
     return std::nullopt;
+  }
+  if (!VD || Views.count(VD) || BadViews.count(VD)) {
+    // A pointer into an array: row[j], (A + k)[j], (&A[k])[j].
+    std::optional<ArrayView> V = pointerView(Base);
+    if (!V)
+      return std::nullopt;
+    std::vector<IndexExpr> Indices;
+    for (const clang::Expr *Sub : Subs) {
+      std::optional<IndexExpr> I = convertIndex(Sub, "subscript");
+      if (!I)
+        return std::nullopt;
+      Indices.push_back(*I);
+    }
+    return viewElement(*V, std::move(Indices), E);
   }
   std::string Name = VD->getNameAsString();
   const Variable *V = Out.lookup(Name);
@@ -1692,6 +1754,130 @@ FunctionTranslator::convertArrayRef(const ArraySubscriptExpr *E) {
   }
   looptile::Expr R = looptile::Expr::arrayRef(Name, V->Type, std::move(Indices));
   R.Loc = loc(E->getBeginLoc());
+  return R;
+}
+
+std::optional<FunctionTranslator::ArrayView>
+FunctionTranslator::pointerView(const clang::Expr *E) {
+  const clang::Expr *S = E->IgnoreParens();
+  if (S->getType()->isArrayType()) // the decay was left out
+    return arrayView(S);
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(S)) {
+    switch (ICE->getCastKind()) {
+    case CK_ArrayToPointerDecay:
+      return arrayView(ICE->getSubExpr());
+    case CK_LValueToRValue:
+    case CK_NoOp: // adding const
+      return pointerView(ICE->getSubExpr());
+    default:
+      break;
+    }
+  }
+  if (const VarDecl *VD = refersToVar(S); VD && isa<DeclRefExpr>(S)) {
+    if (auto It = Views.find(VD); It != Views.end())
+      return It->second;
+    if (BadViews.count(VD))
+      return std::nullopt; // reported at its declaration
+    const Variable *V = Out.lookup(VD->getNameAsString());
+    // Array parameters have pointer type (to their rows).
+    if (V && V->isArray() && V->isParam())
+      return ArrayView{V->Name, {}, IndexExpr::constant(0)};
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->isAdditiveOp() && BO->getType()->isPointerType()) {
+    bool PtrLeft = BO->getLHS()->getType()->isPointerType();
+    const clang::Expr *Ptr = PtrLeft ? BO->getLHS() : BO->getRHS();
+    const clang::Expr *Int = PtrLeft ? BO->getRHS() : BO->getLHS();
+    std::optional<ArrayView> V = pointerView(Ptr);
+    if (!V)
+      return std::nullopt;
+    std::optional<IndexExpr> K = convertIndex(Int, "pointer offset");
+    if (!K)
+      return std::nullopt;
+    V->Off = BO->getOpcode() == BO_Add ? V->Off + *K : V->Off - *K;
+    return V;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && UO->getOpcode() == UO_AddrOf) {
+    const clang::Expr *Sub = UO->getSubExpr()->IgnoreParens();
+    // &P[k] is P + k; &*P is P.
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Sub)) {
+      std::optional<ArrayView> V = pointerView(ASE->getBase());
+      if (!V)
+        return std::nullopt;
+      std::optional<IndexExpr> K = convertIndex(ASE->getIdx(), "subscript");
+      if (!K)
+        return std::nullopt;
+      V->Off = V->Off + *K;
+      return V;
+    }
+    if (const auto *Deref = dyn_cast<UnaryOperator>(Sub);
+        Deref && Deref->getOpcode() == UO_Deref)
+      return pointerView(Deref->getSubExpr());
+  }
+  error(E, "pointer '" + text(E) +
+               "' is not an address in an array parameter or local array; "
+               "looptile supports an array, a row of one ('A[i]'), an "
+               "element's address ('&A[k]') or a pointer local initialised "
+               "with one, plus or minus an affine offset");
+  return std::nullopt;
+}
+
+std::optional<FunctionTranslator::ArrayView>
+FunctionTranslator::arrayView(const clang::Expr *E) {
+  const clang::Expr *S = E->IgnoreParens();
+  if (const VarDecl *VD = refersToVar(S); VD && isa<DeclRefExpr>(S)) {
+    const Variable *V = Out.lookup(VD->getNameAsString());
+    if (V && V->isArray())
+      return ArrayView{V->Name, {}, IndexExpr::constant(0)};
+  }
+  // A row: P[k] or *P of array type, whose first element the decay points
+  // to.
+  const clang::Expr *Ptr = nullptr, *Idx = nullptr;
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S)) {
+    Ptr = ASE->getBase();
+    Idx = ASE->getIdx();
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(S);
+             UO && UO->getOpcode() == UO_Deref) {
+    Ptr = UO->getSubExpr();
+  }
+  if (Ptr) {
+    std::optional<ArrayView> V = pointerView(Ptr);
+    if (!V)
+      return std::nullopt;
+    IndexExpr K = IndexExpr::constant(0);
+    if (Idx) {
+      std::optional<IndexExpr> I = convertIndex(Idx, "subscript");
+      if (!I)
+        return std::nullopt;
+      K = *I;
+    }
+    V->Lead.push_back(V->Off + K);
+    V->Off = IndexExpr::constant(0);
+    return V;
+  }
+  error(E, "array '" + text(E) +
+               "' is not an array parameter, a local array or a row of one");
+  return std::nullopt;
+}
+
+std::optional<looptile::Expr> FunctionTranslator::viewElement(
+    const ArrayView &View, std::vector<IndexExpr> Subs, const clang::Expr *At) {
+  const Variable *V = Out.lookup(View.Base);
+  std::vector<IndexExpr> Indices = View.Lead;
+  Indices.push_back(View.Off + Subs.front());
+  Indices.insert(Indices.end(), Subs.begin() + 1, Subs.end());
+  if (!V || Indices.size() != V->Extents.size()) {
+    error(At, "'" + text(At) + "' designates a part of '" + View.Base +
+                  "' with " + std::to_string(Indices.size()) + " of its " +
+                  std::to_string(V ? V->Extents.size() : 0) +
+                  " subscripts; partial or pointer-to-pointer indexing is "
+                  "not supported");
+    return std::nullopt;
+  }
+  looptile::Expr R =
+      looptile::Expr::arrayRef(View.Base, V->Type, std::move(Indices));
+  R.Loc = loc(At->getBeginLoc());
   return R;
 }
 
@@ -1732,6 +1918,9 @@ FunctionTranslator::convertLValue(const clang::Expr *E) {
   const clang::Expr *S = E->IgnoreParens();
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S))
     return convertArrayRef(ASE);
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && UO->getOpcode() == UO_Deref)
+    return convertDeref(UO);
   if (const VarDecl *VD = refersToVar(S)) {
     std::string Name = VD->getNameAsString();
     for (const VarDecl *IV : LoopVars)
@@ -1748,6 +1937,8 @@ FunctionTranslator::convertLValue(const clang::Expr *E) {
       error(E, "assignment to parameter '" + Name + "' is not supported");
       return std::nullopt;
     }
+    if (BadViews.count(VD))
+      return std::nullopt; // reported at its declaration
     const Variable *V = Out.lookup(Name);
     if (!V || V->isArray()) {
       error(E, "cannot assign to '" + Name + "'");
@@ -1759,10 +1950,6 @@ FunctionTranslator::convertLValue(const clang::Expr *E) {
   }
   if (isa<MemberExpr>(S))
     error(E, "struct fields are not supported");
-  else if (const auto *UO = dyn_cast<UnaryOperator>(S);
-           UO && UO->getOpcode() == UO_Deref)
-    error(E, "pointer dereference is not supported; index the array "
-             "directly");
   else
     error(E, "unsupported assignment target '" + text(E) + "'");
   return std::nullopt;
@@ -1908,6 +2095,11 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     }
     if (auto It = IndexTemps.find(VD); It != IndexTemps.end())
       return indexTempExpr(It->second, loc(S->getBeginLoc()));
+    if (Views.count(VD)) {
+      error(E, "pointer '" + VD->getNameAsString() +
+                   "' used as a value; only its elements can be read");
+      return std::nullopt;
+    }
     if (std::optional<int64_t> C = globalConstant(VD)) {
       looptile::Expr R = looptile::Expr::intLit(*C);
       R.Loc = loc(S->getBeginLoc());
@@ -1964,9 +2156,7 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       return R;
     }
     case UO_Deref:
-      error(E, "pointer dereference is not supported; index the array "
-               "directly");
-      return std::nullopt;
+      return convertDeref(UO);
     case UO_AddrOf:
       error(E, "taking an address is not supported");
       return std::nullopt;

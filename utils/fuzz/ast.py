@@ -15,6 +15,8 @@ Expressions are tuples:
                                to a
 """
 
+import zlib
+
 # Function-like macros the generator may use: name -> (definition, factor on
 # the magnitude of the argument).
 FUNC_MACROS = {
@@ -188,7 +190,18 @@ def unparen(e):
 
 def aref_str(arr, subs):
     if arr.kind == "ptr":
-        return "%s[%s]" % (arr.name, linearize(arr, subs))
+        lin = linearize(arr, subs)
+        # Each access of a pointer parameter is spelled one of the ways C
+        # programs index memory, chosen by a stable hash of its text (no
+        # generator random number, so a seed's program keeps its structure):
+        # A[e], *(A + (e)) and (A + 1)[(e) - 1], all of which looptile reads
+        # as A[e].
+        spelling = zlib.crc32(("%s[%s]" % (arr.name, lin)).encode()) % 3
+        if spelling == 1:
+            return "(*(%s + (%s)))" % (arr.name, lin)
+        if spelling == 2:
+            return "(%s + 1)[(%s) - 1]" % (arr.name, lin)
+        return "%s[%s]" % (arr.name, lin)
     return arr.name + "".join("[%s]" % s.c_str() for s in subs)
 
 
