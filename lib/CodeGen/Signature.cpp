@@ -352,6 +352,8 @@ std::string looptile::argumentJSON(const ArgumentInfo &A) {
     for (size_t I = 0; I < Shape.size(); ++I)
       Out += (I ? ", " : "") + jsonString(Shape[I]);
     Out += "]";
+    if (A.Returned)
+      Out += ", \"returned\": true";
   }
   return Out + "}";
 }

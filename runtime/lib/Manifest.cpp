@@ -237,6 +237,14 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
       Arg.Ty = R.type(A, W);
       Arg.Shape = R.formulas(R.field(A, "shape", W, T::Array), W + ".shape",
                              1, 8);
+      if (const json::Value *Ret = A.get("returned")) {
+        if (!Ret->isBool())
+          R.fail(W + ".returned", "expected true or false");
+        Arg.Returned = Ret->asBool();
+        if (Arg.Returned && Arg.Acc != Access::Out)
+          R.fail(W + ".returned", "the returned value's buffer must have "
+                                  "access \"out\"");
+      }
     } else if (Kind == "scalar") {
       Arg.K = Argument::Scalar;
       Arg.Ty = R.type(A, W);

@@ -109,11 +109,21 @@ std::string generateShim(const Manifest &M, const std::string &SourceText) {
   S += std::string(Cxx ? "extern \"C\" " : "") + "void " + Entry + "(void **" +
        Args + ") __asm__(\"" + std::string(ReferenceSymbol) + "\");\n";
   S += "__attribute__((__visibility__(\"default\")))\n";
-  S += "void " + Entry + "(void **" + Args + ") {\n  " + M.SourceFunction + "(";
+  S += "void " + Entry + "(void **" + Args + ") {\n  ";
+  // A returned value is stored into its one-element buffer.
+  for (size_t I = 0; I < M.Arguments.size(); ++I)
+    if (M.Arguments[I].Returned)
+      S += std::string("*(") + elemTypeName(M.Arguments[I].Ty) + " *)" + Args +
+           "[" + std::to_string(I) + "] = ";
+  S += M.SourceFunction + "(";
+  bool First = true;
   for (size_t I = 0; I < M.Arguments.size(); ++I) {
     const Argument &A = M.Arguments[I];
+    if (A.Returned)
+      continue;
     std::string Ix = Args + "[" + std::to_string(I) + "]";
-    S += I ? ",\n      " : "";
+    S += First ? "" : ",\n      ";
+    First = false;
     switch (A.K) {
     case Argument::Size:
       S += "*(const int *)" + Ix;

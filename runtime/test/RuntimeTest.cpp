@@ -19,6 +19,7 @@
 #include "looptile/Runtime/Formula.h"
 #include "looptile/Runtime/Json.h"
 #include "looptile/Runtime/Manifest.h"
+#include "looptile/Runtime/Reference.h"
 #include "looptile/Runtime/Session.h"
 #include "looptile/Runtime/TuneCache.h"
 #include "looptile/Runtime/Validate.h"
@@ -141,6 +142,23 @@ static void unitTests() {
   check(contains(E, "uses 'q'"), "manifest.formula-name", E);
   E = errorOf([&] { Manifest::load("/nonexistent/x.json"); });
   check(contains(E, "not found"), "manifest.missing", E);
+  // A returned value: an out buffer the shim stores the return value into,
+  // not an argument of the call.
+  std::string Ret = Good;
+  Ret.replace(Ret.find("\"inout\""), 7, "\"out\"");
+  Ret.replace(Ret.find("[\"n\"]}]"), 7, "[\"1\"], \"returned\": true}]");
+  Manifest MR = Manifest::parse(Ret, "m.json", "/dir");
+  std::string Shim = generateShim(MR, "");
+  check(MR.Arguments[1].Returned &&
+            contains(Shim, "*(double *)looptile_shim_args[1] = f(*(const int "
+                           "*)looptile_shim_args[0]);"),
+        "manifest.returned", Shim);
+  Bad = Good;
+  Bad.replace(Bad.find("[\"n\"]}]"), 7, "[\"1\"], \"returned\": true}]");
+  E = errorOf([&] { Manifest::parse(Bad, "m.json", ""); });
+  check(contains(E, "arguments[1].returned: the returned value's buffer must "
+                    "have access \"out\""),
+        "manifest.returned-not-out", E);
   // Size checks: sizes a check finds invalid are refused by checkSizes
   // (looptile-run and the host glue alike), with the check's reason.
   std::string Checked = Good;

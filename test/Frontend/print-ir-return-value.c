@@ -1,12 +1,14 @@
 // A function may end with `return e;` (a scalar result): the value is read
 // after the whole body, so a scalar it reads is live after every loop
 // (liveness, privatization and expansion copy it out). --emit=c keeps the
-// return; OpenCL generation refuses it (the generated programs return their
-// results in arrays), and a return anywhere else stays refused.
+// return; OpenCL generation returns it through a one-element buffer
+// (CodeGen/run-return-value-pocl.test), and a return anywhere else stays
+// refused.
 // RUN: %looptile %s --function dot --print-ir | FileCheck %s --match-full-lines --strict-whitespace
 // RUN: %looptile %s --function dot --emit=c | FileCheck %s --check-prefix=C
 // RUN: %looptile %s --function last_t --print-deps 2>&1 | FileCheck %s --check-prefix=LIVE
-// RUN: not %looptile %s --function dot -o %t.cl 2>&1 | FileCheck %s --check-prefix=OPENCL
+// RUN: %looptile %s --function dot --single-work-item -o %t.cl
+// RUN: FileCheck %s --check-prefix=OPENCL < %t.json
 // RUN: not %looptile %s --function early --print-ir 2>&1 | FileCheck %s --check-prefix=EARLY
 
 float dot(int n, const float a[n], const float b[n]) {
@@ -15,12 +17,12 @@ float dot(int n, const float a[n], const float b[n]) {
     s += a[i] * b[i];
   return s;
 }
-// CHECK:function float dot(int n, const float a[n], const float b[n])  // line 12
+// CHECK:function float dot(int n, const float a[n], const float b[n])  // line 14
 // CHECK-NEXT:  local float s (function scope)
-// CHECK-NEXT:  S0: float s = 0.0f  // line 13
+// CHECK-NEXT:  S0: float s = 0.0f  // line 15
 // CHECK-NEXT:    write s
-// CHECK-NEXT:  for i in [0, n - 1] step 1  // line 14
-// CHECK-NEXT:    S1: s += a[i] * b[i]  // line 15
+// CHECK-NEXT:  for i in [0, n - 1] step 1  // line 16
+// CHECK-NEXT:    S1: s += a[i] * b[i]  // line 17
 // CHECK-NEXT:      read  a[i]
 // CHECK-NEXT:      read  b[i]
 // CHECK-NEXT:      read  s
@@ -30,7 +32,7 @@ float dot(int n, const float a[n], const float b[n]) {
 // C:      float dot(int n, const float a[n], const float b[n]) {
 // C:        return s;
 // C-NEXT: }
-// OPENCL: error: function 'dot' returns a value; the OpenCL programs looptile generates return their results in arrays (write the result to an array parameter)
+// OPENCL: {"name": "result", "kind": "buffer", "type": "float", "access": "out", "shape": ["1"], "returned": true}
 
 float last_t(int n, const float a[n], float b[n]) {
   float t = 0.0f;

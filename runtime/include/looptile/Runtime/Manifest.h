@@ -51,6 +51,9 @@ struct Argument {
   std::vector<Formula> Shape;     // buffers
   std::optional<Formula> Tile;    // sizes: the --sweep granularity
   bool KernelLong = false;        // sizes: the kernels take it as long
+  /// Buffers: the C function's return value, which the kernels leave in
+  /// this one-element buffer; not a parameter of the C function.
+  bool Returned = false;
 };
 
 struct Temporary {
