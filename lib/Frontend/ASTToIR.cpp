@@ -257,7 +257,6 @@ private:
   std::optional<ArrayView> pointerView(const clang::Expr *E);
   /// The same for an expression of array type (before it decays).
   std::optional<ArrayView> arrayView(const clang::Expr *E);
-  /// The element V[Subs[0]][Subs[1]]... as an array reference.
   /// *P, as P[0].
   std::optional<looptile::Expr> convertDeref(const UnaryOperator *UO) {
     std::optional<ArrayView> V = pointerView(UO->getSubExpr());
@@ -265,6 +264,7 @@ private:
       return std::nullopt;
     return viewElement(*V, {IndexExpr::constant(0)}, UO);
   }
+  /// The element V[Subs[0]][Subs[1]]... as an array reference.
   std::optional<looptile::Expr> viewElement(const ArrayView &V,
                                             std::vector<IndexExpr> Subs,
                                             const clang::Expr *At);
