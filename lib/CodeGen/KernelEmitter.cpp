@@ -263,13 +263,13 @@ void Emitter::signature(const std::string &Attr) {
     if (IsBuffer && Used.count(V.Name)) {
       bool W = Written.count(V.Name);
       Params.push_back(std::string("__global ") + (W ? "" : "const ") +
-                       elemTypeName(V.Type) + " *restrict " + V.Name);
+                       elemTypeCLName(V.Type) + " *restrict " + V.Name);
       Launch.Args.push_back(V.Name);
     } else if (V.VarKind == Variable::SizeParam) {
       Params.push_back("const " + IndexType + " " + V.Name);
       Launch.Args.push_back(V.Name);
     } else if (V.VarKind == Variable::ScalarParam && Used.count(V.Name)) {
-      Params.push_back(std::string("const ") + elemTypeName(V.Type) + " " +
+      Params.push_back(std::string("const ") + elemTypeCLName(V.Type) + " " +
                        V.Name);
       Launch.Args.push_back(V.Name);
     }
@@ -291,17 +291,17 @@ void Emitter::declarePrivates(const std::string &Suffix) {
     if (!Used.count(V.Name))
       continue;
     if (V.VarKind == Variable::LocalArray) {
-      std::string Decl = std::string(elemTypeName(V.Type)) + " " + V.Name;
+      std::string Decl = std::string(elemTypeCLName(V.Type)) + " " + V.Name;
       for (const std::optional<IndexExpr> &E : V.Extents)
         Decl += "[" + (E ? E->str() : std::string("1")) + "]";
       line(Decl + ";");
       continue;
     }
-    line(std::string(elemTypeName(V.Type)) + " " + V.Name + Suffix + ";");
+    line(std::string(elemTypeCLName(V.Type)) + " " + V.Name + Suffix + ";");
     Ctx.ScalarRename[V.Name] = V.Name;
   }
   for (auto &[Name, T] : Plan.Promoted) {
-    line(std::string(elemTypeName(T)) + " " + Name + Suffix + ";");
+    line(std::string(elemTypeCLName(T)) + " " + Name + Suffix + ";");
     Ctx.ScalarRename[Name] = Name;
   }
 }

@@ -504,11 +504,19 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
   }
 
   bool RegisterTile = Opts.RegRows && Opts.RegCols;
-  // The tiled kernels compute their indices in int; staging, register
-  // promotion and the transposition pattern rewrite accesses without regard
-  // to when they run, so conditional code keeps the plain kernel.
+  // The tiled kernels compute their indices in int and stage float, double
+  // or int data; staging, register promotion and the transposition pattern
+  // rewrite accesses without regard to when they run, so conditional code keeps
+  // the plain kernel.
   std::string NoTiling;
-  if (F.hasNonIntIndices())
+  bool PlainTypes = true;
+  for (const Variable &V : F.Params)
+    PlainTypes &= isFloatingType(V.Type) || V.Type == ElemType::Int;
+  for (const Variable &V : F.Locals)
+    PlainTypes &= isFloatingType(V.Type) || V.Type == ElemType::Int;
+  if (!PlainTypes)
+    NoTiling = " (the element types are not all float, double or int)";
+  else if (F.hasNonIntIndices())
     NoTiling = " (the sizes or loop variables are not all int)";
   else if (hasConditionalCode({F.Body[NestIndex]}))
     NoTiling = " (the nest has conditional statements or expressions)";

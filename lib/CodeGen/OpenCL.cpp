@@ -13,6 +13,7 @@
 #include "looptile/Analysis/ScalarClassification.h"
 #include "looptile/CodeGen/Signature.h"
 #include "looptile/Support/NameTable.h"
+#include "looptile/Transforms/LoopUtils.h"
 
 #include <algorithm>
 #include <functional>
@@ -28,7 +29,7 @@ namespace {
 unsigned floatOps(const Expr &E) {
   unsigned N = 0;
   if ((E.K == Expr::Binary || E.K == Expr::Unary || E.K == Expr::Call) &&
-      E.Type != ElemType::Int)
+      isFloatingType(E.Type))
     N = 1;
   for (const Expr &Op : E.Operands)
     N += floatOps(Op);
@@ -82,7 +83,7 @@ void countFlops(const std::vector<Node> &Body, std::vector<const Loop *> &Outer,
     }
     const Stmt &S = N.stmt();
     unsigned Ops = floatOps(S.RHS);
-    if (S.Op != AssignOp::Assign && S.LHS.Type != ElemType::Int)
+    if (S.Op != AssignOp::Assign && isFloatingType(S.LHS.Type))
       ++Ops;
     Flops = Flops + Iterations.scaled(Ops);
   }
@@ -314,6 +315,65 @@ void sizeChecks(const Function &F, const std::vector<ArgumentInfo> &Args,
   }
 }
 
+// F with its return value, if any, written by a last statement `R[0] = e;`
+// into a new one-element pointer parameter R (named in Result; the manifest
+// marks it "returned"), so that the kernels leave it in a buffer and the
+// host glue returns it.
+Function withResultBuffer(Function F, NameTable &Names, std::string &Result) {
+  if (!F.ReturnValue)
+    return F;
+  Variable R;
+  R.Name = Result = Names.fresh("result");
+  R.VarKind = Variable::PointerParam;
+  R.Type = *F.ReturnType;
+  R.Extents.push_back(std::nullopt);
+  R.IsRestrict = true;
+  R.Loc = F.ReturnValue->Loc;
+  F.Params.push_back(R);
+  Stmt S;
+  S.Id = nextStmtId(F);
+  S.Op = AssignOp::Assign;
+  S.LHS = Expr::arrayRef(R.Name, R.Type, {IndexExpr::constant(0)});
+  S.LHS.Loc = R.Loc;
+  S.RHS = std::move(*F.ReturnValue);
+  S.Loc = R.Loc;
+  F.Body.push_back(Node{std::move(S)});
+  F.ReturnValue.reset();
+  F.ReturnType.reset();
+  return F;
+}
+
+// F with each run of statements outside any loop (`s = 0.0f;` before a
+// reduction, `*out = s;` or the return value's statement after it) inside
+// a loop of one iteration over a new variable: a kernel of one work-item,
+// which computes them where C does, between the kernels of the nests
+// around them. A declaration at function scope becomes an assignment (the
+// variable is declared for the whole function, which it already is).
+Function withStatementsInLoops(Function F, NameTable &Names) {
+  std::vector<Node> Body;
+  bool InOnce = false;
+  for (Node &N : F.Body) {
+    if (N.isLoop()) {
+      Body.push_back(std::move(N));
+      InOnce = false;
+      continue;
+    }
+    if (!InOnce) {
+      Loop Once;
+      Once.Var = Names.fresh("once");
+      Once.Lower = {IndexExpr::constant(0)};
+      Once.Upper = {IndexExpr::constant(0)};
+      Once.Loc = N.stmt().Loc;
+      Body.push_back(Node{std::move(Once)});
+      InOnce = true;
+    }
+    N.stmt().DeclType.reset();
+    Body.back().loop().Body.push_back(std::move(N));
+  }
+  F.Body = std::move(Body);
+  return F;
+}
+
 // The glue's parameters are the kernels' names of F's parameters (Names
 // keeps them clear of C++ keywords and of the glue's own names).
 std::string hostGlue(const Function &F, const std::vector<ArgumentInfo> &Args,
@@ -349,11 +409,22 @@ std::string hostGlue(const Function &F, const std::vector<ArgumentInfo> &Args,
       "namespace {\n"
       "const char " +
       ManifestVar + "[] = " + Raw(Manifest) + ";\n\nconst char " + ProgramVar +
-      "[] = " + Raw(Kernels) + ";\n} // namespace\n\nextern \"C\" void " +
-      F.Name + "(";
-  std::string Call;
+      "[] = " + Raw(Kernels) + ";\n} // namespace\n\nextern \"C\" ";
+  // The return value comes back in a one-element buffer the glue returns.
+  const ArgumentInfo *Returned = nullptr;
+  for (const ArgumentInfo &A : Args)
+    if (A.Returned)
+      Returned = &A;
+  Out += std::string(Returned ? elemTypeName(Returned->Type) : "void") + " " +
+         F.Name + "(";
+  std::string Call, Decls;
   for (size_t I = 0; I < Args.size(); ++I) {
     const ArgumentInfo &A = Args[I];
+    if (A.Returned) {
+      Call += (I ? ",\n         " : "") +
+              std::string("looptile::rt::HostArg::out(&") + A.Name + ")";
+      continue;
+    }
     const Variable *V = F.lookup(A.Name);
     std::string Type = elemTypeName(A.Type);
     std::string Decl, Arg;
@@ -364,19 +435,30 @@ std::string hostGlue(const Function &F, const std::vector<ArgumentInfo> &Args,
       break;
     case ArgumentInfo::Scalar:
       Decl = Type + " " + A.Name;
-      Arg = "looptile::rt::HostArg::scalar(" + A.Name + ")";
+      // Integer scalars other than int go through int64_t (one overload).
+      Arg = "looptile::rt::HostArg::scalar(" +
+            (isFloatingType(A.Type) || A.Type == ElemType::Int
+                 ? A.Name
+                 : "(int64_t)" + A.Name) +
+            ")";
       break;
     case ArgumentInfo::Buffer:
       Decl = (V && V->IsConst ? "const " : "") + Type + " *" + A.Name;
       Arg = "looptile::rt::HostArg::" + A.AccessMode + "(" + A.Name + ")";
       break;
     }
-    Out += (I ? ", " : "") + Decl;
+    Decls += (Decls.empty() ? "" : ", ") + Decl;
     Call += (I ? ",\n         " : "") + Arg;
   }
-  Out += ") {\n  static looptile::rt::Session " + Session + "(" + ManifestVar +
-         ", " + ProgramVar + ");\n  " + Session + ".run({" + Call + "});\n}\n";
-  return Out;
+  Out += Decls + ") {\n  static looptile::rt::Session " + Session + "(" +
+         ManifestVar + ", " + ProgramVar + ");\n";
+  if (Returned)
+    Out += "  " + std::string(elemTypeName(Returned->Type)) + " " +
+           Returned->Name + ";\n";
+  Out += "  " + Session + ".run({" + Call + "});\n";
+  if (Returned)
+    Out += "  return " + Returned->Name + ";\n";
+  return Out + "}\n";
 }
 
 // The manifest's source.compile object (docs/manifest.md).
@@ -517,22 +599,19 @@ bool looptile::generateOpenCL(const Function &Original,
   // parameter, local or loop variable whose name OpenCL C reserves (`length`,
   // `min`, `half`) gets a new one; the function keeps its name.
   NameTable Names(Original, NameTarget::OpenCL);
-  const Function F = withNames(Original, Names);
+  std::string Result;
+  const Function F = withStatementsInLoops(
+      withResultBuffer(withNames(Original, Names), Names, Result), Names);
   std::vector<ArgumentInfo> Args;
   if (std::optional<std::string> Err = describeArguments(F, Args)) {
     Diags.push_back({Diagnostic::Error, F.Loc, *Err});
     return false;
   }
-  for (ArgumentInfo &A : Args)
+  for (ArgumentInfo &A : Args) {
     if (A.ArgKind == ArgumentInfo::Size)
       A.KernelType = indexTypeName(F);
-  for (const Node &N : F.Body)
-    if (!N.isLoop()) {
-      Diags.push_back({Diagnostic::Error, N.stmt().Loc,
-                       "statement outside any loop cannot be offloaded to "
-                       "OpenCL; move it into the caller or into a loop"});
-      return false;
-    }
+    A.Returned = A.Name == Result;
+  }
   std::vector<Function> KernelFns;
   std::vector<const Variable *> Temporaries;
   std::vector<Variable> ScalarTemporaries;
@@ -618,7 +697,7 @@ bool looptile::generateOpenCL(const Function &Original,
     IndexExpr Elems = IndexExpr::constant(1);
     for (const IndexExpr &E : A.Shape)
       Elems = Elems * E;
-    int64_t Size = A.Type == ElemType::Double ? 8 : 4;
+    int64_t Size = elemTypeBytes(A.Type);
     Bytes = Bytes + Elems.scaled(Size * (int64_t(A.Reads) + A.Writes));
   }
   IndexExpr Reduction = IndexExpr::constant(1);
