@@ -374,6 +374,26 @@ Function withStatementsInLoops(Function F, NameTable &Names) {
   return F;
 }
 
+// The function as the kernels compute it: OpenCL's names, the return value
+// in a one-element buffer (Result names it), each run of statements outside
+// loops in a loop of one iteration. generateOpenCL and previewKernel both
+// plan this view.
+Function kernelView(const Function &Original, NameTable &Names,
+                    std::string &Result) {
+  return withStatementsInLoops(
+      withResultBuffer(withNames(Original, Names), Names, Result), Names);
+}
+
+// The index in kernelView(Original) of the loop at Original.Body[I]: each
+// run of statements before it became one loop.
+unsigned viewIndex(const Function &Original, unsigned I) {
+  unsigned Index = 0;
+  for (unsigned J = 0; J < I; ++J)
+    if (Original.Body[J].isLoop() || Original.Body[J + 1].isLoop())
+      ++Index;
+  return Index;
+}
+
 // The glue's parameters are the kernels' names of F's parameters (Names
 // keeps them clear of C++ keywords and of the glue's own names).
 std::string hostGlue(const Function &F, const std::vector<ArgumentInfo> &Args,
@@ -600,8 +620,7 @@ bool looptile::generateOpenCL(const Function &Original,
   // `min`, `half`) gets a new one; the function keeps its name.
   NameTable Names(Original, NameTarget::OpenCL);
   std::string Result;
-  const Function F = withStatementsInLoops(
-      withResultBuffer(withNames(Original, Names), Names, Result), Names);
+  const Function F = kernelView(Original, Names, Result);
   std::vector<ArgumentInfo> Args;
   if (std::optional<std::string> Err = describeArguments(F, Args)) {
     Diags.push_back({Diagnostic::Error, F.Loc, *Err});
@@ -869,11 +888,13 @@ KernelPreview looptile::previewKernel(const Function &Original,
   KernelPreview Out;
   std::vector<Diagnostic> Diags;
   NameTable Names(Original, NameTarget::OpenCL);
-  const Function F = withNames(Original, Names);
+  std::string Result;
+  const Function F = kernelView(Original, Names, Result);
   std::vector<Function> KernelFns;
   std::vector<const Variable *> Temporaries;
   std::vector<Variable> ScalarTemporaries;
   KernelPlan Plan;
+  NestIndex = viewIndex(Original, NestIndex);
   if (!kernelFunctions(F, Opts, KernelFns, Temporaries, ScalarTemporaries,
                        Diags) ||
       !planKernel(KernelFns[NestIndex], NestIndex, F.Name, Names, Opts, Plan,
