@@ -158,6 +158,7 @@ class Func:
         self.func_macros = set()  # names of ast.FUNC_MACROS used
         self.float_macros = set()  # names of ast.FLOAT_MACROS used
         self.minmax = True     # print the MIN/MAX macro definitions
+        self.ret = None        # a function-scope scalar returned at the end
 
     def arrays(self):
         out = [p[1] for p in self.params if p[0] == "array"]
@@ -339,7 +340,8 @@ def print_c(f):
     if f.minmax:
         lines += MINMAX
     lines += macro_lines(f)
-    lines.append("void %s(%s) {" % (f.name, params_str(f)))
+    lines.append("%s %s(%s) {" % ("int" if getattr(f, "ret", None) else "void",
+                                  f.name, params_str(f)))
     for d in f.decls:
         lines.append("  " + stmt_str(d))
         d.line = len(lines)
@@ -356,6 +358,8 @@ def print_c(f):
                 lines.append("  " * ind + guard + stmt_str(it))
                 it.line = len(lines)
     emit(f.body, 1)
+    if getattr(f, "ret", None):
+        lines.append("  return %s;" % f.ret)
     lines.append("}")
     return "\n".join(lines) + "\n"
 

@@ -76,6 +76,7 @@ FEATURES = {
     "contractions": "matmul-like reductions acc += X[i][k] * Y[k][j]",
     "select": "conditional values (c ? a : b) on loop variables, sizes or data",
     "guards": "array writes under an if on loop variables, sizes or data",
+    "returns": "a function-scope scalar returned at the end (int f(...))",
 }
 
 
@@ -290,6 +291,10 @@ class Gen:
                 f.body.append(self.nest(top))
         if not self.ocl_friendly and r.random() < 0.3:
             f.body.append(self.stmt(top))
+        # a scalar that is definitely written by the end, returned
+        ret = sorted(n for n in self.fscalars if n in top.init)
+        if "returns" in o and ret and self.crng.random() < 0.3:
+            f.ret = self.crng.choice(ret)
         return f
 
     def dims(self, kind, rank):

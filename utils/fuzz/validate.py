@@ -71,6 +71,10 @@ class Validator:
                 ctx.readable.add(n)
         self.items(f.decls, ctx)
         self.items(f.body, ctx)
+        if getattr(f, "ret", None):
+            if f.ret not in ctx.scope or ctx.scope[f.ret] != 0:
+                raise Invalid("returns %s, not a function-scope scalar" % f.ret)
+            self.expr(("name", f.ret), ctx)   # written by then
 
     # -- bounds ----------------------------------------------------------------
 
