@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "looptile/CodeGen/OpenCL.h"
 
+#include "HostProgram.h"
 #include "KernelEmitter.h"
 #include "KernelPlan.h"
 #include "OpenCLExpr.h"
@@ -379,6 +380,65 @@ std::string hostGlue(const Function &F, const std::vector<ArgumentInfo> &Args,
   return Out;
 }
 
+// A bound of a host loop as one formula: max(...) of Lower, min(...) of
+// Upper.
+std::string boundFormula(const std::vector<IndexExpr> &Es, const char *Fn) {
+  std::string F = Es.front().str();
+  for (size_t I = 1; I < Es.size(); ++I)
+    F = std::string(Fn) + "(" + F + ", " + Es[I].str() + ")";
+  return F;
+}
+
+// The manifest's host_program (docs/manifest.md, "host_program").
+std::string hostProgramJSON(const std::vector<HostNode> &Body,
+                            const std::vector<KernelLaunch> &Launches,
+                            const char *IndexType, const std::string &Indent) {
+  std::string J = "[";
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const HostNode &N = Body[I];
+    J += std::string(I ? ",\n" : "\n") + Indent + "  ";
+    if (N.K == HostNode::Launch) {
+      J += "{\"launch\": " + jsonString(Launches[N.Kernel].Name) + "}";
+      continue;
+    }
+    J += "{\"loop\": " + jsonString(N.L.Var) + ", \"kernel_type\": \"" +
+         IndexType +
+         "\", \"from\": " + jsonString(boundFormula(N.L.Lower, "max")) +
+         ", \"to\": " + jsonString(boundFormula(N.L.Upper, "min")) +
+         ", \"step\": " + std::to_string(N.L.Step) + ",\n" + Indent +
+         "   \"body\": " +
+         hostProgramJSON(N.Body, Launches, IndexType, Indent + "  ") + "}";
+  }
+  return J + (Body.empty() ? "" : "\n" + Indent) + "]";
+}
+
+// The --print-mapping lines of the host program.
+std::string hostProgramMapping(const std::vector<HostNode> &Body,
+                               const std::vector<KernelLaunch> &Launches,
+                               const std::string &File,
+                               const std::string &Indent) {
+  std::string R;
+  for (const HostNode &N : Body) {
+    if (N.K == HostNode::Launch) {
+      R += Indent + "launch kernel " + Launches[N.Kernel].Name + "\n";
+      continue;
+    }
+    auto Range = [](const std::vector<IndexExpr> &Es, const char *Fn) {
+      std::string S;
+      for (const IndexExpr &E : Es)
+        S += (S.empty() ? "" : ", ") + E.str();
+      return Es.size() == 1 ? S : std::string(Fn) + "(" + S + ")";
+    };
+    R += Indent + "loop " + N.L.Var + " in [" + Range(N.L.Lower, "max") + ", " +
+         Range(N.L.Upper, "min") + "] step " + std::to_string(N.L.Step) +
+         " -> on the host, one iteration after " + "the other  // " + File +
+         ":" + std::to_string(N.L.Loc.Line) + "\n";
+    R += Indent + "  (" + N.L.Reason + ")\n";
+    R += hostProgramMapping(N.Body, Launches, File, Indent + "  ");
+  }
+  return R;
+}
+
 // The manifest's source.compile object (docs/manifest.md).
 std::string compileJSON(const CompileFlags &C) {
   return "{\"directory\": " + jsonString(C.Directory) +
@@ -409,22 +469,30 @@ bool looptile::generateOpenCL(const Function &Original,
   // parameter, local or loop variable whose name OpenCL C reserves (`length`,
   // `min`, `half`) gets a new one; the function keeps its name.
   NameTable Names(Original, NameTarget::OpenCL);
-  const Function F = withNames(Original, Names);
+  const Function Whole = withNames(Original, Names);
   std::vector<ArgumentInfo> Args;
-  if (std::optional<std::string> Err = describeArguments(F, Args)) {
-    Diags.push_back({Diagnostic::Error, F.Loc, *Err});
+  if (std::optional<std::string> Err = describeArguments(Whole, Args)) {
+    Diags.push_back({Diagnostic::Error, Whole.Loc, *Err});
     return false;
   }
   for (ArgumentInfo &A : Args)
     if (A.ArgKind == ArgumentInfo::Size)
-      A.KernelType = indexTypeName(F);
-  for (const Node &N : F.Body)
+      A.KernelType = indexTypeName(Whole);
+  for (const Node &N : Whole.Body)
     if (!N.isLoop()) {
       Diags.push_back({Diagnostic::Error, N.stmt().Loc,
                        "statement outside any loop cannot be offloaded to "
                        "OpenCL; move it into the caller or into a loop"});
       return false;
     }
+  // The host program: sequential loops that run on the host, and the nests
+  // they launch. F is the function as the kernels see it (its Body the
+  // kernels' nests, the host loop variables size parameters); Whole stays
+  // the function the caller calls (arguments, size checks, counts).
+  HostProgram HP;
+  if (!planHostProgram(Whole, Opts, HP, Diags))
+    return false;
+  const Function &F = HP.Kernels;
   // A local array declared at function scope is one array shared by every
   // iteration and every nest, as in C: it becomes a device buffer (a
   // manifest temporary) that the kernels take like an array parameter,
@@ -489,6 +557,18 @@ bool looptile::generateOpenCL(const Function &Original,
   // KernelFns[I] is the function as kernel I sees it.
   std::vector<Variable> ScalarTemporaries;
   std::vector<Function> KernelFns(F.Body.size(), K);
+  // A kernel takes the host loop variables around its launch, no others.
+  for (unsigned I = 0; I < F.Body.size(); ++I) {
+    std::vector<Variable> &Ps = KernelFns[I].Params;
+    Ps.erase(std::remove_if(Ps.begin(), Ps.end(),
+                            [&](const Variable &V) {
+                              return !Whole.lookup(V.Name) &&
+                                     std::find(HP.Enclosing[I].begin(),
+                                               HP.Enclosing[I].end(),
+                                               V.Name) == HP.Enclosing[I].end();
+                            }),
+             Ps.end());
+  }
   for (const Variable &V : F.Locals) {
     if (V.VarKind != Variable::LocalScalar || !V.DeclaredIn.empty())
       continue;
@@ -594,7 +674,7 @@ bool looptile::generateOpenCL(const Function &Original,
   scanFloatingPoint(F.Body, FP);
   IndexExpr Flops, Bytes;
   std::vector<const Loop *> Outer;
-  countFlops(F.Body, Outer, IndexExpr::constant(1), Flops);
+  countFlops(Whole.Body, Outer, IndexExpr::constant(1), Flops);
   for (const ArgumentInfo &A : Args) {
     if (A.ArgKind != ArgumentInfo::Buffer)
       continue;
@@ -615,7 +695,7 @@ bool looptile::generateOpenCL(const Function &Original,
       Reduction = L;
   }
   std::string M =
-      "{\n  \"looptile_manifest\": 1,\n  \"source\": {\"file\": " +
+      "{\n  \"looptile_manifest\": 2,\n  \"source\": {\"file\": " +
       jsonString(SourceFile) + ", \"function\": " + jsonString(F.Name) +
       ",\n             \"compile\": " + compileJSON(Source.Compile) +
       "},\n  \"program\": " + jsonString(ProgramFile) + ",\n  \"arguments\": [";
@@ -634,7 +714,7 @@ bool looptile::generateOpenCL(const Function &Original,
   M += std::string(Temporaries.empty() ? "" : "\n  ") +
        "],\n  \"size_checks\": [";
   std::vector<SizeCheck> Checks;
-  sizeChecks(F, Args, Checks, Diags);
+  sizeChecks(Whole, Args, Checks, Diags);
   for (size_t I = 0; I < Checks.size(); ++I)
     M += std::string(I ? ",\n    " : "\n    ") +
          "{\"invalid_when\": " + jsonString(Checks[I].InvalidWhen) +
@@ -689,13 +769,15 @@ bool looptile::generateOpenCL(const Function &Original,
               : ", \"local_memory_bytes\": " + jsonString(L.LocalBytes)) +
          "}";
   }
-  M += "\n  ],\n  \"reduction_length\": " + jsonString(Reduction.str()) +
+  M += "\n  ],\n  \"host_program\": " +
+       hostProgramJSON(HP.Body, Launches, indexTypeName(Whole), "  ");
+  M += ",\n  \"reduction_length\": " + jsonString(Reduction.str()) +
        ",\n  \"flops\": " + jsonString(Flops.str()) +
        ",\n  \"bytes\": " + jsonString(Bytes.str()) +
        ",\n  \"floating_point\": " + floatingPointJSON(FP, Opts) + "\n}\n";
   Out.Manifest = M;
   Out.HostGlue =
-      hostGlue(F, Args, SourceFile, Out.Manifest, Out.KernelSource, Names);
+      hostGlue(Whole, Args, SourceFile, Out.Manifest, Out.KernelSource, Names);
 
   // --print-mapping. Each loop line ends in its location, so nests with
   // the same loop names tell apart.
@@ -707,6 +789,23 @@ bool looptile::generateOpenCL(const Function &Original,
     R += "note: '" + Old + "' is named '" + New +
          "' in the kernels, the manifest and the host glue ('" + Old +
          "' is reserved in OpenCL C or by looptile)\n";
+  // The host program, where some loop runs on the host.
+  if (HP.hasHostLoops()) {
+    R += "host program of " + F.Name +
+         ": arrays stay on the device from the first launch to the last\n";
+    std::string Up, Down;
+    for (const ArgumentInfo &A : Args) {
+      if (A.ArgKind != ArgumentInfo::Buffer)
+        continue;
+      if (A.AccessMode != "out")
+        Up += (Up.empty() ? "" : ", ") + A.Name;
+      if (A.AccessMode != "in")
+        Down += (Down.empty() ? "" : ", ") + A.Name;
+    }
+    R += "  upload once: " + (Up.empty() ? "nothing" : Up) + "\n";
+    R += hostProgramMapping(HP.Body, Launches, Source.Spelling, "  ");
+    R += "  download once: " + (Down.empty() ? "nothing" : Down) + "\n";
+  }
   for (size_t I = 0; I < Plans.size(); ++I) {
     const KernelPlan &P = Plans[I];
     const KernelLaunch &L = Launches[I];
