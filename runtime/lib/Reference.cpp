@@ -28,10 +28,16 @@ namespace looptile::rt {
 // What every shim is compiled with, after the source's own flags: a shared
 // object that rounds every operation as C does, with no contraction into
 // fused multiply-adds, like the kernels (#pragma OPENCL FP_CONTRACT OFF),
-// unless the kernels were generated with --fp-contract=fast.
+// unless the kernels were generated with --fp-contract=fast. Every symbol
+// of the source is hidden, so its calls bind to its own definitions: a
+// default-visibility function of a dlopen'ed object is interposed by any
+// loaded library that exports the same name, and a function named `select`
+// or `random` called the C library's (the reference never ran and correct
+// kernels FAILED). Only the entry point is exported (generateShim).
 static std::string shimFlags(const Manifest &M) {
   return std::string("-O2 -ffp-contract=") +
-         (M.Fp.FastContract ? "fast" : "off") + " -fPIC -shared -w";
+         (M.Fp.FastContract ? "fast" : "off") +
+         " -fvisibility=hidden -fPIC -shared -w";
 }
 
 static bool isIdentChar(char C) {

@@ -328,6 +328,45 @@ def print_c(f):
 # The instrumented C of the trace oracle
 # ---------------------------------------------------------------------------
 
+def same_expr(a, b):
+    """a and b are the same leaf (variable, or element at equal subscripts)."""
+    if a[0] != b[0]:
+        return False
+    if a[0] == "name":
+        return a[1] == b[1]
+    if a[0] == "aref":
+        return a[1].name == b[1].name and [x.key() for x in a[2]] == \
+            [x.key() for x in b[2]]
+    return False
+
+
+def same_leaf(leaves, target):
+    return next(l for l in leaves if same_expr(l, target))
+
+
+def update_op(s):
+    """'TR_ADD' or 'TR_MUL' when the assignment x = RHS is an update of x by
+    one associative operator: x = x + e, x = e + x, x = x - e, x = x * e,
+    x = e * x, with e not reading x's variable; else None."""
+    if s.op != "=":
+        return None
+    r = unparen(s.rhs)
+    if r[0] != "bin" or r[1] not in ("+", "-", "*"):
+        return None
+    var = s.lhs[1] if s.lhs[0] == "name" else s.lhs[1].name
+
+    def reads_var(e):
+        return any((l[1] if l[0] == "name" else l[1].name) == var
+                   for l in expr_reads(e, []))
+    a, b = unparen(r[2]), unparen(r[3])
+    kind = "TR_MUL" if r[1] == "*" else "TR_ADD"
+    if same_expr(a, s.lhs) and not reads_var(r[3]):
+        return kind
+    if r[1] != "-" and same_expr(b, s.lhs) and not reads_var(r[2]):
+        return kind
+    return None
+
+
 def _addr(leaf):
     if leaf[0] == "name":
         return "&%s" % leaf[1]
@@ -370,13 +409,18 @@ def print_traced(f, fname, scalars):
             reads = []
             if s.kind in ("assign", "decl") and s.rhs is not None:
                 expr_reads(s.rhs, reads)
+            upd = update_op(s) if s.kind == "assign" else None
+            if upd:
+                # x = x + e, x = e * x, x = x - e: an update like x += e (the
+                # reductions looptile recognizes); its read of x is its own
+                reads.remove(same_leaf(reads, s.lhs))
             for r in reads:
                 if r[0] == "name" and r[1] not in scalars:
                     continue
                 lines.append(pad + acc(r, s, depth, "TR_READ"))
             if s.kind == "assign":
-                kind = {"=": "TR_WRITE", "+=": "TR_ADD", "-=": "TR_ADD",
-                        "*=": "TR_MUL", "/=": "TR_OTHER"}[s.op]
+                kind = upd or {"=": "TR_WRITE", "+=": "TR_ADD", "-=": "TR_ADD",
+                               "*=": "TR_MUL", "/=": "TR_OTHER"}[s.op]
                 if kind == "TR_OTHER":
                     lines.append(pad + acc(s.lhs, s, depth, "TR_READ"))
                     kind = "TR_WRITE"

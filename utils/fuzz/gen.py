@@ -68,6 +68,7 @@ FEATURES = {
     "reuse-names": "loop variables reused from nest to nest (selectors needed)",
     "double-neg": "a negation of a negation or of a negative literal: -(-x)",
     "cross-nest-scalars": "function-scope scalars written in one nest, read in a later one",
+    "update-assign": "reduction updates written n = n + e, n = e * n, ...",
     "macros": "#define'd constants in expressions",
     "hostile-names": "identifiers that clash with names looptile or OpenCL use",
     "shifts": "reads of the written array at shifted subscripts",
@@ -90,17 +91,22 @@ class Options:
 
 HOSTILE = {
     "func": ["dot", "length", "distance", "normalize", "clamp", "kernel",
-             "mix", "step", "sign", "select", "barrier", "get_global_id"],
+             "mix", "step", "sign", "select", "barrier", "get_global_id",
+             "random", "index"],
     "array": ["A_tile", "B_tile", "C_reg", "A_reg", "A_next", "global", "local",
               "constant", "private", "half", "float2", "min", "max", "TS", "WG0",
               "image", "sampler_t", "tmp_x", "A_x"],
     "scalar": ["s_x", "i_out", "acc", "tx", "ty", "gid", "lid", "bx", "int2",
                "read_only", "uchar", "event_t", "vec_step", "kk", "ii_0"],
     "size": ["TSM", "WPTN", "VW", "WG1", "ni", "nj", "uint", "ulong", "size_t"],
-    "loop": ["ii", "jj", "kk", "i_x", "j_out", "row", "col", "tile", "lx"],
+    "loop": ["ii", "jj", "kk", "i_x", "j_out", "row", "col", "tile", "lx", "a"],
 }
 
 
+# Loops named l, n or a used to clash with the names block-tiled kernels
+# invent (l0, VARVAR, VARn, a0: issue 11, defect 5, findings
+# opencl-tile-loop-named-{l,n}.c); every invented name comes from the name
+# table now, so they are ordinary names again.
 LOOP_NAMES = ["i", "j", "k", "l", "m", "n", "p", "q"]
 
 
@@ -412,7 +418,7 @@ class Gen:
     def loop_var(self, depth):
         if "reuse-names" not in self.o:
             return self.fresh_loop_var()
-        base = ["i", "j", "k", "l"][depth]
+        base = LOOP_NAMES[depth]
         if "hostile-names" in self.o and self.rng.random() < 0.1:
             return self.rng.choice(HOSTILE["loop"])
         return base
@@ -649,12 +655,28 @@ class Gen:
                 if c is not None:
                     e, mag = c
             if op == "*=":
-                items.append(Stmt("assign", lhs=("name", n), op="*=",
-                                  rhs=self.unit(e, mag)))
+                items.append(self.update(n, "*", self.unit(e, mag)))
                 continue
             e, mag = self.fit_drift(ctx, n, e, mag)
             if e is not None:
-                items.append(Stmt("assign", lhs=("name", n), op=op, rhs=e))
+                items.append(self.update(n, op[0], e))
+
+    def update(self, n, op, e):
+        """n op= e, or with feature 'update-assign' sometimes the same update
+        written as an assignment: n = n + e, n = e + n, n = n - e, n = e * n."""
+        r = self.rng
+        x = ("name", n)
+        if "update-assign" not in self.o or r.random() < 0.7:
+            return Stmt("assign", lhs=x, op=op + "=", rhs=e)
+        # may e be the right operand (n - e, n + e, n * e)?
+        right_ok = "assoc" in self.o or A.expr_prec(A.unparen(e)) != A.PREC[op]
+        if op == "-":
+            if not right_ok:
+                return Stmt("assign", lhs=x, op="-=", rhs=e)
+            return Stmt("assign", lhs=x, op="=", rhs=("bin", "-", x, e))
+        if r.random() < 0.5 or not right_ok:
+            return Stmt("assign", lhs=x, op="=", rhs=("bin", op, e, x))
+        return Stmt("assign", lhs=x, op="=", rhs=("bin", op, x, e))
 
     # -- statements ----------------------------------------------------------------
 

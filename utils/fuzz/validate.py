@@ -8,7 +8,7 @@ gen.py: subscripts in bounds over the loops' envelopes for every size in
 '+=' updates); divisors positive; local scalars read only where definitely
 written; local arrays read only after a nest writes every element.
 """
-from .ast import PREC, Loop, Stmt, expr_prec, unparen
+from .ast import PREC, Loop, Stmt, expr_prec, same_expr, unparen, update_op
 from .gen import (ASSIGN_CAP, DRIFT_CAP, EXPR_CAP, IN_MAG, SCALAR_PARAM_MAG, VCAP)
 from .lin import Envelope, Lin, S_MAX, in_bounds, max_over_params, min_over_params, nonneg
 
@@ -213,6 +213,21 @@ class Validator:
             return None
         if s.op != "=" and not readable:
             raise Invalid("%s on an uninitialized %s" % (s.op, var))
+        upd = update_op(s)
+        if upd:
+            # n = n + e is n += e (n = n * e is n *= e): the other operand
+            # obeys the rules of the compound assignment
+            if not readable:
+                raise Invalid("update of an uninitialized %s" % var)
+            self.expr(s.rhs, ctx)   # the shape rules; the magnitude is below
+            r = unparen(s.rhs)
+            other = r[3] if same_expr(unparen(r[2]), lhs) else r[2]
+            if upd == "TR_MUL":
+                if self.expr(other, ctx) > 1:
+                    raise Invalid("'*' update by more than 1")
+                return None
+            self.add_drift(var, ctx.execs(ddepth) * self.expr(other, ctx))
+            return None
         if s.op == "=":
             if self.expr(s.rhs, ctx) > ASSIGN_CAP:
                 raise Invalid("'=' of a value that may exceed %d" % ASSIGN_CAP)
