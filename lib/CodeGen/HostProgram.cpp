@@ -174,20 +174,28 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
     P.BlockerHosts.clear();
     if (!Opts.SingleWorkItem && !P.place(N.loop(), H)) {
       if (P.Blocker) {
-        // An inner loop without parallelism even for fixed values of the
-        // sequential loops around it: name it and its dependence.
+        // No kernel for the outermost loop, and none either for an inner
+        // loop with the sequential loops around it on the host: the outer
+        // loop's dependence as the error (as for any nest without a
+        // parallel loop), the inner one's as a note.
+        LoopVerdict Outer = P.verdict(N.loop()); // place() left Stack empty
         std::string Hosts;
         for (const std::string &V : P.BlockerHosts)
           Hosts += std::string(Hosts.empty() ? "" : ", ") + "'" + V + "'";
-        Diags.push_back({Diagnostic::Error, P.Blocker->Loc,
-                         "cannot map loop '" + P.Blocker->Var +
-                             "' to OpenCL work-items, even with loop" +
-                             (P.BlockerHosts.size() > 1 ? "s " : " ") + Hosts +
-                             " on the host: " + P.BlockerVerdict.Reason});
+        Diags.push_back({Diagnostic::Error, N.loop().Loc,
+                         "cannot map loop '" + N.loop().Var +
+                             "' to OpenCL work-items: " + Outer.Reason});
+        Diags.push_back(
+            {Diagnostic::Note, P.Blocker->Loc,
+             "with loop" + std::string(P.BlockerHosts.size() > 1 ? "s " : " ") +
+                 Hosts + " on the host, loop '" + P.Blocker->Var +
+                 "' still cannot run as work-items: " +
+                 P.BlockerVerdict.Reason});
         Diags.push_back({Diagnostic::Note, N.loop().Loc,
-                         "this nest cannot be split into host loops and "
-                         "kernels; pass --single-work-item to run it in one "
-                         "work-item"});
+                         "looptile maps the outermost parallel loops to the "
+                         "NDRange, launched from host loops where the loops "
+                         "around them are sequential; pass --single-work-item "
+                         "to run this nest in one work-item"});
         return false;
       }
       H = HostNode();
