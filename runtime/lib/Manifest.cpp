@@ -495,8 +495,10 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
           Out.push_back(std::move(S));
         }
       };
-  if (const json::Value *HP =
-          R.optional(Root, "host_program", "top level", T::Array)) {
+  const json::Value *HP =
+      R.optional(Root, "host_program", "top level", T::Array);
+  const bool HasHostProgram = HP != nullptr;
+  if (HP) {
     if (VersionNumber < 2)
       R.fail("host_program", "needs \"looptile_manifest\": 2");
     HostBody(*HP, "host_program", M.Host);
@@ -533,6 +535,14 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
     for (const Formula &F : Tmp.Shape)
       checkNames(F, "temporary " + Tmp.Name + " shape");
   for (const KernelLaunch &K : M.Kernels) {
+    // Without a host program no host loop variable is in scope.
+    if (!HasHostProgram) {
+      for (const Formula &F : K.Global)
+        checkNames(F, "kernel " + K.Name + " global");
+      if (K.Local)
+        for (const Formula &F : *K.Local)
+          checkNames(F, "kernel " + K.Name + " local");
+    }
     if (K.LocalMemoryBytes)
       checkNames(*K.LocalMemoryBytes, "kernel " + K.Name +
                                           " local_memory_bytes");
