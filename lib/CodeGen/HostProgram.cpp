@@ -125,6 +125,7 @@ struct Planner {
       for (const HostLoop &H : Stack)
         Vars.push_back(H.Var);
       HP.Enclosing.push_back(Vars);
+      HP.EnclosingLoops.push_back(Stack);
       return;
     }
     Stack.push_back(N.L);
@@ -143,32 +144,74 @@ void collectHostVars(const std::vector<HostNode> &Body,
     }
 }
 
-bool mentions(const std::vector<Node> &Body, const std::string &Name,
-              const std::vector<std::string> &NotMemory) {
+// True when a statement of Body writes the variable Name.
+bool writes(const std::vector<Node> &Body, const std::string &Name,
+            const std::vector<std::string> &NotMemory) {
   for (const Node &N : Body) {
     if (N.isLoop()) {
-      if (mentions(N.loop().Body, Name, NotMemory))
+      if (writes(N.loop().Body, Name, NotMemory))
         return true;
       continue;
     }
     for (const Access &A : N.stmt().accesses(NotMemory))
-      if (A.Name == Name)
+      if (A.Name == Name && A.IsWrite)
         return true;
   }
   return false;
 }
 
+// F with each run of consecutive top-level statements in a loop of one
+// iteration (0 to 0) over a fresh variable, which no statement mentions:
+// the statements run once, in order, exactly as in C. Straight gets, per
+// top-level node, whether it is such a loop.
+Function withStraightLoops(const Function &F, NameTable &Names,
+                           std::vector<bool> &Straight) {
+  Function G = F;
+  G.Body.clear();
+  for (const Node &N : F.Body) {
+    if (N.isLoop()) {
+      G.Body.push_back(N);
+      Straight.push_back(false);
+      continue;
+    }
+    if (Straight.empty() || !Straight.back()) {
+      Loop L;
+      L.Var = Names.fresh("once");
+      L.Lower = {IndexExpr::constant(0)};
+      L.Upper = {IndexExpr::constant(0)};
+      L.Step = 1;
+      L.Loc = N.stmt().Loc;
+      G.Body.push_back(Node{L});
+      Straight.push_back(true);
+    }
+    G.Body.back().loop().Body.push_back(N);
+  }
+  return G;
+}
+
 } // namespace
 
-bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
+bool looptile::planHostProgram(const Function &Original,
+                               const OpenCLOptions &Opts, NameTable &Names,
                                HostProgram &HP,
                                std::vector<Diagnostic> &Diags) {
   HP = HostProgram();
+  std::vector<bool> Straight;
+  const Function F = withStraightLoops(Original, Names, Straight);
   HP.Kernels = F;
   HP.Kernels.Body.clear();
   Planner P{F, HP, {}};
-  for (const Node &N : F.Body) {
+  for (size_t NI = 0; NI < F.Body.size(); ++NI) {
+    const Node &N = F.Body[NI];
     HostNode H;
+    // A straight nest is one launch of one work-item.
+    if (Straight[NI]) {
+      P.emit(H, N.loop());
+      HP.Body.push_back(std::move(H));
+      HP.Straight.resize(HP.Kernels.Body.size(), false);
+      HP.Straight.back() = true;
+      continue;
+    }
     // --single-work-item runs every nest whole in one work-item.
     P.Blocker = nullptr;
     P.BlockerHosts.clear();
@@ -202,6 +245,7 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
     }
     P.emit(H, N.loop());
     HP.Body.push_back(std::move(H));
+    HP.Straight.resize(HP.Kernels.Body.size(), false);
   }
   std::vector<HostLoop> Vars;
   collectHostVars(HP.Body, Vars);
@@ -209,9 +253,14 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
     return true;
   // Values that would live across the launches of a host loop outside
   // device memory are not supported: a variable declared in a host loop's
-  // body, and a function-scope scalar used inside a host loop (the kernels
-  // keep scalars in registers or one-element temporaries whose flow the
-  // kernel-level analysis decides per nest, not across host iterations).
+  // body, and a function-scope scalar written inside a host loop. The
+  // kernels keep a function-scope scalar in a register or in a one-element
+  // temporary as the flow of its value between the nests, in launch order,
+  // requires (OpenCL.cpp); that order does not repeat a host loop's
+  // launches, so a value written in one host iteration and read in the next
+  // would be missed. A scalar only read inside host loops has one value
+  // there, the one from before: every kernel that reads it takes it as a
+  // temporary (nothing in its nest writes it before the read).
   std::set<std::string> HostVars;
   for (const HostLoop &H : Vars)
     HostVars.insert(H.Var);
@@ -229,13 +278,13 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
       continue;
     for (size_t I = 0; I < HP.Kernels.Body.size(); ++I)
       if (!HP.Enclosing[I].empty() &&
-          mentions({HP.Kernels.Body[I]}, V.Name, NotMemory)) {
+          writes({HP.Kernels.Body[I]}, V.Name, NotMemory)) {
         Diags.push_back({Diagnostic::Error, V.Loc,
                          "function-scope scalar '" + V.Name +
-                             "' is used inside host loop '" +
+                             "' is written inside host loop '" +
                              HP.Enclosing[I].front() +
-                             "'; scalars shared across host iterations are not "
-                             "supported yet: use a one-element array"});
+                             "'; scalars carried across host iterations are "
+                             "not supported yet: use a one-element array"});
         return false;
       }
   }

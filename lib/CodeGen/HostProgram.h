@@ -24,6 +24,7 @@
 #include "looptile/CodeGen/OpenCL.h"
 #include "looptile/IR/LoopNest.h"
 #include "looptile/Support/Diagnostic.h"
+#include "looptile/Support/NameTable.h"
 
 #include <string>
 #include <vector>
@@ -60,6 +61,12 @@ struct HostProgram {
   /// For each kernel, the host loop variables around its launch, outermost
   /// first.
   std::vector<std::vector<std::string>> Enclosing;
+  /// The same host loops, with their bounds.
+  std::vector<std::vector<HostLoop>> EnclosingLoops;
+  /// For each kernel, whether its nest is statements outside any loop,
+  /// held in a loop of one iteration (its variable a fresh name that no
+  /// statement uses): such a kernel runs the statements in one work-item.
+  std::vector<bool> Straight;
 
   bool hasHostLoops() const {
     for (const HostNode &N : Body)
@@ -69,12 +76,15 @@ struct HostProgram {
   }
 };
 
-/// Splits F (every top-level node a loop) into its host program. Returns
-/// false with an error in Diags for what the host program cannot hold
-/// soundly (a variable whose value would have to live across host
-/// iterations outside device memory).
+/// Splits F into its host program. Each run of consecutive statements
+/// outside any loop becomes one kernel of one work-item (a Straight nest,
+/// its loop variable a fresh name from Names), launched where the
+/// statements are. Returns false with an error in Diags for what the host
+/// program cannot hold soundly (a variable whose value would have to live
+/// across host iterations outside device memory).
 bool planHostProgram(const Function &F, const OpenCLOptions &Opts,
-                     HostProgram &HP, std::vector<Diagnostic> &Diags);
+                     NameTable &Names, HostProgram &HP,
+                     std::vector<Diagnostic> &Diags);
 
 } // namespace looptile
 

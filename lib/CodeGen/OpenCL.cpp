@@ -478,19 +478,12 @@ bool looptile::generateOpenCL(const Function &Original,
   for (ArgumentInfo &A : Args)
     if (A.ArgKind == ArgumentInfo::Size)
       A.KernelType = indexTypeName(Whole);
-  for (const Node &N : Whole.Body)
-    if (!N.isLoop()) {
-      Diags.push_back({Diagnostic::Error, N.stmt().Loc,
-                       "statement outside any loop cannot be offloaded to "
-                       "OpenCL; move it into the caller or into a loop"});
-      return false;
-    }
   // The host program: sequential loops that run on the host, and the nests
   // they launch. F is the function as the kernels see it (its Body the
   // kernels' nests, the host loop variables size parameters); Whole stays
   // the function the caller calls (arguments, size checks, counts).
   HostProgram HP;
-  if (!planHostProgram(Whole, Opts, HP, Diags))
+  if (!planHostProgram(Whole, Opts, Names, HP, Diags))
     return false;
   const Function &F = HP.Kernels;
   // A local array declared at function scope is one array shared by every
@@ -619,8 +612,17 @@ bool looptile::generateOpenCL(const Function &Original,
   }
   for (unsigned I = 0; I < F.Body.size(); ++I) {
     KernelPlan Plan;
-    if (!planKernel(KernelFns[I], I, KernelNames[I], Names, Opts, Plan, Diags))
+    // Statements outside any loop run once, in one work-item.
+    OpenCLOptions KernelOpts = Opts;
+    KernelOpts.SingleWorkItem |= HP.Straight[I];
+    if (!planKernel(KernelFns[I], I, KernelNames[I], Names, KernelOpts, Plan,
+                    Diags))
       return false;
+    if (HP.Straight[I]) {
+      Plan.Body = KernelFns[I].Body[I].loop().Body;
+      Plan.Remarks = {"statements outside any loop, run once in one "
+                      "work-item"};
+    }
     Plan.Suffix = F.Body.size() > 1 ? "_k" + std::to_string(I) : "";
     KernelLaunch Launch;
     Kernels += emitKernel(KernelFns[I], Plan, Opts, Launch) + "\n";
@@ -685,12 +687,17 @@ bool looptile::generateOpenCL(const Function &Original,
     Bytes = Bytes + Elems.scaled(Size * (int64_t(A.Reads) + A.Writes));
   }
   IndexExpr Reduction = IndexExpr::constant(1);
-  for (const KernelPlan &P : Plans) {
+  for (size_t I = 0; I < Plans.size(); ++I) {
+    const KernelPlan &P = Plans[I];
     std::vector<const Loop *> O;
     IndexExpr L = sequentialLength(P.Body, O);
-    // Loops below the band may depend on the mapped loops (triangular).
+    // Loops below the band may depend on the mapped loops (triangular),
+    // and on the host loops around the launch (a size of the manifest only).
     for (size_t B = P.Band.size(); B-- > 0;)
       L = atLargest(L, P.Band[B].Var, P.Band[B].Lower, P.Band[B].Upper);
+    const std::vector<HostLoop> &Hosts = HP.EnclosingLoops[I];
+    for (size_t H = Hosts.size(); H-- > 0;)
+      L = atLargest(L, Hosts[H].Var, Hosts[H].Lower, Hosts[H].Upper);
     if (Reduction.isConstant() && Reduction.constantPart() == 1)
       Reduction = L;
   }
