@@ -337,6 +337,7 @@ void Executor::write(const std::string &Name, const void *Host) {
     return;
   try {
     Queue.enqueueWriteBuffer(S.Buf, CL_TRUE, 0, S.Bytes, Host);
+    ++Uploads;
   } catch (const cl::Error &E) {
     throwCLError("writing buffer " + Name + " (" + std::to_string(S.Bytes) +
                      " bytes; an allocation failure shows here)",
@@ -350,6 +351,7 @@ void Executor::read(const std::string &Name, void *Host) {
     return;
   try {
     Queue.enqueueReadBuffer(S.Buf, CL_TRUE, 0, S.Bytes, Host);
+    ++Downloads;
   } catch (const cl::Error &E) {
     throwCLError("reading buffer " + Name, E);
   }

@@ -391,6 +391,29 @@ static const char AxpyPresetManifest[] = R"J({"looptile_manifest": 1,
                "global": ["round_up(n, WG)"], "local": ["WG"]}],
   "flops": "2*n", "bytes": "12*n"})J";
 
+// A host program: y += x, steps times, one launch per step of the host
+// loop t (which the kernel takes as an argument and ignores); the NDRange
+// of the second kernel shrinks with t (it adds 1 to y[t .. n - 1]).
+static const char StepsManifest[] = R"J({"looptile_manifest": 2,
+  "source": {"file": "steps.c", "function": "steps"}, "program": "steps.cl",
+  "arguments": [{"name": "steps", "kind": "size"}, {"name": "n", "kind": "size"},
+                {"name": "x", "kind": "buffer", "access": "in", "type": "float", "shape": ["n"]},
+                {"name": "y", "kind": "buffer", "access": "inout", "type": "float", "shape": ["n"]}],
+  "kernels": [{"name": "add", "args": ["x", "y", "n", "t"], "global": ["n"], "local": null},
+              {"name": "tail", "args": ["y", "n", "t"], "global": ["max(n - t, 0)"], "local": null}],
+  "host_program": [{"loop": "t", "kernel_type": "int", "from": "0", "to": "steps - 1", "step": 1,
+                    "body": [{"launch": "add"}, {"launch": "tail"}]}]})J";
+static const char StepsProgram[] = R"(
+__kernel void add(__global const float *x, __global float *y, int n, int t) {
+  int i = get_global_id(0);
+  y[i] += x[i];
+}
+__kernel void tail(__global float *y, int n, int t) {
+  int i = t + get_global_id(0);
+  y[i] += 1.0f;
+}
+)";
+
 /// Runs axpy with alpha = 1.5 on n elements; true when y is right.
 static bool runAxpy(Session &S, int N) {
   std::vector<float> X(N), Y(N), Expect(N);
@@ -530,6 +553,31 @@ static void sessionTests(const std::string &DeviceSpec) {
               HostArg::inout(Y.data())});
   });
   check(contains(E, "must be a positive int"), "session.bad-size", E);
+
+  // A host program through the session, run twice: each run uploads x and
+  // y once, launches 2 * steps kernels (none where tail's NDRange is
+  // empty, t >= n) and downloads y once.
+  {
+    Session Steps(StepsManifest, StepsProgram, Opts);
+    const int NSteps = 9, N = 6;
+    std::vector<float> X(N), Y(N, 0.0f), Expect(N, 0.0f);
+    for (int I = 0; I < N; ++I)
+      X[I] = float(I) - 2;
+    for (int Call = 0; Call < 2; ++Call) {
+      for (int T = 0; T < NSteps; ++T)
+        for (int I = 0; I < N; ++I)
+          Expect[I] += X[I] + (I >= T ? 1.0f : 0.0f);
+      Steps.run({HostArg::size(NSteps), HostArg::size(N), HostArg::in(X.data()),
+                 HostArg::inout(Y.data())});
+      Session::Traffic Tr = Steps.lastTraffic();
+      check(Y == Expect && Tr.Uploads == 2 && Tr.Downloads == 1 &&
+                Tr.Launches == size_t(NSteps + N),
+            "session.host-program call " + std::to_string(Call),
+            "uploads " + std::to_string(Tr.Uploads) + ", downloads " +
+                std::to_string(Tr.Downloads) + ", launches " +
+                std::to_string(Tr.Launches));
+    }
+  }
 
   Session Two(TwoStepManifest, TwoStepProgram, Opts);
   const int Rows = 5, Cols = 7;

@@ -88,6 +88,11 @@ public:
   /// NDRange is empty is skipped and not counted).
   const std::vector<double> &kernelMs() const { return KernelMs; }
   const std::vector<size_t> &kernelLaunches() const { return KernelLaunches; }
+  /// Host-device copies since construction: write() calls that copied
+  /// (uploads) and read() calls that copied (downloads); a sentinel fill
+  /// copies nothing from the host.
+  size_t uploads() const { return Uploads; }
+  size_t downloads() const { return Downloads; }
 
 private:
   struct BufferSlot {
@@ -135,6 +140,7 @@ private:
   std::vector<size_t> MaxItemSizes;
   std::vector<double> KernelMs;
   std::vector<size_t> KernelLaunches;
+  size_t Uploads = 0, Downloads = 0;
 };
 
 } // namespace looptile::rt
