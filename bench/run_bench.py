@@ -60,13 +60,15 @@ ROOT = os.path.dirname(HERE)
 # compute-bound kernels FMA throughput. Validation then uses the tolerance.
 FMA = ["--fp-contract=fast"]
 SGEMM_KERNELS = [
-    ("mmm_naive", "examples/mmm.c", FMA),
+    # --schedule=as-written: the naive kernel as the loops are written (with
+    # no flags the mapping stage register-tiles a contraction).
+    ("mmm_naive", "examples/mmm.c", ["--schedule=as-written"] + FMA),
     ("mmm_block", "examples/mmm.c", ["--tile", "16"] + FMA),
     ("mmm_reg4", "examples/mmm.c", ["--tile", "16", "--register-tile", "4"] + FMA),
     ("mmm_reg8", "examples/mmm.c", ["--tile", "16", "--register-tile", "8"] + FMA),
 ]
 TRANSPOSE_KERNELS = [
-    ("tr_naive", "examples/transpose.c", []),
+    ("tr_naive", "examples/transpose.c", ["--schedule=as-written"]),
     ("tr_tile16", "examples/transpose.c", ["--tile", "16"]),
     ("tr_tile32", "examples/transpose.c", ["--tile", "32"]),
 ]
@@ -77,7 +79,7 @@ BINARIES = ["looptile-run", "looptile-bench-copy", "looptile-bench-clblast"]
 # Sizes: (M, N, K) for SGEMM, (height, width) for the transposes.
 FULL_SGEMM = [(512, 512, 16), (512, 512, 32), (512, 512, 512),
               (511, 513, 512), (1024, 1024, 1024), (2048, 2048, 2048),
-              (4096, 4096, 4096)]
+              (4096, 4096, 4096), (8192, 8192, 8192), (4095, 4097, 4093)]
 FULL_TRANSPOSE = [(4096, 4096), (8192, 8192)]
 SMOKE_SGEMM = [(64, 64, 64), (65, 65, 65)]
 SMOKE_TRANSPOSE = [(64, 64), (65, 63)]

@@ -52,7 +52,16 @@ SWEEP_OTHERS = [7, 17]
 MAX_SIZE = 70
 GUARD = 16  # elements of guard zone on each side of a buffer
 
-C_TYPES = {"float": "float", "double": "double", "int": "int"}
+# Element types as the signature names them -> C type. The helpers of each
+# are named after TYPE_KEYS (identifiers).
+C_TYPES = {"float": "float", "double": "double", "int": "int",
+           "char": "char", "signed char": "signed char",
+           "unsigned char": "unsigned char", "short": "short",
+           "unsigned short": "unsigned short", "unsigned int": "unsigned int",
+           "long": "long", "unsigned long": "unsigned long",
+           "long long": "long long", "unsigned long long": "unsigned long long"}
+TYPE_KEYS = {t: t.replace(" ", "_") for t in C_TYPES}
+INTEGER_TYPES = [t for t in C_TYPES if t not in ("float", "double")]
 
 
 class HarnessError(Exception):
@@ -240,28 +249,32 @@ def gen_driver(sigs, combos_by_fn, tolerance, seed):
     w("  for (size_t @i = 0; @i < @bytes; @i++) if (@c[@i] != 0xA5) return 0;")
     w("  return 1;\n}")
     # Fill and compare helpers per element type.
-    for t in ("float", "double", "int"):
-        w("static void @fill_rand_%s(%s *@p, size_t @n) {" % (t, t))
-        if t == "int":
-            w("  for (size_t @i = 0; @i < @n; @i++) @p[@i] = (int)(@rng() % 199u) - 99;")
+    for t in C_TYPES:
+        tk = TYPE_KEYS[t]
+        w("static void @fill_rand_%s(%s *@p, size_t @n) {" % (tk, t))
+        if t == "unsigned char":
+            w("  for (size_t @i = 0; @i < @n; @i++) @p[@i] = (unsigned char)(@rng() % 256u);")
+        elif t in INTEGER_TYPES:
+            # small values: sums and products of a few stay in range.
+            w("  for (size_t @i = 0; @i < @n; @i++) @p[@i] = (%s)((int)(@rng() %% 199u) - 99);" % t)
         else:
             # values in [0.5, 1.5): positive, so sqrt/log-style code stays
             # finite, with a full random mantissa.
             w("  for (size_t @i = 0; @i < @n; @i++) @p[@i] = (%s)(0.5 + @rnd01() / 2.0);" % t)
         w("}")
-        w("static void @fill_pattern_%s(%s *@p, size_t @n) {" % (t, t))
+        w("static void @fill_pattern_%s(%s *@p, size_t @n) {" % (tk, t))
         w("  for (size_t @i = 0; @i < @n; @i++) @p[@i] = (%s)(-1000 - (long)(@i %% 9973));" % t)
         w("}")
-        w("static void @fill_guard_%s(%s *@p) {" % (t, t))
+        w("static void @fill_guard_%s(%s *@p) {" % (tk, t))
         w("  memset(@p, 0xA5, @GUARD * sizeof(%s));\n}" % t)
-        w("static void @print_%s(%s @v) {" % (t, t))
-        if t == "int":
-            w("  printf(\"%d\", @v);")
+        w("static void @print_%s(%s @v) {" % (tk, t))
+        if t in INTEGER_TYPES:
+            w("  printf(\"%lld\", (long long)@v);")
         else:
             w("  printf(\"%.9g (%a)\", (double)@v, (double)@v);")
         w("}")
-        w("static int @differs_%s(%s @a, %s @b) {" % (t, t, t))
-        if t == "int":
+        w("static int @differs_%s(%s @a, %s @b) {" % (tk, t, t))
+        if t in INTEGER_TYPES:
             w("  return @a != @b;")
         else:
             w("  if (@tolerance < 0) return memcmp(&@a, &@b, sizeof @a) != 0;")
@@ -280,8 +293,9 @@ def gen_driver(sigs, combos_by_fn, tolerance, seed):
         fn = s["function"]
         args = s["arguments"]
         protos = ", ".join(c_proto_param(a) for a in args) or "void"
-        w("void %s_orig(%s);" % (fn, protos))
-        w("void %s_xf(%s);" % (fn, protos))
+        ret = C_TYPES[s["returns"]] if s.get("returns") else "void"
+        w("%s %s_orig(%s);" % (ret, fn, protos))
+        w("%s %s_xf(%s);" % (ret, fn, protos))
     w("")
 
     for k, s in enumerate(sigs):
@@ -314,14 +328,15 @@ def gen_driver(sigs, combos_by_fn, tolerance, seed):
                 call_x.append("@size_" + name)
             elif a["kind"] == "scalar":
                 t = a["type"]
-                if t == "int":
-                    w("    int %s = (int)(@rng() %% 7u) + 1;" % v_)
+                if t in INTEGER_TYPES:
+                    w("    %s %s = (%s)((int)(@rng() %% 7u) + 1);" % (t, v_, t))
                 else:
                     w("    %s %s = (%s)(0.5 + @rnd01() / 2.0);" % (t, v_, t))
                 call_o.append(v_)
                 call_x.append(v_)
             else:
                 t = C_TYPES[a["type"]]
+                tk = TYPE_KEYS[a["type"]]
                 shape = a.get("shape") or ["1"]
                 rank = len(shape)
                 w("    size_t %s_dims[%d] = {%s};" % (
@@ -333,19 +348,33 @@ def gen_driver(sigs, combos_by_fn, tolerance, seed):
                     w("    %s *%s_%s = malloc((%s_n + 2 * @GUARD + 1) * sizeof(%s));" %
                       (t, v_, v, v_, t))
                     w("    @fill_guard_%s(%s_%s); @fill_guard_%s(%s_%s + @GUARD + %s_n);" %
-                      (t, v_, v, t, v_, v, v_))
+                      (tk, v_, v, tk, v_, v, v_))
                 if a["access"] == "out":
-                    w("    @fill_pattern_%s(%s_o + @GUARD, %s_n);" % (t, v_, v_))
+                    w("    @fill_pattern_%s(%s_o + @GUARD, %s_n);" % (tk, v_, v_))
                 else:
-                    w("    @fill_rand_%s(%s_o + @GUARD, %s_n);" % (t, v_, v_))
+                    w("    @fill_rand_%s(%s_o + @GUARD, %s_n);" % (tk, v_, v_))
                 w("    memcpy(%s_x + @GUARD, %s_o + @GUARD, %s_n * sizeof(%s));" %
                   (v_, v_, v_, t))
                 call_o.append("%s_o + @GUARD" % v_)
                 call_x.append("%s_x + @GUARD" % v_)
-                bufs.append((name, v_, t, rank))
-        w("    %s_orig(%s);" % (fn, ", ".join(call_o)))
-        w("    %s_xf(%s);" % (fn, ", ".join(call_x)))
-        for name, v_, t, rank in bufs:
+                bufs.append((name, v_, t, tk, rank))
+        if s.get("returns"):
+            # The returned value is compared like a one-element buffer.
+            t = C_TYPES[s["returns"]]
+            tk = TYPE_KEYS[s["returns"]]
+            w("    %s @ret_o = %s_orig(%s);" % (t, fn, ", ".join(call_o)))
+            w("    %s @ret_x = %s_xf(%s);" % (t, fn, ", ".join(call_x)))
+            w("    if (@differs_%s(@ret_o, @ret_x)) {" % tk)
+            w("      @mismatches++;")
+            w("      printf(\"MISMATCH\\treturn\\t0\\t\");")
+            w("      printf(\"\\t\"); @print_%s(@ret_o);" % tk)
+            w("      printf(\"\\t\"); @print_%s(@ret_x);" % tk)
+            w("      printf(\"\\t1 of 1 elements differ\\n\");")
+            w("    }")
+        else:
+            w("    %s_orig(%s);" % (fn, ", ".join(call_o)))
+            w("    %s_xf(%s);" % (fn, ", ".join(call_x)))
+        for name, v_, t, tk, rank in bufs:
             for v, who in (("o", "original"), ("x", "transformed")):
                 w("    if (!@guard_ok(%s_%s, @GUARD * sizeof(%s)) || "
                   "!@guard_ok(%s_%s + @GUARD + %s_n, @GUARD * sizeof(%s))) {" %
@@ -353,15 +382,15 @@ def gen_driver(sigs, combos_by_fn, tolerance, seed):
                 w("      @mismatches++; printf(\"OOB %s %s\\n\");" % (name, who))
                 w("    }")
             w("    for (size_t @i = 0; @i < %s_n; @i++) {" % v_)
-            w("      if (@differs_%s(%s_o[@GUARD + @i], %s_x[@GUARD + @i])) {" % (t, v_, v_))
+            w("      if (@differs_%s(%s_o[@GUARD + @i], %s_x[@GUARD + @i])) {" % (tk, v_, v_))
             w("        size_t @count = 0;")
             w("        for (size_t @j = @i; @j < %s_n; @j++) @count += @differs_%s(%s_o[@GUARD + @j], %s_x[@GUARD + @j]);" %
-              (v_, t, v_, v_))
+              (v_, tk, v_, v_))
             w("        @mismatches++;")
             w("        printf(\"MISMATCH\\t%s\\t%%zu\\t\", @i);" % name)
             w("        @print_index(@i, %s_dims, %d);" % (v_, rank))
-            w("        printf(\"\\t\"); @print_%s(%s_o[@GUARD + @i]);" % (t, v_))
-            w("        printf(\"\\t\"); @print_%s(%s_x[@GUARD + @i]);" % (t, v_))
+            w("        printf(\"\\t\"); @print_%s(%s_o[@GUARD + @i]);" % (tk, v_))
+            w("        printf(\"\\t\"); @print_%s(%s_x[@GUARD + @i]);" % (tk, v_))
             w("        printf(\"\\t%%zu of %%zu elements differ\\n\", @count, %s_n);" % v_)
             w("        break;\n      }\n    }")
             w("    free(%s_o); free(%s_x);" % (v_, v_))

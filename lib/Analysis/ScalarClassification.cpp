@@ -267,7 +267,9 @@ bool looptile::isLiveAfter(const Function &F, const Loop &L,
     if (hasExposedRead(Next, Name, NextWritten))
       return true;
   }
-  return false;
+  // The returned value is read after everything.
+  return F.ReturnValue && readsName(*F.ReturnValue, Name) &&
+         !Written.covers(Guard());
 }
 
 // True when Body reads Name anywhere.
@@ -305,7 +307,7 @@ bool looptile::isReadAfter(const Function &F, const Loop &L,
     if (readsAnywhere(Next, Name, NotMemory))
       return true;
   }
-  return false;
+  return F.ReturnValue && readsName(*F.ReturnValue, Name);
 }
 
 // True when L or a loop nested in it has variable Var.

@@ -85,12 +85,16 @@ public:
   }
 
   std::string run() {
-    std::string Sig = "void " + F.Name + "(";
+    std::string Sig =
+        std::string(F.ReturnType ? elemTypeName(*F.ReturnType) : "void") + " " +
+        F.Name + "(";
     for (size_t I = 0; I < F.Params.size(); ++I)
       Sig += (I ? ", " : "") + variableDeclStr(F.Params[I]);
     Body += Sig + ") {\n";
     declareLocals("", 1);
     emitBody(F.Body, 1);
+    if (F.ReturnValue)
+      Body += "  return " + F.ReturnValue->str() + ";\n";
     Body += "}\n";
     return Body;
   }

@@ -160,58 +160,17 @@ bool writes(const std::vector<Node> &Body, const std::string &Name,
   return false;
 }
 
-// F with each run of consecutive top-level statements in a loop of one
-// iteration (0 to 0) over a fresh variable, which no statement mentions:
-// the statements run once, in order, exactly as in C. Straight gets, per
-// top-level node, whether it is such a loop.
-Function withStraightLoops(const Function &F, NameTable &Names,
-                           std::vector<bool> &Straight) {
-  Function G = F;
-  G.Body.clear();
-  for (const Node &N : F.Body) {
-    if (N.isLoop()) {
-      G.Body.push_back(N);
-      Straight.push_back(false);
-      continue;
-    }
-    if (Straight.empty() || !Straight.back()) {
-      Loop L;
-      L.Var = Names.fresh("once");
-      L.Lower = {IndexExpr::constant(0)};
-      L.Upper = {IndexExpr::constant(0)};
-      L.Step = 1;
-      L.Loc = N.stmt().Loc;
-      G.Body.push_back(Node{L});
-      Straight.push_back(true);
-    }
-    G.Body.back().loop().Body.push_back(N);
-  }
-  return G;
-}
-
 } // namespace
 
-bool looptile::planHostProgram(const Function &Original,
-                               const OpenCLOptions &Opts, NameTable &Names,
+bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
                                HostProgram &HP,
                                std::vector<Diagnostic> &Diags) {
   HP = HostProgram();
-  std::vector<bool> Straight;
-  const Function F = withStraightLoops(Original, Names, Straight);
   HP.Kernels = F;
   HP.Kernels.Body.clear();
   Planner P{F, HP, {}};
-  for (size_t NI = 0; NI < F.Body.size(); ++NI) {
-    const Node &N = F.Body[NI];
+  for (const Node &N : F.Body) {
     HostNode H;
-    // A straight nest is one launch of one work-item.
-    if (Straight[NI]) {
-      P.emit(H, N.loop());
-      HP.Body.push_back(std::move(H));
-      HP.Straight.resize(HP.Kernels.Body.size(), false);
-      HP.Straight.back() = true;
-      continue;
-    }
     // --single-work-item runs every nest whole in one work-item.
     P.Blocker = nullptr;
     P.BlockerHosts.clear();
@@ -245,7 +204,6 @@ bool looptile::planHostProgram(const Function &Original,
     }
     P.emit(H, N.loop());
     HP.Body.push_back(std::move(H));
-    HP.Straight.resize(HP.Kernels.Body.size(), false);
   }
   std::vector<HostLoop> Vars;
   collectHostVars(HP.Body, Vars);

@@ -24,7 +24,6 @@
 #include "looptile/CodeGen/OpenCL.h"
 #include "looptile/IR/LoopNest.h"
 #include "looptile/Support/Diagnostic.h"
-#include "looptile/Support/NameTable.h"
 
 #include <string>
 #include <vector>
@@ -63,10 +62,6 @@ struct HostProgram {
   std::vector<std::vector<std::string>> Enclosing;
   /// The same host loops, with their bounds.
   std::vector<std::vector<HostLoop>> EnclosingLoops;
-  /// For each kernel, whether its nest is statements outside any loop,
-  /// held in a loop of one iteration (its variable a fresh name that no
-  /// statement uses): such a kernel runs the statements in one work-item.
-  std::vector<bool> Straight;
 
   bool hasHostLoops() const {
     for (const HostNode &N : Body)
@@ -76,15 +71,15 @@ struct HostProgram {
   }
 };
 
-/// Splits F into its host program. Each run of consecutive statements
-/// outside any loop becomes one kernel of one work-item (a Straight nest,
-/// its loop variable a fresh name from Names), launched where the
-/// statements are. Returns false with an error in Diags for what the host
-/// program cannot hold soundly (a variable whose value would have to live
-/// across host iterations outside device memory).
+/// Splits F into its host program: HP.Body holds one node per nest of
+/// F.Body, in order. F is the function as the kernels compute it
+/// (kernelView in OpenCL.cpp): every node of its body is a loop, statements
+/// outside loops already held in loops of one iteration. Returns false with
+/// an error in Diags for what the host program cannot hold soundly (a
+/// variable whose value would have to live across host iterations outside
+/// device memory).
 bool planHostProgram(const Function &F, const OpenCLOptions &Opts,
-                     NameTable &Names, HostProgram &HP,
-                     std::vector<Diagnostic> &Diags);
+                     HostProgram &HP, std::vector<Diagnostic> &Diags);
 
 } // namespace looptile
 

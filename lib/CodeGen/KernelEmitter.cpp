@@ -209,14 +209,33 @@ private:
   void stageCopy(const StagedAccess &S, const std::string &PBase,
                  const std::vector<IndexExpr> &PUpper, const Loop &K,
                  const std::string &KBase);
-  /// The register kernel's cooperative copy of S, in two halves: Fetch
+  /// The same access without the range check (the element is in range).
+  std::string unguardedLoad(const StagedAccess &S, const std::string &PBase,
+                            const Loop &K, const std::string &KBase,
+                            const std::string &PCoord,
+                            const std::string &KCoord);
+  /// How the register kernel's copy of a tile goes through registers: a
+  /// fetch from global memory with range checks (edge tiles), without them
+  /// (interior tiles), as aligned vectors of four (interior tiles whose
+  /// alignment the kernel checked), or the store of the registers into the
+  /// local tile.
+  enum class StageMode { FetchGuarded, FetchInterior, FetchVector, Store };
+  /// The register kernel's cooperative copy of S, in two halves: a fetch
   /// loads this work-item's share of the C1 x C0 tile into the private
-  /// array Regs, the other half stores Regs into the reduction-major tile.
+  /// array Regs, the store puts Regs into buffer Buf of the reduction-major
+  /// tile.
   void stageThroughRegisters(const StagedAccess &S, const std::string &PBase,
                              const std::vector<IndexExpr> &PUpper,
                              const Loop &K, const std::string &KBase,
                              const std::string &C1, const std::string &C0,
-                             const std::string &Regs, bool Fetch);
+                             const std::string &Regs, StageMode Mode,
+                             const std::string &Buf);
+  /// Elements per run of the register kernel's tile copy along a fast tile
+  /// extent C0: 4 when C0 is a multiple of 4 (a run may then be one vector
+  /// load), else 1; an integer constant expression of the tunables.
+  static std::string fetchWidth(const std::string &C0) {
+    return "LT_GV(" + C0 + ")";
+  }
 
   const Function &F;
   const KernelPlan &Plan;
@@ -244,13 +263,13 @@ void Emitter::signature(const std::string &Attr) {
     if (IsBuffer && Used.count(V.Name)) {
       bool W = Written.count(V.Name);
       Params.push_back(std::string("__global ") + (W ? "" : "const ") +
-                       elemTypeName(V.Type) + " *restrict " + V.Name);
+                       elemTypeCLName(V.Type) + " *restrict " + V.Name);
       Launch.Args.push_back(V.Name);
     } else if (V.VarKind == Variable::SizeParam) {
       Params.push_back("const " + IndexType + " " + V.Name);
       Launch.Args.push_back(V.Name);
     } else if (V.VarKind == Variable::ScalarParam && Used.count(V.Name)) {
-      Params.push_back(std::string("const ") + elemTypeName(V.Type) + " " +
+      Params.push_back(std::string("const ") + elemTypeCLName(V.Type) + " " +
                        V.Name);
       Launch.Args.push_back(V.Name);
     }
@@ -272,17 +291,17 @@ void Emitter::declarePrivates(const std::string &Suffix) {
     if (!Used.count(V.Name))
       continue;
     if (V.VarKind == Variable::LocalArray) {
-      std::string Decl = std::string(elemTypeName(V.Type)) + " " + V.Name;
+      std::string Decl = std::string(elemTypeCLName(V.Type)) + " " + V.Name;
       for (const std::optional<IndexExpr> &E : V.Extents)
         Decl += "[" + (E ? E->str() : std::string("1")) + "]";
       line(Decl + ";");
       continue;
     }
-    line(std::string(elemTypeName(V.Type)) + " " + V.Name + Suffix + ";");
+    line(std::string(elemTypeCLName(V.Type)) + " " + V.Name + Suffix + ";");
     Ctx.ScalarRename[V.Name] = V.Name;
   }
   for (auto &[Name, T] : Plan.Promoted) {
-    line(std::string(elemTypeName(T)) + " " + Name + Suffix + ";");
+    line(std::string(elemTypeCLName(T)) + " " + Name + Suffix + ";");
     Ctx.ScalarRename[Name] = Name;
   }
 }
@@ -328,20 +347,31 @@ void Emitter::naive() {
   for (unsigned D = 0; D < 3; ++D)
     Attr += (D ? ", " : "") + (D < Dims ? WG[D] : std::string("1"));
   signature(Attr + "))) ");
+  // The NDRange covers each loop's bounding box (its range when the band is
+  // rectangular); the guard keeps the work-items of the range, which for a
+  // triangular band (`j <= i`) also tests the bounds that mention an outer
+  // mapped loop.
   for (unsigned D = 0; D < Dims; ++D) {
     const MappedLoop &M = *Plan.byDim(D);
+    MappedLoop Box = M;
+    Box.Lower = M.BoxLower;
     line("const " + IndexType + " " + M.Var + " = " +
-         plusLower(M, "(" + IndexType + ")get_global_id(" + std::to_string(D) +
-                          ")") +
+         plusLower(Box, "(" + IndexType + ")get_global_id(" +
+                            std::to_string(D) + ")") +
          ";");
-    Launch.Global.push_back("round_up(" + extentFormula(M.Lower, M.Upper) +
-                            ", " + WG[D] + ")");
+    Launch.Global.push_back("round_up(" +
+                            extentFormula(M.BoxLower, M.BoxUpper) + ", " +
+                            WG[D] + ")");
     Launch.Local.push_back(WG[D]);
   }
   std::string Guard;
-  for (const MappedLoop &M : Plan.Band)
+  for (const MappedLoop &M : Plan.Band) {
     for (const IndexExpr &U : M.Upper)
       Guard += (Guard.empty() ? "" : " || ") + M.Var + " > " + U.str();
+    if (M.Lower != M.BoxLower)
+      for (const IndexExpr &L : M.Lower)
+        Guard += (Guard.empty() ? "" : " || ") + M.Var + " < " + L.str();
+  }
   line("if (" + Guard + ")");
   line("  return;");
   declarePrivates("");
@@ -358,17 +388,25 @@ void Emitter::singleWorkItem() {
   close();
 }
 
-std::string Emitter::guardedLoad(const StagedAccess &S, const std::string &PBase,
-                                 const std::vector<IndexExpr> &PUpper,
-                                 const Loop &K, const std::string &KBase,
-                                 const std::string &PCoord,
-                                 const std::string &KCoord) {
+std::string Emitter::unguardedLoad(const StagedAccess &S,
+                                   const std::string &PBase, const Loop &K,
+                                   const std::string &KBase,
+                                   const std::string &PCoord,
+                                   const std::string &KCoord) {
   CLPrintContext C;
   C.F = &F;
   C.IndexSubst[Plan.Band[S.BandIndex].Var] =
       IndexExpr::symbol(PBase) + IndexExpr::symbol(PCoord);
   C.IndexSubst[K.Var] = IndexExpr::symbol(KBase) + IndexExpr::symbol(KCoord);
-  std::string Load = clExpr(Expr::arrayRef(S.Array, S.Type, S.Subscripts), C);
+  return clExpr(Expr::arrayRef(S.Array, S.Type, S.Subscripts), C);
+}
+
+std::string Emitter::guardedLoad(const StagedAccess &S, const std::string &PBase,
+                                 const std::vector<IndexExpr> &PUpper,
+                                 const Loop &K, const std::string &KBase,
+                                 const std::string &PCoord,
+                                 const std::string &KCoord) {
+  std::string Load = unguardedLoad(S, PBase, K, KBase, PCoord, KCoord);
   std::string Cond = inRange("(" + PBase + " + " + PCoord + ")", PUpper);
   std::string KCond = inRange("(" + KBase + " + " + KCoord + ")", K.Upper);
   return "(" + Cond + " && " + KCond + ") ? " + Load + " : " + zeroOf(S.Type);
@@ -395,28 +433,64 @@ void Emitter::stageThroughRegisters(const StagedAccess &S,
                                     const Loop &K, const std::string &KBase,
                                     const std::string &C1,
                                     const std::string &C0,
-                                    const std::string &Regs, bool Fetch) {
-  // Element e = tid + q * nthreads of the C1 x C0 copy (C0 fast, so that
-  // consecutive work-items touch consecutive global addresses) goes
-  // through Regs[q].
-  std::string A0 = role("a0"), A1 = role("a1"), E = role("e"), Q = role("q");
+                                    const std::string &Regs, StageMode Mode,
+                                    const std::string &Buf) {
+  // The C1 x C0 copy (C0 fast) in runs of GV consecutive elements: run
+  // e = tid + q * nthreads starts at (a1, av) = (e / (C0 / GV), e % (C0 /
+  // GV) * GV) and goes through the vector register Regs[q] (components s0
+  // to s{GV-1}), so that consecutive work-items touch consecutive global
+  // addresses and, where the sizes allow it, a run is one aligned vector
+  // load that stays one vector up to the local store.
+  std::string A0 = role("a0"), A1 = role("a1"), AV = role("av"), E = role("e"),
+              Q = role("q"), NT = role("nthreads");
+  std::string GV = fetchWidth(C0);
   std::string PCoord = S.ReductionIsFast ? A1 : A0;
   std::string KCoord = S.ReductionIsFast ? A0 : A1;
-  std::string Count = "(" + C1 + ") * (" + C0 + ")";
+  std::string Runs = "(" + C1 + ") * (" + C0 + ") / " + GV;
   line("#pragma unroll");
-  open("for (int " + Q + " = 0; " + Q + " < (" + Count + " + " +
-       role("nthreads") + " - 1) / " + role("nthreads") + "; " + Q + "++)");
-  line("const int " + E + " = " + role("tid") + " + " + Q + " * " +
-       role("nthreads") + ";");
-  open("if (" + E + " < " + Count + ")");
-  line("const int " + A1 + " = " + E + " / (" + C0 + "), " + A0 + " = " + E +
-       " % (" + C0 + ");");
-  if (Fetch)
-    line(Regs + "[" + Q + "] = " +
-         guardedLoad(S, PBase, PUpper, K, KBase, PCoord, KCoord) + ";");
-  else
-    line(S.TileName + "[" + KCoord + "][" + PCoord + "] = " + Regs + "[" + Q +
-         "];");
+  open("for (int " + Q + " = 0; " + Q + " < (" + Runs + " + " + NT +
+       " - 1) / " + NT + "; " + Q + "++)");
+  line("const int " + E + " = " + role("tid") + " + " + Q + " * " + NT + ";");
+  open("if (" + E + " < " + Runs + ")");
+  line("const int " + A1 + " = " + E + " / ((" + C0 + ") / " + GV + "), " +
+       AV + " = " + E + " % ((" + C0 + ") / " + GV + ") * " + GV + ";");
+  if (Mode == StageMode::FetchVector) {
+    // One aligned vector of four: the caller checked the alignment.
+    CLPrintContext Cx;
+    Cx.F = &F;
+    Cx.IndexSubst[Plan.Band[S.BandIndex].Var] =
+        IndexExpr::symbol(PBase) + IndexExpr::symbol(PCoord);
+    Cx.IndexSubst[K.Var] = IndexExpr::symbol(KBase) + IndexExpr::symbol(KCoord);
+    std::string Flat = substituted(flatIndex(F, S.Array, S.Subscripts), Cx).str();
+    std::string Ty = elemTypeName(S.Type);
+    line("const int " + A0 + " = " + AV + ";");
+    line(Regs + "[" + Q + "] = *(__global const " + Ty + "4 *)(" + S.Array +
+         " + " + Flat + ");");
+    close();
+    close();
+    return;
+  }
+  // Component c of the run, c < GV: written out, components 1 to 3 only
+  // when runs have four elements.
+  for (int C = 0; C < 4; ++C) {
+    if (C == 1)
+      line("#if " + GV + " == 4");
+    open("");
+    line("const int " + A0 + " = " + AV + (C ? " + " + std::to_string(C) : "") +
+         ";");
+    std::string Reg = Regs + "[" + Q + "].s" + std::to_string(C);
+    if (Mode == StageMode::FetchGuarded)
+      line(Reg + " = " +
+           guardedLoad(S, PBase, PUpper, K, KBase, PCoord, KCoord) + ";");
+    else if (Mode == StageMode::FetchInterior)
+      line(Reg + " = " + unguardedLoad(S, PBase, K, KBase, PCoord, KCoord) +
+           ";");
+    else
+      line(S.TileName + "[" + Buf + "][" + KCoord + "][" + PCoord + "] = " +
+           Reg + ";");
+    close();
+  }
+  line("#endif");
   close();
   close();
 }
@@ -530,11 +604,22 @@ void Emitter::block() {
 // Tiles are stored reduction-major ([TSK][TS + pad]); a tile whose global
 // copy is fast along the reduction is transposed on the way in and padded by
 // VW elements so that the transposing stores spread over the banks.
+//
+// Global memory: the next step's tiles are fetched into registers while
+// this step computes (software pipelining), in runs of four consecutive
+// elements. A work-group whose tile and step lie wholly inside the
+// iteration space (interior) fetches without range checks, each run as one
+// aligned vector load where the plan allows it (StagedAccess::VectorFetch)
+// and the sizes align it (checked per step from the sizes: a specialisation
+// chosen at run time); edge work-groups and the last partial step keep the
+// checked scalar loads. With NBUF = 2 the registers go into the other of
+// two local tiles, so one barrier per step suffices.
 void Emitter::registerTiled() {
   const Loop &K = Plan.reductionLoop();
   const std::string VW = Plan.tunable("VW"), WPTM = Plan.tunable("WPTM"),
                     WPTN = Plan.tunable("WPTN"), TSM = Plan.tunable("TSM"),
-                    TSN = Plan.tunable("TSN"), TSK = Plan.tunable("TSK");
+                    TSN = Plan.tunable("TSN"), TSK = Plan.tunable("TSK"),
+                    NBUF = Plan.tunable("NBUF"), GM = Plan.tunable("GM");
   int64_t T = Opts.Tile;
   // The reduction step: each work-item holds its share of the next step's
   // tiles, TSM*TSK/(work-items) values per operand, in registers besides its
@@ -544,6 +629,7 @@ void Emitter::registerTiled() {
   int64_t VWDefault = (Opts.RegRows % 4 == 0 && Opts.RegCols % 4 == 0)   ? 4
                       : (Opts.RegRows % 2 == 0 && Opts.RegCols % 2 == 0) ? 2
                                                                          : 1;
+  int64_t NBUFDefault = 2, GMDefault = 1;
   Launch.Tunables = {
       {VW,
        VWDefault,
@@ -588,22 +674,58 @@ void Emitter::registerTiled() {
        64,
        "reduction step of the local-memory tiles",
        "",
-       {8, 16, 32}}};
-  // Shape presets: the generated tile first, then smaller ones with the
+       {8, 16, 32}},
+      {NBUF,
+       NBUFDefault,
+       1,
+       2,
+       "local tiles per staged operand: 2 double-buffers them (one barrier "
+       "per reduction step), 1 reuses one (two barriers)",
+       "",
+       {1, 2}},
+      {GM,
+       GMDefault,
+       1,
+       64,
+       "work-groups are numbered in bands of " + GM +
+           " rows of work-groups (dimension 1), column by column within a "
+           "band, so that neighbours in launch order share tiles in the L2 "
+           "cache; every value computes the same",
+       "",
+       {1, 8}}};
+  // Shape presets: the generated tile first, then (when it has 8 or more
+  // outputs per row) one with half its columns, then smaller ones with the
   // same work-group shape (T x T work-items) and fewer outputs each, down
-  // to one output per work-item.
+  // to one output per work-item. A preset's reduction step TSK is T (for
+  // 8x8 outputs, 16 measured 3.38 ms against 3.78 ms for 8 at 4096^3 on an
+  // H100, bench/RESULTS.md) when its double-buffered tiles fit in 48 KiB
+  // of local memory (NVIDIA's limit per work-group), else TSKDefault. A device with less local memory skips the presets that do
+  // not fit (docs/runtime.md).
+  auto AddPreset = [&](int64_t R, int64_t C) {
+    int64_t V = (R % 4 == 0 && C % 4 == 0)   ? 4
+                : (R % 2 == 0 && C % 2 == 0) ? 2
+                                             : 1;
+    int64_t Step = std::max<int64_t>(T, TSKDefault), Bytes = 0;
+    for (const StagedAccess &S : Plan.Staged) {
+      int64_t P = T * (Plan.Band[S.BandIndex].Dim == 0 ? C : R);
+      Bytes += NBUFDefault * Step * (P + (S.ReductionIsFast ? V : 0)) *
+               (S.Type == ElemType::Double ? 8 : 4);
+    }
+    if (Bytes > 48 * 1024)
+      Step = TSKDefault;
+    Launch.Presets.push_back({std::to_string(T * R) + "x" + std::to_string(T * C),
+                              {{VW, V},
+                               {WPTM, R},
+                               {WPTN, C},
+                               {TSM, T * R},
+                               {TSN, T * C},
+                               {TSK, Step}}});
+  };
   for (int64_t R = Opts.RegRows, C = Opts.RegCols; R >= 1 && C >= 1;
        R /= 2, C /= 2) {
-    int64_t V = (R % 4 == 0 && C % 4 == 0) ? 4 : (R % 2 == 0 && C % 2 == 0) ? 2 : 1;
-    Launch.Presets.push_back(
-        {std::to_string(T * R) + "x" + std::to_string(T * C),
-         {{VW, V},
-          {WPTM, R},
-          {WPTN, C},
-          {TSM, T * R},
-          {TSN, T * C},
-          {TSK, Launch.Presets.empty() ? TSKDefault
-                                       : std::max<int64_t>(T, TSKDefault)}}});
+    AddPreset(R, C);
+    if (R == Opts.RegRows && C >= 8 && C % 2 == 0)
+      AddPreset(R, C / 2);
     if (R % 2 || C % 2)
       break;
   }
@@ -622,6 +744,10 @@ void Emitter::registerTiled() {
   line("#define LT_CAT_(a, b) a##b");
   line("#define LT_CAT(a, b) LT_CAT_(a, b)");
   line("#endif");
+  line("#ifndef LT_GV");
+  line("// Elements per run of a tile copy whose fast extent is n.");
+  line("#define LT_GV(n) ((n) % 4 == 0 ? 4 : 1)");
+  line("#endif");
   for (const std::string &Ty : Types) {
     std::string Macro = vloadMacro(Ty);
     line("#ifndef " + Macro);
@@ -637,7 +763,10 @@ void Emitter::registerTiled() {
             TSM + " / " + WPTM + ", 1))) ");
   std::string TX = role("tx"), TY = role("ty"), B0 = fresh(M0.Var + "0"),
               B1 = fresh(M1.Var + "0"), WM = role("wm"), WN = role("wn"),
-              WV = role("wv"), TID = role("tid"), NT = role("nthreads");
+              WV = role("wv"), TID = role("tid"), NT = role("nthreads"),
+              G0 = role("g0"), G1 = role("g1"), GID = role("gid"),
+              GB = role("gband"), GR = role("grows"), Full = role("full"),
+              Cur = role("cur");
   // Position in the work-group's tile of output W of work-item T.
   auto Pos = [&](const std::string &Item, const std::string &W, bool Dim0) {
     std::string Items =
@@ -651,10 +780,27 @@ void Emitter::registerTiled() {
        TX + ";");
   line("const int " + NT + " = (" + TSN + " / " + WPTN + ") * (" + TSM + " / " +
        WPTM + ");");
-  line("const int " + B0 + " = " +
-       plusLower(M0, "(int)get_group_id(0) * " + TSN) + ";");
-  line("const int " + B1 + " = " +
-       plusLower(M1, "(int)get_group_id(1) * " + TSM) + ";");
+  // Launch order: work-group number gid (dimension 0 fastest) is placed in
+  // bands of GM rows, column by column: a bijection of the grid.
+  line("// Work-group gid in launch order computes tile (g0, g1): bands of " +
+       GM + " rows, column by column.");
+  line("const int " + GID + " = (int)get_group_id(1) * (int)get_num_groups(0) "
+       "+ (int)get_group_id(0);");
+  line("const int " + GB + " = " + GID + " / (" + GM +
+       " * (int)get_num_groups(0)) * " + GM + ";");
+  line("const int " + GR + " = min((int)get_num_groups(1) - " + GB + ", " + GM +
+       ");");
+  line("const int " + G1 + " = " + GB + " + " + GID + " % (" + GM +
+       " * (int)get_num_groups(0)) % " + GR + ";");
+  line("const int " + G0 + " = " + GID + " % (" + GM +
+       " * (int)get_num_groups(0)) / " + GR + ";");
+  line("const int " + B0 + " = " + plusLower(M0, G0 + " * " + TSN) + ";");
+  line("const int " + B1 + " = " + plusLower(M1, G1 + " * " + TSM) + ";");
+  line("// Interior: the work-group's whole tile is inside the iteration "
+       "space.");
+  line("const bool " + Full + " = " +
+       inRange("(" + B0 + " + " + TSN + " - 1)", M0.Upper) + " && " +
+       inRange("(" + B1 + " + " + TSM + " - 1)", M1.Upper) + ";");
   std::vector<std::string> Regs;
   std::string LocalBytes;
   int64_t LocalDefault = 0;
@@ -663,23 +809,24 @@ void Emitter::registerTiled() {
     std::string Ty = elemTypeName(S.Type);
     std::string PExt = P.Dim == 0 ? TSN : TSM;
     std::string Row = S.ReductionIsFast ? PExt + " + " + VW : PExt;
-    line("__local " + Ty + " " + S.TileName + "[" + TSK + "][" + Row +
-         "] __attribute__((aligned(" + VW + " * sizeof(" + Ty + "))));");
+    line("__local " + Ty + " " + S.TileName + "[" + NBUF + "][" + TSK + "][" +
+         Row + "] __attribute__((aligned(" + VW + " * sizeof(" + Ty + "))));");
     std::string Reg = fresh(S.Array + "_reg");
     Regs.push_back(Reg);
     line(Ty + " " + Reg + (P.Dim == 0 ? "[" + WPTN + "];" : "[" + WPTM + "];"));
     std::string Size = S.Type == ElemType::Double ? "8" : "4";
-    LocalBytes += (LocalBytes.empty() ? "" : " + ") + std::string(TSK + "*(") +
+    LocalBytes += (LocalBytes.empty() ? "" : " + ") + NBUF + "*" + TSK + "*(" +
                   Row + ")*" + Size;
     int64_t PDefault = T * (P.Dim == 0 ? Opts.RegCols : Opts.RegRows);
-    LocalDefault += TSKDefault * (PDefault + (S.ReductionIsFast ? VWDefault : 0)) *
+    LocalDefault += NBUFDefault * TSKDefault *
+                    (PDefault + (S.ReductionIsFast ? VWDefault : 0)) *
                     std::stoll(Size);
   }
   declarePrivates("[" + WPTM + "][" + WPTN + "]");
   // Private scalars become register arrays indexed by the output.
   for (auto &[Name, Renamed] : Ctx.ScalarRename)
     Renamed = Name + "[" + WM + "][" + WN + "]";
-  auto ForEachOutput = [&](const std::function<void()> &Inner, bool Guard) {
+  auto ForEachOutputIn = [&](const std::function<void()> &Inner, bool Guard) {
     line("#pragma unroll");
     open("for (int " + WM + " = 0; " + WM + " < " + WPTM + "; " + WM + "++)");
     line("#pragma unroll");
@@ -699,15 +846,24 @@ void Emitter::registerTiled() {
     close();
     close();
   };
+  // Statements outside the reduction: unchecked in interior work-groups.
+  auto ForEachOutput = [&](const std::function<void()> &Inner) {
+    open("if (" + Full + ")");
+    ForEachOutputIn(Inner, false);
+    close();
+    open("else");
+    ForEachOutputIn(Inner, true);
+    close();
+  };
   std::vector<Node> Pre(Plan.Body.begin(), Plan.Body.begin() + Plan.ReductionIndex);
   std::vector<Node> Post(Plan.Body.begin() + Plan.ReductionIndex + 1, Plan.Body.end());
   if (!Pre.empty())
-    ForEachOutput([&] { body(Pre); }, true);
+    ForEachOutput([&] { body(Pre); });
   std::string KK = fresh(K.Var + K.Var), KL = fresh(K.Var + "l"),
               KN = fresh(K.Var + "n"), KX = fresh(K.Var + "x");
   // Software pipelining: the next step's tiles are loaded from global memory
   // into private registers while this step computes, and stored into local
-  // memory at the start of the next step.
+  // memory after it.
   std::vector<std::string> Fetched;
   auto Extents = [&](const StagedAccess &S) {
     std::string PExt = Plan.Band[S.BandIndex].Dim == 0 ? TSN : TSM;
@@ -716,38 +872,76 @@ void Emitter::registerTiled() {
   };
   for (const StagedAccess &S : Plan.Staged) {
     auto [C1, C0] = Extents(S);
+    std::string GV = fetchWidth(C0);
     Fetched.push_back(fresh(S.Array + "_next"));
-    line(std::string(elemTypeName(S.Type)) + " " + Fetched.back() + "[(" + C1 +
-         " * " + C0 + " + (" + TSN + " / " + WPTN + ") * (" + TSM + " / " +
-         WPTM + ") - 1) / ((" + TSN + " / " + WPTN +
-         ") * "
-         "(" +
-         TSM + " / " + WPTM + "))];");
+    std::string Items = "(" + TSN + " / " + WPTN + ") * (" + TSM + " / " +
+                        WPTM + ")";
+    line(std::string(elemTypeName(S.Type)) + "4 " + Fetched.back() + "[((" +
+         C1 + ") * (" + C0 + ") / " + GV + " + " + Items + " - 1) / (" +
+         Items + ")];");
   }
-  auto StageAll = [&](const std::string &KBase, bool Fetch) {
+  std::string KUpper = joinMacro("min", strs(K.Upper));
+  auto StageOne = [&](size_t I, const std::string &KBase, StageMode Mode) {
+    const StagedAccess &S = Plan.Staged[I];
+    const MappedLoop &P = Plan.Band[S.BandIndex];
+    auto [C1, C0] = Extents(S);
+    stageThroughRegisters(S, P.Dim == 0 ? B0 : B1, P.Upper, K, KBase, C1, C0,
+                          Fetched[I], Mode, Cur);
+  };
+  // The fetch of the step at KBase: unchecked (vector loads where aligned)
+  // when the work-group and the whole step are interior.
+  auto FetchAll = [&](const std::string &KBase) {
+    std::string Interior = Full + " && " +
+                           inRange("(" + KBase + " + " + TSK + " - 1)", K.Upper);
     for (size_t I = 0; I < Plan.Staged.size(); ++I) {
       const StagedAccess &S = Plan.Staged[I];
-      const MappedLoop &P = Plan.Band[S.BandIndex];
       auto [C1, C0] = Extents(S);
-      stageThroughRegisters(S, P.Dim == 0 ? B0 : B1, P.Upper, K, KBase, C1, C0,
-                            Fetched[I], Fetch);
+      (void)C1;
+      if (S.VectorFetch) {
+        const MappedLoop &P = Plan.Band[S.BandIndex];
+        std::string PBase = P.Dim == 0 ? B0 : B1;
+        std::string Slow = S.ReductionIsFast ? P.Var : K.Var;
+        IndexExpr Flat = flatIndex(F, S.Array, S.Subscripts);
+        IndexExpr Stride =
+            Flat.substitute(Slow, IndexExpr::symbol(Slow) +
+                                      IndexExpr::constant(1)) -
+            Flat;
+        IndexExpr First = Flat.substitute(P.Var, IndexExpr::symbol(PBase))
+                              .substitute(K.Var, IndexExpr::symbol(KBase));
+        line("#if (" + C0 + ") % 4 == 0");
+        line("// Interior and aligned: every run of four is one vector load.");
+        open("if (" + Interior + " && (((" + First.str() + ") | (" +
+             Stride.str() + ")) & 3) == 0)");
+        StageOne(I, KBase, StageMode::FetchVector);
+        close();
+        line("else");
+        line("#endif");
+      }
+      open("if (" + Interior + ")");
+      StageOne(I, KBase, StageMode::FetchInterior);
+      close();
+      open("else");
+      StageOne(I, KBase, StageMode::FetchGuarded);
+      close();
     }
   };
-  std::string KLower = joinMacro("max", strs(K.Lower)),
-              KUpper = joinMacro("min", strs(K.Upper));
-  open("");
+  auto StoreAll = [&] {
+    for (size_t I = 0; I < Plan.Staged.size(); ++I)
+      StageOne(I, "", StageMode::Store);
+  };
+  std::string KLower = joinMacro("max", strs(K.Lower));
+  line("int " + Cur + " = 0; // the local tiles this step reads");
+  open("if (" + KLower + " <= " + KUpper + ")");
   line("const int " + KK + " = " + KLower + "; // the first step's tiles");
-  StageAll(KK, true);
+  FetchAll(KK);
+  StoreAll();
   close();
+  line("barrier(CLK_LOCAL_MEM_FENCE); // the tiles are complete");
   open("for (int " + KK + " = " + KLower + "; " + KK + " <= " + KUpper + "; " +
        KK + " += " + TSK + ")");
-  line("// Store the prefetched tiles: consecutive work-items copied "
-       "consecutive elements.");
-  StageAll(KK, false);
-  line("barrier(CLK_LOCAL_MEM_FENCE); // the tiles are complete");
   line("const int " + KX + " = " + KK + " + " + TSK + ";");
   open("if (" + KX + " <= " + KUpper + ")");
-  StageAll(KX, true);
+  FetchAll(KX);
   close();
   // In the reduction, a staged access reads the work-item's register copy.
   Ctx.ArrayHook = [&](const Expr &E) -> std::optional<std::string> {
@@ -773,12 +967,12 @@ void Emitter::registerTiled() {
       open("for (int " + WV + " = 0; " + WV + " < " + W + "; " + WV +
            " += " + VW + ")");
       line(vloadMacro(elemTypeName(S.Type)) + "(&" + Regs[I] + "[" + WV +
-           "], &" + S.TileName + "[" + KL + "][" +
+           "], &" + S.TileName + "[" + Cur + "][" + KL + "][" +
            Pos(Dim0 ? TX : TY, WV, Dim0) + "]);");
       close();
     }
     defineIfUsed({{K.Var, KK + " + " + KL}},
-                 [&] { ForEachOutput([&] { body(K.Body); }, false); });
+                 [&] { ForEachOutputIn([&] { body(K.Body); }, false); });
     close();
   };
   open("if (" + KN + " == " + TSK + ")");
@@ -788,10 +982,19 @@ void Emitter::registerTiled() {
   Reduction(KN, false);
   close();
   Ctx.ArrayHook = nullptr;
-  line("barrier(CLK_LOCAL_MEM_FENCE); // done with the tiles");
+  open("if (" + KX + " <= " + KUpper + ")");
+  line("#if " + NBUF + " == 1");
+  line("barrier(CLK_LOCAL_MEM_FENCE); // done with the only tiles");
+  line("#endif");
+  line(Cur + " = (" + Cur + " + 1) % " + NBUF + ";");
+  line("// Store the fetched tiles: consecutive work-items copied "
+       "consecutive elements.");
+  StoreAll();
+  line("barrier(CLK_LOCAL_MEM_FENCE); // the next step's tiles are complete");
+  close();
   close();
   if (!Post.empty())
-    ForEachOutput([&] { body(Post); }, true);
+    ForEachOutput([&] { body(Post); });
   close();
   Launch.Global = {"ceil_div(" + extentFormula(M0.Lower, M0.Upper) + ", " +
                        TSN + ") * (" + TSN + " / " + WPTN + ")",

@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 using namespace looptile;
@@ -121,6 +122,53 @@ bool boundsMention(const Loop &L, const std::string &Var) {
     if (E.mentions(Var))
       return true;
   return false;
+}
+
+// The bounding box of L's range over the band loops outside it (Band, with
+// their boxes): each bound that mentions a band loop takes that loop's box
+// end that makes it smallest (lower bounds) or largest (upper bounds),
+// innermost band loop first, so a chain (k <= j <= i) resolves too. A
+// lower bound of the box is then at most L's lower bound for every value of
+// the outer loops, an upper one at least its upper bound: the box holds the
+// whole range. False when a bound is not linear in a band loop whose box
+// has one lower and one upper bound (no box is computed then).
+bool boxBounds(
+    const Loop &L, const std::vector<const Loop *> &Band,
+    const std::vector<std::pair<std::vector<IndexExpr>, std::vector<IndexExpr>>>
+        &Boxes,
+    std::vector<IndexExpr> &BoxLower, std::vector<IndexExpr> &BoxUpper) {
+  auto Widen = [&](IndexExpr E, bool Upper) -> std::optional<IndexExpr> {
+    for (size_t B = Band.size(); B-- > 0;) {
+      const std::string &V = Band[B]->Var;
+      if (!E.mentions(V))
+        continue;
+      for (const Term &T : E.terms())
+        if (T.Symbols.size() > 1 &&
+            std::find(T.Symbols.begin(), T.Symbols.end(), V) != T.Symbols.end())
+          return std::nullopt;
+      const auto &[Lo, Hi] = Boxes[B];
+      if (Lo.size() != 1 || Hi.size() != 1)
+        return std::nullopt;
+      bool TakeUpper = (E.coeffOf(V) > 0) == Upper;
+      E = E.substitute(V, TakeUpper ? Hi.front() : Lo.front());
+    }
+    return E;
+  };
+  BoxLower.clear();
+  BoxUpper.clear();
+  for (const IndexExpr &E : L.Lower) {
+    std::optional<IndexExpr> W = Widen(E, false);
+    if (!W)
+      return false;
+    BoxLower.push_back(*W);
+  }
+  for (const IndexExpr &E : L.Upper) {
+    std::optional<IndexExpr> W = Widen(E, true);
+    if (!W)
+      return false;
+    BoxUpper.push_back(*W);
+  }
+  return true;
 }
 
 // Preorder index of each loop of the nest, matching the analysis' LoopInfo.
@@ -227,6 +275,20 @@ bool findStagedAccesses(const Function &F, const std::vector<Node> &WholeNest,
     A.BandIndex = unsigned(Band);
     A.ReductionIsFast = !isStrideOne(F, E.Name, E.Subscripts,
                                      Plan.Band[Band].Var);
+    {
+      const std::string &P = Plan.Band[Band].Var;
+      std::string Fast = A.ReductionIsFast ? K.Var : P;
+      std::string Slow = A.ReductionIsFast ? P : K.Var;
+      IndexExpr Flat = flatIndex(F, E.Name, E.Subscripts);
+      IndexExpr Stride =
+          Flat.substitute(Slow, IndexExpr::symbol(Slow) +
+                                    IndexExpr::constant(1)) -
+          Flat;
+      A.VectorFetch = isStrideOne(F, E.Name, E.Subscripts, Fast) &&
+                      Flat.coeffOf(Fast) == 1;
+      for (const std::string &Sym : Stride.symbols())
+        A.VectorFetch &= !LoopVars.count(Sym);
+    }
     A.TileName = Plan.Names.fresh(E.Name + "_tile");
     Plan.Staged.push_back(A);
   });
@@ -267,8 +329,15 @@ bool matchTranspose(const Function &F, const std::vector<Node> &WholeNest,
 
 // An option the user gave that this nest cannot honour: a warning at the
 // nest (the user asked for it) and the same words in --print-mapping.
+// Options the mapping stage chose (OpenCLOptions::Automatic) were not
+// asked for: only the remark.
 void notApplied(KernelPlan &Plan, std::vector<Diagnostic> &Diags,
-                const std::string &Flag, const std::string &Why) {
+                const OpenCLOptions &Opts, const std::string &Flag,
+                const std::string &Why) {
+  if (Opts.Automatic) {
+    Plan.Remarks.push_back("automatic mapping: " + Why);
+    return;
+  }
   Plan.Remarks.push_back(Flag + ": " + Why);
   Diags.push_back({Diagnostic::Warning, Plan.Loc, Flag + ": " + Why});
 }
@@ -325,11 +394,18 @@ void chooseNaiveWorkGroup(KernelPlan &Plan, int64_t Tile) {
 // work-groups.
 void withoutTiling(KernelPlan &Plan, std::vector<Diagnostic> &Diags,
                    const OpenCLOptions &Opts, const std::string &Why) {
+  if (Opts.Automatic) {
+    notApplied(Plan, Diags, Opts, "",
+               "no local-memory tiling for this nest" + Why +
+                   "; generating the naive kernel");
+    chooseNaiveWorkGroup(Plan, 0);
+    return;
+  }
   if (Opts.RegRows && Opts.RegCols)
-    notApplied(Plan, Diags, registerTileFlag(Opts),
+    notApplied(Plan, Diags, Opts, registerTileFlag(Opts),
                "not applied to this nest" + Why +
                    "; generating the naive kernel");
-  notApplied(Plan, Diags, tileFlag(Opts),
+  notApplied(Plan, Diags, Opts, tileFlag(Opts),
              "no local-memory tiling for this nest" + Why +
                  "; its work-groups are tiles without staging");
   chooseNaiveWorkGroup(Plan, Opts.Tile);
@@ -360,19 +436,22 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
     return true;
   }
 
-  // The band of parallel loops.
+  // The band of parallel loops. A loop whose bounds mention an outer loop
+  // of the band (a triangular band, syrk's `j <= i`) joins it when the
+  // bounding box of its range is known (boxBounds); the naive kernel then
+  // launches the box and guards the triangle.
   const Loop *Cur = &Root;
   std::vector<const Loop *> Band;
+  std::vector<std::pair<std::vector<IndexExpr>, std::vector<IndexExpr>>> Boxes;
   while (Cur && Band.size() < 3) {
     const LoopVerdict &V = ND.Verdicts[Ids[Cur]];
     if (!V.Parallel || (Cur->Step != 1 && Cur->Step != -1))
       break;
-    bool Independent = true;
-    for (const Loop *B : Band)
-      Independent &= !boundsMention(*Cur, B->Var);
-    if (!Independent)
+    std::vector<IndexExpr> BoxLower, BoxUpper;
+    if (!boxBounds(*Cur, Band, Boxes, BoxLower, BoxUpper))
       break;
     Band.push_back(Cur);
+    Boxes.push_back({BoxLower, BoxUpper});
     Cur = (Cur->Body.size() == 1 && Cur->Body[0].isLoop())
               ? &Cur->Body[0].loop()
               : nullptr;
@@ -411,6 +490,9 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
     M.Var = Band[B]->Var;
     M.Lower = Band[B]->Lower;
     M.Upper = Band[B]->Upper;
+    M.BoxLower = Boxes[B].first;
+    M.BoxUpper = Boxes[B].second;
+    Plan.Triangular |= M.BoxLower != M.Lower || M.BoxUpper != M.Upper;
     M.Loc = Band[B]->Loc;
     M.Dim = B == Fast ? 0 : NextDim++;
     Plan.Band.insert(Plan.Band.begin(), M);
@@ -422,14 +504,25 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
   }
 
   bool RegisterTile = Opts.RegRows && Opts.RegCols;
-  // The tiled kernels compute their indices in int; staging, register
-  // promotion and the transposition pattern rewrite accesses without regard
-  // to when they run, so conditional code keeps the plain kernel.
+  // The tiled kernels compute their indices in int and stage float, double
+  // or int data; staging, register promotion and the transposition pattern
+  // rewrite accesses without regard to when they run, so conditional code keeps
+  // the plain kernel.
   std::string NoTiling;
-  if (F.hasNonIntIndices())
+  bool PlainTypes = true;
+  for (const Variable &V : F.Params)
+    PlainTypes &= isFloatingType(V.Type) || V.Type == ElemType::Int;
+  for (const Variable &V : F.Locals)
+    PlainTypes &= isFloatingType(V.Type) || V.Type == ElemType::Int;
+  if (!PlainTypes)
+    NoTiling = " (the element types are not all float, double or int)";
+  else if (F.hasNonIntIndices())
     NoTiling = " (the sizes or loop variables are not all int)";
   else if (hasConditionalCode({F.Body[NestIndex]}))
     NoTiling = " (the nest has conditional statements or expressions)";
+  else if (Plan.Triangular)
+    NoTiling = " (the mapped loops' bounds depend on each other: a "
+               "triangular band, launched as its bounding box)";
   if (!NoTiling.empty()) {
     withoutTiling(Plan, Diags, Opts, NoTiling);
     return true;
@@ -481,7 +574,7 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
     });
     if (!AllStaged) {
       Plan.K = KernelPlan::Block;
-      notApplied(Plan, Diags, registerTileFlag(Opts),
+      notApplied(Plan, Diags, Opts, registerTileFlag(Opts),
                  "not applied to this nest (the reduction loop reads global "
                  "memory that cannot be staged); generating the block-tiled "
                  "kernel");
@@ -491,7 +584,7 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
     if (matchTranspose(F, {F.Body[NestIndex]}, Plan)) {
       Plan.K = KernelPlan::Transpose;
       if (RegisterTile)
-        notApplied(Plan, Diags, registerTileFlag(Opts),
+        notApplied(Plan, Diags, Opts, registerTileFlag(Opts),
                    "not applied to this nest (a transposition has no "
                    "reduction to register-tile); generating the transpose "
                    "kernel");
@@ -515,4 +608,32 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
         " every GPU runs; where the device or the kernel allows fewer, the "
         "runtime halves the tile until it fits, and says so");
   return true;
+}
+
+void looptile::summarizePlan(const Function &F, const KernelPlan &Plan,
+                             KernelPreview &Out) {
+  Out.Mappable = true;
+  Out.Dims = unsigned(Plan.Band.size());
+  Out.Triangular = Plan.Triangular;
+  static const char *Kinds[] = {"naive", "block-tiled", "transpose",
+                                "register-tiled", "single work-item"};
+  Out.Kind = Kinds[Plan.K];
+  Out.Reuse = Plan.K == KernelPlan::Block || Plan.K == KernelPlan::Register ||
+              Plan.K == KernelPlan::Transpose;
+  const MappedLoop *D0 = Plan.byDim(0);
+  if (!D0)
+    return;
+  Out.Dim0 = D0->Var;
+  visitExprs(Plan.Body, [&](const Expr &E, bool) {
+    if (E.K != Expr::ArrayRef || !F.lookup(E.Name) ||
+        F.lookup(E.Name)->VarKind == Variable::LocalArray)
+      return;
+    IndexExpr Flat = flatIndex(F, E.Name, E.Subscripts);
+    if (!Flat.mentions(D0->Var))
+      return; // the same address for the whole warp: one transaction
+    if (Out.Reuse || isStrideOne(F, E.Name, E.Subscripts, D0->Var))
+      ++Out.Coalesced;
+    else
+      ++Out.Strided;
+  });
 }

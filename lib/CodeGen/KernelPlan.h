@@ -25,6 +25,12 @@ namespace looptile {
 struct MappedLoop {
   std::string Var;
   std::vector<IndexExpr> Lower, Upper;
+  /// The bounding box of the loop's range over the mapped loops outside
+  /// it: the NDRange covers [max(BoxLower), min(BoxUpper)], and a work-item
+  /// outside [max(Lower), min(Upper)] returns at once. Equal to Lower and
+  /// Upper unless the band is triangular (bounds that mention an outer
+  /// mapped loop, syrk's `j <= i`).
+  std::vector<IndexExpr> BoxLower, BoxUpper;
   unsigned Dim = 0;
   SourceLoc Loc;
 };
@@ -40,6 +46,14 @@ struct StagedAccess {
   /// True when the reduction variable is the access's stride-1 coordinate;
   /// the tile is then laid out [parallel][reduction], else the other way.
   bool ReductionIsFast = true;
+  /// Register-tiled kernel: the access's coordinate that is fast in the
+  /// tile (the reduction when ReductionIsFast, else the mapped loop) has
+  /// flat-index coefficient +1 and the other coordinate a stride free of
+  /// loop variables, so that four consecutive tile elements are four
+  /// consecutive array elements, loadable as one aligned vector wherever
+  /// the first one's flat index and that stride are multiples of 4 (a
+  /// condition the kernel checks at run time from the sizes).
+  bool VectorFetch = false;
   std::string TileName;
 };
 
@@ -67,6 +81,9 @@ struct KernelPlan {
   SourceLoc Loc;
   /// Mapped loops, outermost first.
   std::vector<MappedLoop> Band;
+  /// Some mapped loop's bounds mention an outer mapped loop (naive kernels
+  /// only: the NDRange is the bounding box, the guard cuts the triangle).
+  bool Triangular = false;
   /// The work of one work-item: the body of the innermost mapped loop (the
   /// whole nest for SingleWorkItem), after register promotion.
   std::vector<Node> Body;
@@ -98,6 +115,11 @@ struct KernelPlan {
 bool planKernel(const Function &F, unsigned NestIndex, const std::string &Name,
                 const NameTable &Names, const OpenCLOptions &Opts,
                 KernelPlan &Plan, std::vector<Diagnostic> &Diags);
+
+/// What Plan (planned for nest F, the function as its kernel sees it) means
+/// for the mapping stage's cost model (CodeGen/OpenCL.h, KernelPreview).
+void summarizePlan(const Function &F, const KernelPlan &Plan,
+                   KernelPreview &Out);
 
 /// True when the flat index of the access moves by one element when Var
 /// moves by one (and Var occurs nowhere else in it).

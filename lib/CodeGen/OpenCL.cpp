@@ -14,11 +14,13 @@
 #include "looptile/Analysis/ScalarClassification.h"
 #include "looptile/CodeGen/Signature.h"
 #include "looptile/Support/NameTable.h"
+#include "looptile/Transforms/LoopUtils.h"
 
 #include <algorithm>
 #include <functional>
 #include <map>
 #include <set>
+#include <tuple>
 
 using namespace looptile;
 
@@ -29,7 +31,7 @@ namespace {
 unsigned floatOps(const Expr &E) {
   unsigned N = 0;
   if ((E.K == Expr::Binary || E.K == Expr::Unary || E.K == Expr::Call) &&
-      E.Type != ElemType::Int)
+      isFloatingType(E.Type))
     N = 1;
   for (const Expr &Op : E.Operands)
     N += floatOps(Op);
@@ -83,7 +85,7 @@ void countFlops(const std::vector<Node> &Body, std::vector<const Loop *> &Outer,
     }
     const Stmt &S = N.stmt();
     unsigned Ops = floatOps(S.RHS);
-    if (S.Op != AssignOp::Assign && S.LHS.Type != ElemType::Int)
+    if (S.Op != AssignOp::Assign && isFloatingType(S.LHS.Type))
       ++Ops;
     Flops = Flops + Iterations.scaled(Ops);
   }
@@ -315,6 +317,85 @@ void sizeChecks(const Function &F, const std::vector<ArgumentInfo> &Args,
   }
 }
 
+// F with its return value, if any, written by a last statement `R[0] = e;`
+// into a new one-element pointer parameter R (named in Result; the manifest
+// marks it "returned"), so that the kernels leave it in a buffer and the
+// host glue returns it.
+Function withResultBuffer(Function F, NameTable &Names, std::string &Result) {
+  if (!F.ReturnValue)
+    return F;
+  Variable R;
+  R.Name = Result = Names.fresh("result");
+  R.VarKind = Variable::PointerParam;
+  R.Type = *F.ReturnType;
+  R.Extents.push_back(std::nullopt);
+  R.IsRestrict = true;
+  R.Loc = F.ReturnValue->Loc;
+  F.Params.push_back(R);
+  Stmt S;
+  S.Id = nextStmtId(F);
+  S.Op = AssignOp::Assign;
+  S.LHS = Expr::arrayRef(R.Name, R.Type, {IndexExpr::constant(0)});
+  S.LHS.Loc = R.Loc;
+  S.RHS = std::move(*F.ReturnValue);
+  S.Loc = R.Loc;
+  F.Body.push_back(Node{std::move(S)});
+  F.ReturnValue.reset();
+  F.ReturnType.reset();
+  return F;
+}
+
+// F with each run of statements outside any loop (`s = 0.0f;` before a
+// reduction, `*out = s;` or the return value's statement after it) inside
+// a loop of one iteration over a new variable: a kernel of one work-item,
+// which computes them where C does, between the kernels of the nests
+// around them. A declaration at function scope becomes an assignment (the
+// variable is declared for the whole function, which it already is).
+Function withStatementsInLoops(Function F, NameTable &Names) {
+  std::vector<Node> Body;
+  bool InOnce = false;
+  for (Node &N : F.Body) {
+    if (N.isLoop()) {
+      Body.push_back(std::move(N));
+      InOnce = false;
+      continue;
+    }
+    if (!InOnce) {
+      Loop Once;
+      Once.Var = Names.fresh("once");
+      Once.Lower = {IndexExpr::constant(0)};
+      Once.Upper = {IndexExpr::constant(0)};
+      Once.Loc = N.stmt().Loc;
+      Body.push_back(Node{std::move(Once)});
+      InOnce = true;
+    }
+    N.stmt().DeclType.reset();
+    Body.back().loop().Body.push_back(std::move(N));
+  }
+  F.Body = std::move(Body);
+  return F;
+}
+
+// The function as the kernels compute it: OpenCL's names, the return value
+// in a one-element buffer (Result names it), each run of statements outside
+// loops in a loop of one iteration. generateOpenCL and previewKernel both
+// plan this view.
+Function kernelView(const Function &Original, NameTable &Names,
+                    std::string &Result) {
+  return withStatementsInLoops(
+      withResultBuffer(withNames(Original, Names), Names, Result), Names);
+}
+
+// The index in kernelView(Original) of the loop at Original.Body[I]: each
+// run of statements before it became one loop.
+unsigned viewIndex(const Function &Original, unsigned I) {
+  unsigned Index = 0;
+  for (unsigned J = 0; J < I; ++J)
+    if (Original.Body[J].isLoop() || Original.Body[J + 1].isLoop())
+      ++Index;
+  return Index;
+}
+
 // The glue's parameters are the kernels' names of F's parameters (Names
 // keeps them clear of C++ keywords and of the glue's own names).
 std::string hostGlue(const Function &F, const std::vector<ArgumentInfo> &Args,
@@ -350,11 +431,22 @@ std::string hostGlue(const Function &F, const std::vector<ArgumentInfo> &Args,
       "namespace {\n"
       "const char " +
       ManifestVar + "[] = " + Raw(Manifest) + ";\n\nconst char " + ProgramVar +
-      "[] = " + Raw(Kernels) + ";\n} // namespace\n\nextern \"C\" void " +
-      F.Name + "(";
-  std::string Call;
+      "[] = " + Raw(Kernels) + ";\n} // namespace\n\nextern \"C\" ";
+  // The return value comes back in a one-element buffer the glue returns.
+  const ArgumentInfo *Returned = nullptr;
+  for (const ArgumentInfo &A : Args)
+    if (A.Returned)
+      Returned = &A;
+  Out += std::string(Returned ? elemTypeName(Returned->Type) : "void") + " " +
+         F.Name + "(";
+  std::string Call, Decls;
   for (size_t I = 0; I < Args.size(); ++I) {
     const ArgumentInfo &A = Args[I];
+    if (A.Returned) {
+      Call += (I ? ",\n         " : "") +
+              std::string("looptile::rt::HostArg::out(&") + A.Name + ")";
+      continue;
+    }
     const Variable *V = F.lookup(A.Name);
     std::string Type = elemTypeName(A.Type);
     std::string Decl, Arg;
@@ -365,19 +457,30 @@ std::string hostGlue(const Function &F, const std::vector<ArgumentInfo> &Args,
       break;
     case ArgumentInfo::Scalar:
       Decl = Type + " " + A.Name;
-      Arg = "looptile::rt::HostArg::scalar(" + A.Name + ")";
+      // Integer scalars other than int go through int64_t (one overload).
+      Arg = "looptile::rt::HostArg::scalar(" +
+            (isFloatingType(A.Type) || A.Type == ElemType::Int
+                 ? A.Name
+                 : "(int64_t)" + A.Name) +
+            ")";
       break;
     case ArgumentInfo::Buffer:
       Decl = (V && V->IsConst ? "const " : "") + Type + " *" + A.Name;
       Arg = "looptile::rt::HostArg::" + A.AccessMode + "(" + A.Name + ")";
       break;
     }
-    Out += (I ? ", " : "") + Decl;
+    Decls += (Decls.empty() ? "" : ", ") + Decl;
     Call += (I ? ",\n         " : "") + Arg;
   }
-  Out += ") {\n  static looptile::rt::Session " + Session + "(" + ManifestVar +
-         ", " + ProgramVar + ");\n  " + Session + ".run({" + Call + "});\n}\n";
-  return Out;
+  Out += Decls + ") {\n  static looptile::rt::Session " + Session + "(" +
+         ManifestVar + ", " + ProgramVar + ");\n";
+  if (Returned)
+    Out += "  " + std::string(elemTypeName(Returned->Type)) + " " +
+           Returned->Name + ";\n";
+  Out += "  " + Session + ".run({" + Call + "});\n";
+  if (Returned)
+    Out += "  return " + Returned->Name + ";\n";
+  return Out + "}\n";
 }
 
 // A bound of a host loop as one formula: max(...) of Lower, min(...) of
@@ -446,46 +549,15 @@ std::string compileJSON(const CompileFlags &C) {
          ", \"std\": " + jsonString(C.Standard) + "}";
 }
 
-} // namespace
-
-bool looptile::generateOpenCL(const Function &Original,
-                              const std::string &ProgramFile,
-                              const OpenCLSource &Source,
-                              const OpenCLOptions &Opts, OpenCLOutput &Out,
-                              std::vector<Diagnostic> &Diags) {
-  const std::string &SourceFile = Source.Path;
-  // The host glue defines the function itself, in C++.
-  if (isCXXKeyword(Original.Name) ||
-      isReservedName(Original.Name, NameTarget::C) ||
-      Original.Name == "looptile") {
-    Diags.push_back({Diagnostic::Error, Original.Loc,
-                     "function '" + Original.Name +
-                         "' cannot be replaced by the C++ host glue: its "
-                         "name is reserved in C++ or by the glue; rename the "
-                         "function"});
-    return false;
-  }
-  // Every identifier as the kernels, the manifest and the glue see it: a
-  // parameter, local or loop variable whose name OpenCL C reserves (`length`,
-  // `min`, `half`) gets a new one; the function keeps its name.
-  NameTable Names(Original, NameTarget::OpenCL);
-  const Function Whole = withNames(Original, Names);
-  std::vector<ArgumentInfo> Args;
-  if (std::optional<std::string> Err = describeArguments(Whole, Args)) {
-    Diags.push_back({Diagnostic::Error, Whole.Loc, *Err});
-    return false;
-  }
-  for (ArgumentInfo &A : Args)
-    if (A.ArgKind == ArgumentInfo::Size)
-      A.KernelType = indexTypeName(Whole);
-  // The host program: sequential loops that run on the host, and the nests
-  // they launch. F is the function as the kernels see it (its Body the
-  // kernels' nests, the host loop variables size parameters); Whole stays
-  // the function the caller calls (arguments, size checks, counts).
-  HostProgram HP;
-  if (!planHostProgram(Whole, Opts, Names, HP, Diags))
-    return false;
-  const Function &F = HP.Kernels;
+// The function as each kernel sees it (KernelFns[I] for nest I) and the
+// temporaries that become device buffers (pointers into F.Locals and
+// ScalarTemporaries): the one view generateOpenCL and previewKernel plan.
+// F is the function after withNames.
+bool kernelFunctions(const Function &F, const OpenCLOptions &Opts,
+                     std::vector<Function> &KernelFns,
+                     std::vector<const Variable *> &Temporaries,
+                     std::vector<Variable> &ScalarTemporaries,
+                     std::vector<Diagnostic> &Diags) {
   // A local array declared at function scope is one array shared by every
   // iteration and every nest, as in C: it becomes a device buffer (a
   // manifest temporary) that the kernels take like an array parameter,
@@ -498,7 +570,6 @@ bool looptile::generateOpenCL(const Function &Original,
   // every iteration of that loop, which needs a constant size). K is the
   // function as the kernels see it.
   Function K = F;
-  std::vector<const Variable *> Temporaries;
   std::vector<std::string> NotMemory = F.nonMemoryNames();
   for (const Variable &V : F.Locals) {
     if (V.VarKind != Variable::LocalArray)
@@ -548,20 +619,7 @@ bool looptile::generateOpenCL(const Function &Original,
   // leaves a value that a later kernel reads unless at most one iteration
   // writes it (no output dependence), which then is the last write of C.
   // KernelFns[I] is the function as kernel I sees it.
-  std::vector<Variable> ScalarTemporaries;
-  std::vector<Function> KernelFns(F.Body.size(), K);
-  // A kernel takes the host loop variables around its launch, no others.
-  for (unsigned I = 0; I < F.Body.size(); ++I) {
-    std::vector<Variable> &Ps = KernelFns[I].Params;
-    Ps.erase(std::remove_if(Ps.begin(), Ps.end(),
-                            [&](const Variable &V) {
-                              return !Whole.lookup(V.Name) &&
-                                     std::find(HP.Enclosing[I].begin(),
-                                               HP.Enclosing[I].end(),
-                                               V.Name) == HP.Enclosing[I].end();
-                            }),
-             Ps.end());
-  }
+  KernelFns.assign(F.Body.size(), K);
   for (const Variable &V : F.Locals) {
     if (V.VarKind != Variable::LocalScalar || !V.DeclaredIn.empty())
       continue;
@@ -596,6 +654,95 @@ bool looptile::generateOpenCL(const Function &Original,
   for (const Variable &V : ScalarTemporaries)
     Temporaries.push_back(&V);
 
+  return true;
+}
+
+// The host program of View (kernelView's function) and the function as
+// each of its kernels sees it: kernelFunctions on the kernels' nests in
+// launch order (HP.Kernels, which Temporaries then point into), each
+// kernel taking the host loop variables around its launch and no others.
+// generateOpenCL and previewKernel both plan this.
+bool hostKernelFunctions(const Function &View, const OpenCLOptions &Opts,
+                         HostProgram &HP, std::vector<Function> &KernelFns,
+                         std::vector<const Variable *> &Temporaries,
+                         std::vector<Variable> &ScalarTemporaries,
+                         std::vector<Diagnostic> &Diags) {
+  if (!planHostProgram(View, Opts, HP, Diags) ||
+      !kernelFunctions(HP.Kernels, Opts, KernelFns, Temporaries,
+                       ScalarTemporaries, Diags))
+    return false;
+  for (unsigned I = 0; I < KernelFns.size(); ++I) {
+    const std::vector<std::string> &Hosts = HP.Enclosing[I];
+    std::vector<Variable> &Ps = KernelFns[I].Params;
+    Ps.erase(std::remove_if(Ps.begin(), Ps.end(),
+                            [&](const Variable &V) {
+                              return !View.lookup(V.Name) &&
+                                     std::find(Hosts.begin(), Hosts.end(),
+                                               V.Name) == Hosts.end();
+                            }),
+             Ps.end());
+  }
+  return true;
+}
+
+// Appends the kernels that N launches, in launch order.
+void launchedKernels(const HostNode &N, std::vector<unsigned> &Out) {
+  if (N.K == HostNode::Launch) {
+    Out.push_back(N.Kernel);
+    return;
+  }
+  for (const HostNode &C : N.Body)
+    launchedKernels(C, Out);
+}
+
+} // namespace
+
+bool looptile::generateOpenCL(const Function &Original,
+                              const std::string &ProgramFile,
+                              const OpenCLSource &Source,
+                              const OpenCLOptions &Opts, OpenCLOutput &Out,
+                              std::vector<Diagnostic> &Diags) {
+  const std::string &SourceFile = Source.Path;
+  // The host glue defines the function itself, in C++.
+  if (isCXXKeyword(Original.Name) ||
+      isReservedName(Original.Name, NameTarget::C) ||
+      Original.Name == "looptile") {
+    Diags.push_back({Diagnostic::Error, Original.Loc,
+                     "function '" + Original.Name +
+                         "' cannot be replaced by the C++ host glue: its "
+                         "name is reserved in C++ or by the glue; rename the "
+                         "function"});
+    return false;
+  }
+  // Every identifier as the kernels, the manifest and the glue see it: a
+  // parameter, local or loop variable whose name OpenCL C reserves (`length`,
+  // `min`, `half`) gets a new one; the function keeps its name.
+  NameTable Names(Original, NameTarget::OpenCL);
+  std::string Result;
+  const Function Whole = kernelView(Original, Names, Result);
+  std::vector<ArgumentInfo> Args;
+  if (std::optional<std::string> Err = describeArguments(Whole, Args)) {
+    Diags.push_back({Diagnostic::Error, Whole.Loc, *Err});
+    return false;
+  }
+  for (ArgumentInfo &A : Args) {
+    if (A.ArgKind == ArgumentInfo::Size)
+      A.KernelType = indexTypeName(Whole);
+    A.Returned = A.Name == Result;
+  }
+  // The host program: sequential loops that run on the host, and the nests
+  // they launch. F is the function as the kernels see it (its Body the
+  // kernels' nests, the host loop variables size parameters); Whole stays
+  // the function the caller calls (arguments, size checks, counts).
+  HostProgram HP;
+  std::vector<Function> KernelFns;
+  std::vector<const Variable *> Temporaries;
+  std::vector<Variable> ScalarTemporaries;
+  if (!hostKernelFunctions(Whole, Opts, HP, KernelFns, Temporaries,
+                           ScalarTemporaries, Diags))
+    return false;
+  const Function &F = HP.Kernels;
+
   std::vector<KernelPlan> Plans;
   std::vector<KernelLaunch> Launches;
   std::string Kernels;
@@ -612,17 +759,8 @@ bool looptile::generateOpenCL(const Function &Original,
   }
   for (unsigned I = 0; I < F.Body.size(); ++I) {
     KernelPlan Plan;
-    // Statements outside any loop run once, in one work-item.
-    OpenCLOptions KernelOpts = Opts;
-    KernelOpts.SingleWorkItem |= HP.Straight[I];
-    if (!planKernel(KernelFns[I], I, KernelNames[I], Names, KernelOpts, Plan,
-                    Diags))
+    if (!planKernel(KernelFns[I], I, KernelNames[I], Names, Opts, Plan, Diags))
       return false;
-    if (HP.Straight[I]) {
-      Plan.Body = KernelFns[I].Body[I].loop().Body;
-      Plan.Remarks = {"statements outside any loop, run once in one "
-                      "work-item"};
-    }
     Plan.Suffix = F.Body.size() > 1 ? "_k" + std::to_string(I) : "";
     KernelLaunch Launch;
     Kernels += emitKernel(KernelFns[I], Plan, Opts, Launch) + "\n";
@@ -683,7 +821,7 @@ bool looptile::generateOpenCL(const Function &Original,
     IndexExpr Elems = IndexExpr::constant(1);
     for (const IndexExpr &E : A.Shape)
       Elems = Elems * E;
-    int64_t Size = A.Type == ElemType::Double ? 8 : 4;
+    int64_t Size = elemTypeBytes(A.Type);
     Bytes = Bytes + Elems.scaled(Size * (int64_t(A.Reads) + A.Writes));
   }
   IndexExpr Reduction = IndexExpr::constant(1);
@@ -831,7 +969,12 @@ bool looptile::generateOpenCL(const Function &Original,
       for (const StagedAccess &S : P.Staged)
         R += "  staged in local memory: " +
              Expr::arrayRef(S.Array, S.Type, S.Subscripts).str() + " -> " +
-             S.TileName + "\n";
+             S.TileName +
+             (P.K == KernelPlan::Register && S.VectorFetch
+                  ? " (interior tiles: vector loads of 4 where the sizes "
+                    "align them)"
+                  : "") +
+             "\n";
     }
     if (P.K == KernelPlan::Transpose)
       R += "  staged in local memory: " +
@@ -866,4 +1009,49 @@ bool looptile::generateOpenCL(const Function &Original,
   }
   Out.Mapping = R;
   return true;
+}
+
+KernelPreview looptile::previewKernel(const Function &Original,
+                                      unsigned NestIndex,
+                                      const OpenCLOptions &Opts) {
+  KernelPreview Out;
+  std::vector<Diagnostic> Diags;
+  NameTable Names(Original, NameTarget::OpenCL);
+  std::string Result;
+  const Function Whole = kernelView(Original, Names, Result);
+  HostProgram HP;
+  std::vector<Function> KernelFns;
+  std::vector<const Variable *> Temporaries;
+  std::vector<Variable> ScalarTemporaries;
+  auto Why = [&] {
+    Out.Why = "no kernel";
+    for (const Diagnostic &D : Diags)
+      if (D.Level == Diagnostic::Error) {
+        Out.Why = D.Message;
+        break;
+      }
+    return Out;
+  };
+  if (!hostKernelFunctions(Whole, Opts, HP, KernelFns, Temporaries,
+                           ScalarTemporaries, Diags))
+    return Why();
+  // The kernels that the nest launches, as generateOpenCL plans them: one,
+  // or those of the host loops that the nest became. A nest is as good as
+  // its weakest kernel (no kernel, then fewest NDRange dimensions, then
+  // most strided accesses).
+  std::vector<unsigned> Launched;
+  launchedKernels(HP.Body[viewIndex(Original, NestIndex)], Launched);
+  bool First = true;
+  for (unsigned K : Launched) {
+    KernelPlan Plan;
+    if (!planKernel(KernelFns[K], K, Whole.Name, Names, Opts, Plan, Diags))
+      return Why();
+    KernelPreview P;
+    summarizePlan(KernelFns[K], Plan, P);
+    if (First || std::make_tuple(P.Dims, -int(P.Strided)) <
+                     std::make_tuple(Out.Dims, -int(Out.Strided)))
+      Out = P;
+    First = false;
+  }
+  return Out;
 }

@@ -82,6 +82,15 @@ std::string looptile::clExpr(const Expr &E, const CLPrintContext &Ctx) {
              substituted(flatIndex(*Ctx.F, X.Name, X.Subscripts), Ctx).str() +
              "]";
     }
+    case Expr::Cast:
+      // OpenCL's spelling (`long long` does not exist there).
+      return "(" + std::string(elemTypeCLName(X.Type)) + ")" +
+             (X.Operands[0].K == Expr::Binary ||
+                      X.Operands[0].K == Expr::Compare ||
+                      X.Operands[0].K == Expr::Logical ||
+                      X.Operands[0].K == Expr::Select
+                  ? "(" + clExpr(X.Operands[0], Ctx) + ")"
+                  : clExpr(X.Operands[0], Ctx));
     case Expr::Call: {
       Expr Renamed = X;
       Renamed.Name = clMathName(X.Name);
@@ -113,7 +122,7 @@ std::string looptile::clGuard(const Guard &G, const CLPrintContext &Ctx) {
 std::string looptile::clStmt(const Stmt &S, const CLPrintContext &Ctx) {
   std::string Prefix;
   if (S.DeclType && !Ctx.ScalarRename.count(S.LHS.Name))
-    Prefix = std::string(elemTypeName(*S.DeclType)) + " ";
+    Prefix = std::string(elemTypeCLName(*S.DeclType)) + " ";
   return Prefix + clExpr(S.LHS, Ctx) + " " + assignOpSpelling(S.Op) + " " +
          clExpr(S.RHS, Ctx) + ";";
 }

@@ -138,6 +138,22 @@ Box boxOf(const Stmt &S, const std::vector<const Loop *> &Loops) {
   return B;
 }
 
+// True when E >= 0 for every value >= 1 of the size parameters it is a
+// polynomial in (the runtime and the host glue run with sizes >= 1): every
+// monomial's coefficient is >= 0 and the constant is at least minus their
+// sum, since each monomial is then >= 1.
+bool atLeastZero(const IndexExpr &E) {
+  int64_t Sum = 0;
+  for (const Term &T : E.terms()) {
+    if (T.Symbols.empty())
+      continue;
+    if (T.Coeff < 0)
+      return false;
+    Sum += T.Coeff;
+  }
+  return E.constantPart() + Sum >= 0;
+}
+
 // The largest value E takes over the loops (innermost substituted first):
 // a loop variable with a positive coefficient at its upper bound in Box, one
 // with a negative coefficient (alone in its term) at its lower bound; in
@@ -216,12 +232,13 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
                 if (!Cur)
                   Cur = Candidate;
                 else if (*Cur != Candidate) {
-                  // Keep the larger when they differ by a constant.
+                  // Keep the larger, where the sign of the difference is
+                  // known for all sizes >= 1.
                   IndexExpr Diff = Candidate - *Cur;
-                  if (!Diff.isConstant())
-                    ExtentUnknown[A.Name] = true;
-                  else if (Diff.constantPart() > 0)
+                  if (atLeastZero(Diff))
                     Cur = Candidate;
+                  else if (!atLeastZero(-Diff))
+                    ExtentUnknown[A.Name] = true;
                 }
               }
             });
@@ -230,7 +247,7 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
       continue;
     const std::optional<IndexExpr> &Cur = Extent[A.Name];
     IndexExpr Diff = Cur ? Candidate - *Cur : IndexExpr::constant(1);
-    if (Diff.isConstant() && Diff.constantPart() <= 0)
+    if (atLeastZero(-Diff))
       continue;
     return "cannot determine the extent of parameter '" + A.Name +
            "': the access '" + A.str() +
@@ -335,6 +352,8 @@ std::string looptile::argumentJSON(const ArgumentInfo &A) {
     for (size_t I = 0; I < Shape.size(); ++I)
       Out += (I ? ", " : "") + jsonString(Shape[I]);
     Out += "]";
+    if (A.Returned)
+      Out += ", \"returned\": true";
   }
   return Out + "}";
 }
@@ -342,7 +361,11 @@ std::string looptile::argumentJSON(const ArgumentInfo &A) {
 std::string looptile::signatureJSON(const std::string &File, const Function &F,
                                     const std::vector<ArgumentInfo> &Args) {
   std::string Out = "{\"function\": " + jsonString(F.Name) +
-                    ", \"file\": " + jsonString(File) + ", \"arguments\": [";
+                    ", \"file\": " + jsonString(File) +
+                    (F.ReturnType ? std::string(", \"returns\": \"") +
+                                        elemTypeName(*F.ReturnType) + "\""
+                                  : std::string()) +
+                    ", \"arguments\": [";
   for (size_t I = 0; I < Args.size(); ++I)
     Out += std::string(I ? ",\n  " : "\n  ") + argumentJSON(Args[I]);
   return Out + "\n]}\n";

@@ -106,6 +106,12 @@ std::optional<IntType> indexType(QualType T, ASTContext &Ctx) {
 /// it is not negative, which IntegerWrap.h proves for the printed code.
 bool isIndexConversionExact(QualType From, QualType To, ASTContext &Ctx) {
   std::optional<IntType> F = indexType(From, Ctx), T = indexType(To, Ctx);
+  // A narrow integer (a char or short value) promoted to a wider type keeps
+  // its value; whether it may be used as an index is decided at its use.
+  if (!F && T && From->isIntegerType() && !From->isBooleanType() &&
+      Ctx.getTypeSize(From) < T->Bits &&
+      (T->Signed || From->isUnsignedIntegerType()))
+    return true;
   if (!F || !T)
     return false;
   if (F->Signed == T->Signed || F->Signed)
@@ -136,9 +142,10 @@ const std::set<std::string> &mathFunctions() {
 
 class FunctionTranslator {
 public:
-  FunctionTranslator(ASTContext &Ctx, const FunctionDecl *FD, Function &Out)
+  FunctionTranslator(ASTContext &Ctx, const FunctionDecl *FD, Function &Out,
+                     FirstError *Collect)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Ctx.getDiagnostics()),
-        FD(FD), Out(Out) {}
+        FD(FD), Out(Out), Collect(Collect) {}
 
   bool run();
 
@@ -148,6 +155,15 @@ private:
              SourceRange Range = SourceRange()) {
     if (Quiet)
       return false; // a tentative conversion (tryAffineCondition)
+    if (Collect) {
+      // Only the reason the function is skipped (Frontend.cpp).
+      if (Collect->Message.empty()) {
+        SourceLoc At = loc(Loc);
+        *Collect = {Msg, At.Line, At.Col};
+      }
+      Failed = true;
+      return false;
+    }
     unsigned ID = Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0");
     auto Builder = Diags.Report(Loc, ID);
     Builder << Msg;
@@ -203,11 +219,14 @@ private:
   /// (conjoined into Affine) and the others (Data, in source order).
   void splitCondition(const clang::Expr *E, AffineCondition &Affine,
                       std::vector<const clang::Expr *> &Data);
-  /// Refuses a condition on data that the statements it guards change,
-  /// when it would be evaluated more than once (see convertIf).
-  bool checkConditionStable(const IfStmt *IS,
-                            const std::vector<looptile::Expr> &Conds,
-                            const std::vector<Node> &Guarded);
+  /// True when the conditions on data Conds read nothing that a statement
+  /// of Guarded writes before they are evaluated again (see convertIf).
+  bool isConditionStable(const std::vector<looptile::Expr> &Conds,
+                         const std::vector<Node> &Guarded);
+  /// A local name used nowhere in the function, from Base.
+  std::string freshLocalName(const std::string &Base);
+  /// Every name the function's declarations use (for freshLocalName).
+  std::set<std::string> SourceNames;
 
   // --- loops -------------------------------------------------------------
   const VarDecl *loopInit(const ForStmt *FS, const clang::Expr *&InitValue);
@@ -224,6 +243,31 @@ private:
                                         const char *Context);
   std::optional<looptile::Expr> convertExpr(const clang::Expr *E);
   std::optional<looptile::Expr> convertArrayRef(const ArraySubscriptExpr *E);
+  /// A pointer into an array: its element k, subscripted further by Rest,
+  /// is Base[Lead..., Off + k, Rest...].
+  struct ArrayView {
+    std::string Base;
+    std::vector<IndexExpr> Lead;
+    IndexExpr Off = IndexExpr::constant(0);
+  };
+  /// The array a pointer-valued expression points into: an array or
+  /// pointer parameter, a local array, a row of one (`A[i]`), an element's
+  /// address (`&A[k]`), a pointer local (below), plus or minus an affine
+  /// offset. std::nullopt after an error.
+  std::optional<ArrayView> pointerView(const clang::Expr *E);
+  /// The same for an expression of array type (before it decays).
+  std::optional<ArrayView> arrayView(const clang::Expr *E);
+  /// *P, as P[0].
+  std::optional<looptile::Expr> convertDeref(const UnaryOperator *UO) {
+    std::optional<ArrayView> V = pointerView(UO->getSubExpr());
+    if (!V)
+      return std::nullopt;
+    return viewElement(*V, {IndexExpr::constant(0)}, UO);
+  }
+  /// The element V[Subs[0]][Subs[1]]... as an array reference.
+  std::optional<looptile::Expr> viewElement(const ArrayView &V,
+                                            std::vector<IndexExpr> Subs,
+                                            const clang::Expr *At);
   std::optional<looptile::Expr> convertCall(const CallExpr *CE);
   std::optional<looptile::Expr> convertLValue(const clang::Expr *E);
   /// Comparisons, `&&`, `||`, `!` and `?:` in values and conditions.
@@ -244,6 +288,8 @@ private:
   DiagnosticsEngine &Diags;
   const FunctionDecl *FD;
   Function &Out;
+  /// Errors are collected here instead of reported, when set.
+  FirstError *Collect;
   bool Failed = false;
   /// Above zero while a conversion is only tried: errors are not reported.
   unsigned Quiet = 0;
@@ -283,6 +329,12 @@ private:
   /// affine in loop variables and sizes (`int idx = i*nx + j;`, `const int
   /// off = 1;`). Their value replaces them wherever they are used.
   std::map<const VarDecl *, IndexExpr> IndexTemps;
+  /// Pointer locals never modified after an initializer that points into
+  /// an array (`const float *row = A + i * n;`, `float *p = &B[i][0];`):
+  /// their subscripts become the array's (row[j] is A[i * n + j]).
+  std::map<const VarDecl *, ArrayView> Views;
+  /// Pointer locals refused at their declaration (their uses say no more).
+  std::set<const VarDecl *> BadViews;
   /// The value of an index temporary as an expression, for uses in values.
   looptile::Expr indexTempExpr(const IndexExpr &E, SourceLoc Loc);
   /// Names declared so far (looptile needs function-wide unique names).
@@ -307,12 +359,35 @@ std::optional<ElemType> FunctionTranslator::elemType(QualType T,
       return ElemType::Double;
     case BuiltinType::Int:
       return ElemType::Int;
+    case BuiltinType::Char_S:
+      return ElemType::Char;
+    case BuiltinType::SChar:
+      return ElemType::SChar;
+    case BuiltinType::Char_U: // plain char, unsigned on this target
+    case BuiltinType::UChar:
+      return ElemType::UChar;
+    case BuiltinType::Short:
+      return ElemType::Short;
+    case BuiltinType::UShort:
+      return ElemType::UShort;
+    case BuiltinType::UInt:
+      return ElemType::UInt;
+    case BuiltinType::Long:
+      return ElemType::Long;
+    case BuiltinType::ULong:
+      return ElemType::ULong;
+    case BuiltinType::LongLong:
+      return ElemType::LongLong;
+    case BuiltinType::ULongLong:
+      return ElemType::ULongLong;
     default:
       break;
     }
   }
   error(Loc, What + " has type '" + T.getAsString() +
-                 "'; looptile supports float, double and int");
+                 "'; looptile supports float, double and the standard "
+                 "integer types (char, short, int, long, long long, signed "
+                 "or unsigned)");
   return std::nullopt;
 }
 
@@ -324,9 +399,11 @@ bool FunctionTranslator::declareName(const NamedDecl *D) {
           "'" + Name +
               "' is declared more than once in this function; looptile "
               "needs distinct names for distinct variables");
-    unsigned NoteID =
-        Diags.getCustomDiagID(DiagnosticsEngine::Note, "previous declaration is here");
-    Diags.Report(It->second->getLocation(), NoteID);
+    if (!Quiet && !Collect) {
+      unsigned NoteID = Diags.getCustomDiagID(DiagnosticsEngine::Note,
+                                              "previous declaration is here");
+      Diags.Report(It->second->getLocation(), NoteID);
+    }
     return false;
   }
   Declared[Name] = D;
@@ -416,12 +493,20 @@ bool FunctionTranslator::convertParam(const ParmVarDecl *P) {
     // Integer parameters are the symbolic sizes; writes to them are refused
     // where they occur, so they stay constant for the whole function.
     std::optional<IntType> IT = indexType(P->getType(), Ctx);
-    if (!IT)
-      return error(P->getLocation(),
-                   "size parameter '" + V.Name + "' has type '" +
-                       P->getType().getAsString() + "'; " + IndexTypesText);
+    if (!IT) {
+      // A narrower integer (unsigned char t) is a value, not a size.
+      std::optional<ElemType> ET = elemType(P->getType(), P->getLocation(),
+                                            "parameter '" + V.Name + "'");
+      if (!ET)
+        return false;
+      V.VarKind = Variable::ScalarParam;
+      V.Type = *ET;
+      Out.Params.push_back(std::move(V));
+      return true;
+    }
     V.VarKind = Variable::SizeParam;
-    V.Type = ElemType::Int;
+    V.Type = elemType(P->getType(), P->getLocation(), "size parameter")
+                 .value_or(ElemType::Int);
     V.Int = *IT;
   } else {
     std::optional<ElemType> ET = elemType(P->getType(), P->getLocation(),
@@ -452,6 +537,31 @@ bool FunctionTranslator::convertLocalDecl(const VarDecl *VD,
                                     "supported");
   if (!declareName(VD))
     return false;
+  // A pointer into an array: its accesses are the array's.
+  if (VD->getType()->isPointerType()) {
+    std::string Name = VD->getNameAsString();
+    BadViews.insert(VD);
+    if (!VD->hasInit())
+      return error(VD->getLocation(),
+                   "local pointer '" + Name +
+                       "' has no initializer; looptile supports a pointer "
+                       "local initialised, in its declaration, with an "
+                       "address in an array (e.g. 'const float *row = A + i "
+                       "* n;')");
+    if (Modified.count(VD))
+      return error(VD->getLocation(),
+                   "local pointer '" + Name +
+                       "' is assigned, incremented or has its address taken "
+                       "after its declaration; looptile supports a pointer "
+                       "local that keeps the address it is initialised with "
+                       "(index the array instead)");
+    std::optional<ArrayView> V = pointerView(VD->getInit());
+    if (!V)
+      return false;
+    BadViews.erase(VD);
+    Views[VD] = *V;
+    return true;
+  }
   // An index temporary: its value (exact integers over loop variables and
   // sizes, which do not change in its scope) is substituted for it.
   if (VD->hasInit() && !Modified.count(VD) && indexType(VD->getType(), Ctx)) {
@@ -529,7 +639,7 @@ bool FunctionTranslator::unsupportedStmt(const clang::Stmt *S) {
                     "'continue' inside an 'if' with the opposite condition)");
   if (isa<ReturnStmt>(S))
     return error(S, "return statements are only supported as the last "
-                    "statement of a void function; a return inside a loop "
+                    "statement of the function; a return inside a loop "
                     "ends every loop early");
   if (const auto *CE = dyn_cast<CallExpr>(S)) {
     if (const FunctionDecl *Callee = CE->getDirectCallee())
@@ -838,8 +948,8 @@ static void readNames(const looptile::Expr &E, std::set<std::string> &Out) {
     readNames(Op, Out);
 }
 
-bool FunctionTranslator::checkConditionStable(
-    const IfStmt *IS, const std::vector<looptile::Expr> &Conds,
+bool FunctionTranslator::isConditionStable(
+    const std::vector<looptile::Expr> &Conds,
     const std::vector<Node> &Guarded) {
   // The guard is evaluated again before every statement it guards. That is
   // the source's meaning as long as no guarded statement changes what the
@@ -849,8 +959,7 @@ bool FunctionTranslator::checkConditionStable(
   for (const looptile::Expr &C : Conds)
     readNames(C, Reads);
   unsigned Count = 0;
-  bool InLoop = false;
-  const looptile::Stmt *Writer = nullptr;
+  bool InLoop = false, Writes = false;
   std::function<void(const std::vector<Node> &, bool)> Walk =
       [&](const std::vector<Node> &Nodes, bool Inside) {
         for (const Node &N : Nodes) {
@@ -860,22 +969,21 @@ bool FunctionTranslator::checkConditionStable(
           }
           ++Count;
           InLoop |= Inside;
-          if (!Writer && Reads.count(N.stmt().LHS.Name))
-            Writer = &N.stmt();
+          Writes |= Reads.count(N.stmt().LHS.Name) > 0;
         }
       };
   Walk(Guarded, false);
-  if (!Writer || (Count == 1 && !InLoop))
-    return true;
-  return error(IS->getCond()->getBeginLoc(),
-               "the condition reads '" + Writer->LHS.Name +
-                   "', which a statement it guards writes (line " +
-                   std::to_string(Writer->Loc.Line) +
-                   "); looptile evaluates the condition before each guarded "
-                   "statement, which would see the new value; compute the "
-                   "condition into a local first (int c = " +
-                   text(IS->getCond()) + "; if (c) ...)",
-               IS->getCond()->getSourceRange());
+  return !Writes || (Count == 1 && !InLoop);
+}
+
+std::string FunctionTranslator::freshLocalName(const std::string &Base) {
+  for (unsigned N = 1;; ++N) {
+    std::string Name = N == 1 ? Base : Base + std::to_string(N);
+    if (!SourceNames.count(Name) && !Out.lookup(Name)) {
+      SourceNames.insert(Name);
+      return Name;
+    }
+  }
 }
 
 bool FunctionTranslator::convertIf(const IfStmt *IS,
@@ -916,6 +1024,7 @@ bool FunctionTranslator::convertIf(const IfStmt *IS,
   size_t Start = Body.size();
   Current = Then;
   bool OK = convertBody(IS->getThen(), DeclaredIn, Body);
+  size_t Mid = Body.size();
   std::vector<looptile::Expr> Conds = Data;
   if (const clang::Stmt *ElseS = IS->getElse()) {
     Guard Else = Saved;
@@ -941,7 +1050,63 @@ bool FunctionTranslator::convertIf(const IfStmt *IS,
   if (!OK)
     return false;
   std::vector<Node> Guarded(Body.begin() + Start, Body.end());
-  return checkConditionStable(IS, Conds, Guarded);
+  if (isConditionStable(Conds, Guarded))
+    return true;
+  // A guarded statement changes what the condition reads (`if (d < best) {
+  // best = d; k = j; }`): the condition is computed once into a local, as C
+  // does, `int cond = d < best;`, and the branches test that local.
+  std::optional<looptile::Expr> Whole = convertTruth(Cond);
+  if (!Whole)
+    return false;
+  Variable V;
+  V.Name = freshLocalName("cond");
+  V.VarKind = Variable::LocalScalar;
+  V.Type = ElemType::Int;
+  V.DeclaredIn = DeclaredIn;
+  V.Loc = loc(IS->getBeginLoc());
+  Out.Locals.push_back(V);
+  looptile::Expr Ref = looptile::Expr::scalarRef(V.Name, ElemType::Int);
+  Ref.Loc = V.Loc;
+  size_t K0 = Saved.Data.size();
+  // Statement ids stay in textual order: the new statement takes the first
+  // guarded statement's id and the others move up by one.
+  unsigned FirstId = NextStmtId;
+  std::function<void(std::vector<Node> &, bool)> Rewrite =
+      [&](std::vector<Node> &Nodes, bool InThen) {
+        for (Node &N : Nodes) {
+          if (N.isLoop()) {
+            Rewrite(N.loop().Body, InThen);
+            continue;
+          }
+          looptile::Stmt &S = N.stmt();
+          FirstId = std::min(FirstId, S.Id);
+          ++S.Id;
+          std::vector<looptile::Expr> &D = S.When.Data;
+          if (InThen) {
+            D.erase(D.begin() + K0, D.begin() + K0 + Data.size());
+            D.insert(D.begin() + K0, Ref);
+          } else {
+            D[K0] = looptile::Expr::logicalNot(Ref);
+          }
+        }
+      };
+  for (size_t I = Start; I < Body.size(); ++I) {
+    std::vector<Node> One = {std::move(Body[I])};
+    Rewrite(One, I < Mid);
+    Body[I] = std::move(One[0]);
+  }
+  ++NextStmtId;
+  looptile::Stmt S;
+  S.Id = FirstId;
+  S.Op = AssignOp::Assign;
+  S.LHS = Ref;
+  S.RHS = std::move(*Whole);
+  S.DeclType = ElemType::Int;
+  S.When = Saved;
+  S.GuardChecks = SavedChecks;
+  S.Loc = loc(IS->getCond()->getBeginLoc());
+  Body.insert(Body.begin() + Start, Node{std::move(S)});
+  return true;
 }
 
 std::optional<looptile::Expr>
@@ -1446,8 +1611,15 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
     for (const VarDecl *IV : LoopVars)
       if (IV == VD)
         return IndexExpr::symbol(Name);
-    if (isa<ParmVarDecl>(VD) && VD->getType()->isIntegerType())
-      return IndexExpr::symbol(Name);
+    if (isa<ParmVarDecl>(VD) && VD->getType()->isIntegerType()) {
+      const Variable *V = Out.lookup(Name);
+      if (V && V->VarKind == Variable::SizeParam)
+        return IndexExpr::symbol(Name);
+      error(E, std::string(Context) + " depends on '" + Name + "' of type '" +
+                   VD->getType().getAsString() + "', which cannot be a size; " +
+                   IndexTypesText);
+      return std::nullopt;
+    }
     if (auto It = IndexTemps.find(VD); It != IndexTemps.end())
       return It->second;
     if (std::optional<int64_t> C = globalConstant(VD))
@@ -1542,17 +1714,23 @@ FunctionTranslator::convertArrayRef(const ArraySubscriptExpr *E) {
     Base = ASE->getBase()->IgnoreParenImpCasts();
   }
   const VarDecl *VD = refersToVar(Base);
-  if (!VD) {
-    if (isa<MemberExpr>(Base))
-      error(Base, "struct fields are not supported");
-    else if (const auto *BO = dyn_cast<BinaryOperator>(Base);
-             BO && BO->isAdditiveOp())
-      error(Base, "pointer arithmetic is not supported; index the array "
-                  "directly");
-    else
-      error(Base, "subscripted value '" + text(Base) +
-                      "' is not a named array");
+  if (isa<MemberExpr>(Base)) {
+    error(Base, "struct fields are not supported");
     return std::nullopt;
+  }
+  if (!VD || Views.count(VD) || BadViews.count(VD)) {
+    // A pointer into an array: row[j], (A + k)[j], (&A[k])[j].
+    std::optional<ArrayView> V = pointerView(Base);
+    if (!V)
+      return std::nullopt;
+    std::vector<IndexExpr> Indices;
+    for (const clang::Expr *Sub : Subs) {
+      std::optional<IndexExpr> I = convertIndex(Sub, "subscript");
+      if (!I)
+        return std::nullopt;
+      Indices.push_back(*I);
+    }
+    return viewElement(*V, std::move(Indices), E);
   }
   std::string Name = VD->getNameAsString();
   const Variable *V = Out.lookup(Name);
@@ -1576,6 +1754,130 @@ FunctionTranslator::convertArrayRef(const ArraySubscriptExpr *E) {
   }
   looptile::Expr R = looptile::Expr::arrayRef(Name, V->Type, std::move(Indices));
   R.Loc = loc(E->getBeginLoc());
+  return R;
+}
+
+std::optional<FunctionTranslator::ArrayView>
+FunctionTranslator::pointerView(const clang::Expr *E) {
+  const clang::Expr *S = E->IgnoreParens();
+  if (S->getType()->isArrayType()) // the decay was left out
+    return arrayView(S);
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(S)) {
+    switch (ICE->getCastKind()) {
+    case CK_ArrayToPointerDecay:
+      return arrayView(ICE->getSubExpr());
+    case CK_LValueToRValue:
+    case CK_NoOp: // adding const
+      return pointerView(ICE->getSubExpr());
+    default:
+      break;
+    }
+  }
+  if (const VarDecl *VD = refersToVar(S); VD && isa<DeclRefExpr>(S)) {
+    if (auto It = Views.find(VD); It != Views.end())
+      return It->second;
+    if (BadViews.count(VD))
+      return std::nullopt; // reported at its declaration
+    const Variable *V = Out.lookup(VD->getNameAsString());
+    // Array parameters have pointer type (to their rows).
+    if (V && V->isArray() && V->isParam())
+      return ArrayView{V->Name, {}, IndexExpr::constant(0)};
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->isAdditiveOp() && BO->getType()->isPointerType()) {
+    bool PtrLeft = BO->getLHS()->getType()->isPointerType();
+    const clang::Expr *Ptr = PtrLeft ? BO->getLHS() : BO->getRHS();
+    const clang::Expr *Int = PtrLeft ? BO->getRHS() : BO->getLHS();
+    std::optional<ArrayView> V = pointerView(Ptr);
+    if (!V)
+      return std::nullopt;
+    std::optional<IndexExpr> K = convertIndex(Int, "pointer offset");
+    if (!K)
+      return std::nullopt;
+    V->Off = BO->getOpcode() == BO_Add ? V->Off + *K : V->Off - *K;
+    return V;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && UO->getOpcode() == UO_AddrOf) {
+    const clang::Expr *Sub = UO->getSubExpr()->IgnoreParens();
+    // &P[k] is P + k; &*P is P.
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Sub)) {
+      std::optional<ArrayView> V = pointerView(ASE->getBase());
+      if (!V)
+        return std::nullopt;
+      std::optional<IndexExpr> K = convertIndex(ASE->getIdx(), "subscript");
+      if (!K)
+        return std::nullopt;
+      V->Off = V->Off + *K;
+      return V;
+    }
+    if (const auto *Deref = dyn_cast<UnaryOperator>(Sub);
+        Deref && Deref->getOpcode() == UO_Deref)
+      return pointerView(Deref->getSubExpr());
+  }
+  error(E, "pointer '" + text(E) +
+               "' is not an address in an array parameter or local array; "
+               "looptile supports an array, a row of one ('A[i]'), an "
+               "element's address ('&A[k]') or a pointer local initialised "
+               "with one, plus or minus an affine offset");
+  return std::nullopt;
+}
+
+std::optional<FunctionTranslator::ArrayView>
+FunctionTranslator::arrayView(const clang::Expr *E) {
+  const clang::Expr *S = E->IgnoreParens();
+  if (const VarDecl *VD = refersToVar(S); VD && isa<DeclRefExpr>(S)) {
+    const Variable *V = Out.lookup(VD->getNameAsString());
+    if (V && V->isArray())
+      return ArrayView{V->Name, {}, IndexExpr::constant(0)};
+  }
+  // A row: P[k] or *P of array type, whose first element the decay points
+  // to.
+  const clang::Expr *Ptr = nullptr, *Idx = nullptr;
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S)) {
+    Ptr = ASE->getBase();
+    Idx = ASE->getIdx();
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(S);
+             UO && UO->getOpcode() == UO_Deref) {
+    Ptr = UO->getSubExpr();
+  }
+  if (Ptr) {
+    std::optional<ArrayView> V = pointerView(Ptr);
+    if (!V)
+      return std::nullopt;
+    IndexExpr K = IndexExpr::constant(0);
+    if (Idx) {
+      std::optional<IndexExpr> I = convertIndex(Idx, "subscript");
+      if (!I)
+        return std::nullopt;
+      K = *I;
+    }
+    V->Lead.push_back(V->Off + K);
+    V->Off = IndexExpr::constant(0);
+    return V;
+  }
+  error(E, "array '" + text(E) +
+               "' is not an array parameter, a local array or a row of one");
+  return std::nullopt;
+}
+
+std::optional<looptile::Expr> FunctionTranslator::viewElement(
+    const ArrayView &View, std::vector<IndexExpr> Subs, const clang::Expr *At) {
+  const Variable *V = Out.lookup(View.Base);
+  std::vector<IndexExpr> Indices = View.Lead;
+  Indices.push_back(View.Off + Subs.front());
+  Indices.insert(Indices.end(), Subs.begin() + 1, Subs.end());
+  if (!V || Indices.size() != V->Extents.size()) {
+    error(At, "'" + text(At) + "' designates a part of '" + View.Base +
+                  "' with " + std::to_string(Indices.size()) + " of its " +
+                  std::to_string(V ? V->Extents.size() : 0) +
+                  " subscripts; partial or pointer-to-pointer indexing is "
+                  "not supported");
+    return std::nullopt;
+  }
+  looptile::Expr R =
+      looptile::Expr::arrayRef(View.Base, V->Type, std::move(Indices));
+  R.Loc = loc(At->getBeginLoc());
   return R;
 }
 
@@ -1616,6 +1918,9 @@ FunctionTranslator::convertLValue(const clang::Expr *E) {
   const clang::Expr *S = E->IgnoreParens();
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S))
     return convertArrayRef(ASE);
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && UO->getOpcode() == UO_Deref)
+    return convertDeref(UO);
   if (const VarDecl *VD = refersToVar(S)) {
     std::string Name = VD->getNameAsString();
     for (const VarDecl *IV : LoopVars)
@@ -1632,6 +1937,8 @@ FunctionTranslator::convertLValue(const clang::Expr *E) {
       error(E, "assignment to parameter '" + Name + "' is not supported");
       return std::nullopt;
     }
+    if (BadViews.count(VD))
+      return std::nullopt; // reported at its declaration
     const Variable *V = Out.lookup(Name);
     if (!V || V->isArray()) {
       error(E, "cannot assign to '" + Name + "'");
@@ -1643,10 +1950,6 @@ FunctionTranslator::convertLValue(const clang::Expr *E) {
   }
   if (isa<MemberExpr>(S))
     error(E, "struct fields are not supported");
-  else if (const auto *UO = dyn_cast<UnaryOperator>(S);
-           UO && UO->getOpcode() == UO_Deref)
-    error(E, "pointer dereference is not supported; index the array "
-             "directly");
   else
     error(E, "unsupported assignment target '" + text(E) + "'");
   return std::nullopt;
@@ -1703,21 +2006,18 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       return std::nullopt;
     QualType To = CE->getType();
     QualType From = CE->getSubExpr()->getType();
-    if (To->isIntegerType() && From->isIntegerType()) {
-      // An implicit conversion between index types (`i + j` with a long i
-      // and an unsigned j) comes back when the code is printed with the
-      // same types: the emitters keep every variable's type.
-      if (isa<ImplicitCastExpr>(S) && indexType(From, Ctx) &&
-          indexType(To, Ctx))
+    if (To->isIntegerType() && From->isIntegerType() &&
+        isa<ImplicitCastExpr>(S)) {
+      // An implicit conversion between integer types (a promotion, the
+      // usual arithmetic conversions, an assignment's) comes back when the
+      // code is printed: the emitters keep every variable's type (and the
+      // kernels convert an index variable used as a value back to its own).
+      ++Quiet;
+      bool Known = elemType(To, S->getBeginLoc(), "") &&
+                   elemType(From, S->getBeginLoc(), "");
+      --Quiet;
+      if (Known)
         return Sub;
-      if (!isValuePreservingIntCast(From, To, Ctx)) {
-        error(E, "conversion from '" + From.getAsString() + "' to '" +
-                     To.getAsString() +
-                     "' can change the value; looptile supports int "
-                     "arithmetic only");
-        return std::nullopt;
-      }
-      return Sub; // a widening that keeps the value
     }
     std::optional<ElemType> T = elemType(To, S->getBeginLoc(), "cast target");
     if (!T)
@@ -1739,6 +2039,25 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       return std::nullopt;
     }
     looptile::Expr R = looptile::Expr::intLit(IL->getValue().getSExtValue());
+    R.Loc = loc(S->getBeginLoc());
+    // `1u`, `2L`: the literal's type takes part in the conversions around
+    // it; it is printed as a cast to that type.
+    std::optional<ElemType> T =
+        elemType(IL->getType(), S->getBeginLoc(), "integer constant");
+    if (!T)
+      return std::nullopt;
+    if (*T != ElemType::Int) {
+      looptile::Expr C;
+      C.K = looptile::Expr::Cast;
+      C.Type = *T;
+      C.Loc = R.Loc;
+      C.Operands.push_back(std::move(R));
+      return C;
+    }
+    return R;
+  }
+  if (const auto *CL = dyn_cast<CharacterLiteral>(S)) {
+    looptile::Expr R = looptile::Expr::intLit(int64_t(CL->getValue()));
     R.Loc = loc(S->getBeginLoc());
     return R;
   }
@@ -1776,6 +2095,11 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     }
     if (auto It = IndexTemps.find(VD); It != IndexTemps.end())
       return indexTempExpr(It->second, loc(S->getBeginLoc()));
+    if (Views.count(VD)) {
+      error(E, "pointer '" + VD->getNameAsString() +
+                   "' used as a value; only its elements can be read");
+      return std::nullopt;
+    }
     if (std::optional<int64_t> C = globalConstant(VD)) {
       looptile::Expr R = looptile::Expr::intLit(*C);
       R.Loc = loc(S->getBeginLoc());
@@ -1790,7 +2114,11 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       return std::nullopt;
     }
     ElemType T = ElemType::Int;
-    if (!IsLoopVar) {
+    if (IsLoopVar) {
+      ++Quiet;
+      T = elemType(VD->getType(), S->getBeginLoc(), "").value_or(T);
+      --Quiet;
+    } else {
       const Variable *V = Out.lookup(Name);
       if (!V) {
         error(E, "'" + Name + "' is not a parameter or local of this "
@@ -1822,15 +2150,13 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       looptile::Expr R;
       R.K = looptile::Expr::Unary;
       R.Op = '-';
-      R.Type = Sub->Type;
+      R.Type = arithmeticType(Sub->Type, Sub->Type); // promoted
       R.Loc = loc(S->getBeginLoc());
       R.Operands.push_back(std::move(*Sub));
       return R;
     }
     case UO_Deref:
-      error(E, "pointer dereference is not supported; index the array "
-               "directly");
-      return std::nullopt;
+      return convertDeref(UO);
     case UO_AddrOf:
       error(E, "taking an address is not supported");
       return std::nullopt;
@@ -1912,6 +2238,20 @@ static void collectLoopVars(const clang::Stmt *S,
     collectLoopVars(Child, Out);
 }
 
+// Records the name of every declaration and reference in S.
+static void collectNames(const clang::Stmt *S, std::set<std::string> &Out) {
+  if (!S)
+    return;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *ND = dyn_cast<NamedDecl>(D))
+        Out.insert(ND->getNameAsString());
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    Out.insert(DRE->getDecl()->getNameAsString());
+  for (const clang::Stmt *Child : S->children())
+    collectNames(Child, Out);
+}
+
 // Records every variable that a statement assigns (`=`, `op=`), increments
 // or decrements, or takes the address of.
 static void collectModified(const clang::Stmt *S,
@@ -1941,6 +2281,9 @@ bool FunctionTranslator::run() {
 
   collectLoopVars(FD->getBody(), AllLoopVars);
   collectModified(FD->getBody(), Modified);
+  collectNames(FD->getBody(), SourceNames);
+  for (const ParmVarDecl *P : FD->parameters())
+    SourceNames.insert(P->getNameAsString());
   const auto *Body = cast<CompoundStmt>(FD->getBody());
   auto Stmts = Body->body();
   for (auto It = Stmts.begin(); It != Stmts.end(); ++It) {
@@ -1948,9 +2291,20 @@ bool FunctionTranslator::run() {
     if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
       if (!RS->getRetValue() && std::next(It) == Stmts.end())
         continue; // a final `return;` changes nothing
+      if (RS->getRetValue() && std::next(It) == Stmts.end()) {
+        // `return s;` last: a scalar result, read after the whole body.
+        std::optional<ElemType> T =
+            elemType(FD->getReturnType(), RS->getBeginLoc(), "the result");
+        std::optional<looptile::Expr> V = convertExpr(RS->getRetValue());
+        if (T && V) {
+          Out.ReturnType = *T;
+          Out.ReturnValue = std::move(*V);
+        }
+        continue;
+      }
       if (RS->getRetValue())
-        error(S, "returning a value is not supported; looptile transforms "
-                 "void functions that write their results to arrays");
+        error(S, "returning a value is only supported as the last statement "
+                 "of the function");
       else
         unsupportedStmt(S);
       continue;
@@ -1961,7 +2315,7 @@ bool FunctionTranslator::run() {
 }
 
 bool looptile::convertFunction(ASTContext &Ctx, const FunctionDecl *FD,
-                               Function &Out) {
-  FunctionTranslator T(Ctx, FD, Out);
+                               Function &Out, FirstError *Collect) {
+  FunctionTranslator T(Ctx, FD, Out, Collect);
   return T.run();
 }

@@ -22,9 +22,14 @@ namespace looptile {
 bool containsLoop(const clang::Stmt *S);
 
 /// Builds the IR of FD into Out. Returns false after reporting at least one
-/// error diagnostic.
+/// error diagnostic. With FirstError, nothing is reported: the first error
+/// (its message and location) is stored there instead.
+struct FirstError {
+  std::string Message;
+  unsigned Line = 0, Col = 0;
+};
 bool convertFunction(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
-                     Function &Out);
+                     Function &Out, FirstError *Collect = nullptr);
 
 } // namespace looptile
 

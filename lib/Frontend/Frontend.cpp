@@ -14,6 +14,7 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/Basic/LangStandard.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/Version.h"
@@ -33,6 +34,29 @@ using namespace clang;
 
 namespace {
 
+// The functions of the main file that have a body and a loop, in order,
+// including those inside `extern "C" { ... }` and namespaces (C++ input).
+void collectFunctions(const DeclContext *DC, const SourceManager &SM,
+                      std::vector<const FunctionDecl *> &Out) {
+  for (const Decl *D : DC->decls()) {
+    if (const auto *LS = dyn_cast<LinkageSpecDecl>(D)) {
+      collectFunctions(LS, SM, Out);
+      continue;
+    }
+    if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
+      collectFunctions(NS, SM, Out);
+      continue;
+    }
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || !FD->doesThisDeclarationHaveABody() ||
+        !SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())) ||
+        FD->isTemplated() || isa<CXXMethodDecl>(FD))
+      continue;
+    if (containsLoop(FD->getBody()))
+      Out.push_back(FD);
+  }
+}
+
 class LoopNestConsumer : public ASTConsumer {
 public:
   LoopNestConsumer(Program &Out, const looptile::FrontendOptions &Opts, bool &Failed)
@@ -46,22 +70,50 @@ public:
       return;
     }
     const SourceManager &SM = Ctx.getSourceManager();
-    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-      const auto *FD = dyn_cast<FunctionDecl>(D);
-      if (!FD || !FD->doesThisDeclarationHaveABody() ||
-          !SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
-        continue;
-      if (!Opts.OnlyFunction.empty() &&
-          FD->getNameAsString() != Opts.OnlyFunction)
-        continue;
-      if (!containsLoop(FD->getBody()))
-        continue;
+    std::vector<const FunctionDecl *> Candidates;
+    collectFunctions(Ctx.getTranslationUnitDecl(), SM, Candidates);
+    if (!Opts.OnlyFunction.empty()) {
+      // A selected function is translated with every error reported.
+      for (const FunctionDecl *FD : Candidates) {
+        if (FD->getNameAsString() != Opts.OnlyFunction)
+          continue;
+        Function F;
+        if (convertFunction(Ctx, FD, F))
+          Out.Functions.push_back(std::move(F));
+        else
+          Failed = true;
+      }
+      return;
+    }
+    // Every function that can be handled is; the others are skipped with a
+    // note naming them and the construct. When none can be, their errors
+    // are reported as usual.
+    std::vector<std::pair<const FunctionDecl *, FirstError>> Skipped;
+    for (const FunctionDecl *FD : Candidates) {
       Function F;
-      if (convertFunction(Ctx, FD, F))
+      FirstError Why;
+      if (convertFunction(Ctx, FD, F, &Why))
         Out.Functions.push_back(std::move(F));
       else
-        Failed = true;
+        Skipped.push_back({FD, Why});
     }
+    if (Out.Functions.empty()) {
+      for (const auto &[FD, Why] : Skipped) {
+        Function F;
+        if (!convertFunction(Ctx, FD, F))
+          Failed = true;
+      }
+      return;
+    }
+    DiagnosticsEngine &DE = Ctx.getDiagnostics();
+    // A warning: Clang drops a note that follows no diagnostic.
+    unsigned NoteID = DE.getCustomDiagID(DiagnosticsEngine::Warning, "%0");
+    for (const auto &[FD, Why] : Skipped)
+      DE.Report(FD->getLocation(), NoteID)
+          << "function '" + FD->getNameAsString() +
+                 "' is skipped: " + Why.Message + " (line " +
+                 std::to_string(Why.Line) + "); select it with --function " +
+                 FD->getNameAsString() + " to see every error";
   }
 
 private:

@@ -14,16 +14,99 @@
 
 using namespace looptile;
 
-const char *looptile::elemTypeName(ElemType T) {
+namespace {
+struct ElemInfo {
+  const char *C, *CL;
+  unsigned Bytes;
+  bool Signed;
+  unsigned Rank; ///< conversion rank: char 1, short 2, int 3, long 4, ll 5
+};
+const ElemInfo &info(ElemType T) {
+  static const ElemInfo Int{"int", "int", 4, true, 3},
+      Float{"float", "float", 4, true, 0},
+      Double{"double", "double", 8, true, 0}, Char{"char", "char", 1, true, 1},
+      SChar{"signed char", "char", 1, true, 1},
+      UChar{"unsigned char", "uchar", 1, false, 1},
+      Short{"short", "short", 2, true, 2},
+      UShort{"unsigned short", "ushort", 2, false, 2},
+      UInt{"unsigned int", "uint", 4, false, 3},
+      Long{"long", "long", 8, true, 4},
+      ULong{"unsigned long", "ulong", 8, false, 4},
+      LongLong{"long long", "long", 8, true, 5},
+      ULongLong{"unsigned long long", "ulong", 8, false, 5};
   switch (T) {
   case ElemType::Int:
-    return "int";
+    return Int;
   case ElemType::Float:
-    return "float";
+    return Float;
   case ElemType::Double:
-    return "double";
+    return Double;
+  case ElemType::Char:
+    return Char;
+  case ElemType::SChar:
+    return SChar;
+  case ElemType::UChar:
+    return UChar;
+  case ElemType::Short:
+    return Short;
+  case ElemType::UShort:
+    return UShort;
+  case ElemType::UInt:
+    return UInt;
+  case ElemType::Long:
+    return Long;
+  case ElemType::ULong:
+    return ULong;
+  case ElemType::LongLong:
+    return LongLong;
+  case ElemType::ULongLong:
+    return ULongLong;
   }
-  return "?";
+  return Int;
+}
+
+// The unsigned type of the same rank as the signed integer type T.
+ElemType unsignedOf(ElemType T) {
+  switch (T) {
+  case ElemType::Int:
+    return ElemType::UInt;
+  case ElemType::Long:
+    return ElemType::ULong;
+  case ElemType::LongLong:
+    return ElemType::ULongLong;
+  default:
+    return T;
+  }
+}
+} // namespace
+
+const char *looptile::elemTypeName(ElemType T) { return info(T).C; }
+const char *looptile::elemTypeCLName(ElemType T) { return info(T).CL; }
+unsigned looptile::elemTypeBytes(ElemType T) { return info(T).Bytes; }
+bool looptile::isFloatingType(ElemType T) {
+  return T == ElemType::Float || T == ElemType::Double;
+}
+
+ElemType looptile::arithmeticType(ElemType A, ElemType B) {
+  if (A == ElemType::Double || B == ElemType::Double)
+    return ElemType::Double;
+  if (A == ElemType::Float || B == ElemType::Float)
+    return ElemType::Float;
+  // Integer promotion: every type narrower than int becomes int.
+  auto Promote = [](ElemType T) {
+    return info(T).Rank < 3 ? ElemType::Int : T;
+  };
+  A = Promote(A);
+  B = Promote(B);
+  const ElemInfo &IA = info(A), &IB = info(B);
+  if (IA.Signed == IB.Signed)
+    return IA.Rank >= IB.Rank ? A : B;
+  ElemType U = IA.Signed ? B : A, S = IA.Signed ? A : B;
+  if (info(U).Rank >= info(S).Rank)
+    return U;
+  if (info(S).Bytes > info(U).Bytes)
+    return S;
+  return unsignedOf(S);
 }
 
 const char *IntType::openCLName() const {
@@ -115,20 +198,14 @@ Expr Expr::binary(char Op, Expr LHS, Expr RHS) {
   Expr E;
   E.K = Binary;
   E.Op = Op;
-  E.Type = (LHS.Type == ElemType::Double || RHS.Type == ElemType::Double)
-               ? ElemType::Double
-           : (LHS.Type == ElemType::Float || RHS.Type == ElemType::Float)
-               ? ElemType::Float
-               : ElemType::Int;
+  E.Type = arithmeticType(LHS.Type, RHS.Type);
   E.Operands = {std::move(LHS), std::move(RHS)};
   return E;
 }
 
 // The usual arithmetic conversions of two operands' types.
 static ElemType commonType(ElemType A, ElemType B) {
-  return (A == ElemType::Double || B == ElemType::Double) ? ElemType::Double
-         : (A == ElemType::Float || B == ElemType::Float) ? ElemType::Float
-                                                          : ElemType::Int;
+  return arithmeticType(A, B);
 }
 
 Expr Expr::condition(CondOp Op, Expr LHS, Expr RHS) {

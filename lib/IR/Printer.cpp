@@ -60,7 +60,8 @@ static void printBody(const Function &F, const std::vector<Node> &Body,
   for (const Node &N : Body) {
     if (N.isLoop()) {
       const Loop &L = N.loop();
-      Out += Pad + loopHeaderStr(L) + lineSuffix(L.Loc) + "\n";
+      Out += Pad + loopHeaderStr(L) + lineSuffix(L.Loc) +
+             (L.Copy.empty() ? "" : " (copy " + L.Copy + ")") + "\n";
       printBody(F, L.Body, Indent + 2, Out);
       continue;
     }
@@ -77,7 +78,11 @@ static void printBody(const Function &F, const std::vector<Node> &Body,
 }
 
 std::string looptile::printFunction(const Function &F) {
-  std::string Out = "function " + F.Name + "(";
+  std::string Out =
+      "function " +
+      (F.ReturnType ? std::string(elemTypeName(*F.ReturnType)) + " "
+                    : std::string()) +
+      F.Name + "(";
   for (size_t I = 0; I < F.Params.size(); ++I)
     Out += (I ? ", " : "") + variableDeclStr(F.Params[I]);
   Out += ")" + lineSuffix(F.Loc) + "\n";
@@ -88,6 +93,15 @@ std::string looptile::printFunction(const Function &F) {
     Out += "\n";
   }
   printBody(F, F.Body, 2, Out);
+  if (F.ReturnValue) {
+    Out += "  return " + F.ReturnValue->str() + "\n";
+    std::vector<Access> Reads;
+    Stmt Probe; // the reads of the returned value, as a statement's
+    Probe.RHS = *F.ReturnValue;
+    for (const Access &A : Probe.accesses(F.nonMemoryNames()))
+      if (!A.IsWrite)
+        Out += "    read  " + A.str() + "\n";
+  }
   return Out;
 }
 

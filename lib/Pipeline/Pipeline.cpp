@@ -8,11 +8,13 @@
 #include "looptile/CodeGen/OpenCL.h"
 #include "looptile/CodeGen/Signature.h"
 #include "looptile/IR/Printer.h"
+#include "looptile/Schedule/AutoSchedule.h"
 #include "looptile/Support/Diagnostic.h"
 
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <system_error>
 #include <unistd.h>
 
@@ -54,21 +56,12 @@ static std::string stemOf(const std::string &Path) {
   return Base;
 }
 
-static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
-                               DiagnosticPrinter &DiagOut) {
-  if (P.Functions.size() != 1) {
-    std::cerr << "looptile: error: '" << P.File << "' has "
-              << P.Functions.size()
-              << " functions with loop nests; choose one with --function\n";
-    return ExitRefused;
-  }
-  const Function &F = P.Functions.front();
-  // Without -o the manifest (never written) names the input's stem.
-  std::string Stem = stemOf(Opts.OutputFile.empty() ? P.File : Opts.OutputFile);
-  std::string ClPath = Stem + ".cl";
-  size_t Slash = ClPath.rfind('/');
-  std::string ClName =
-      Slash == std::string::npos ? ClPath : ClPath.substr(Slash + 1);
+// Generates the OpenCL of P's one function under Opts into Out; Diags gets
+// what the code generator said. ClName is the kernel file's name as the
+// manifest records it.
+static bool generate(const PipelineOptions &Opts, const Program &P,
+                     const std::string &ClName, OpenCLOutput &Out,
+                     std::vector<Diagnostic> &Diags) {
   OpenCLSource Source;
   Source.Path = P.File;
   Source.Spelling = P.File;
@@ -78,9 +71,54 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
     if (getcwd(Buf, sizeof Buf))
       Source.Path = std::string(Buf) + "/" + Source.Path;
   }
+  return generateOpenCL(P.Functions.front(), ClName, Source, Opts.OpenCL, Out,
+                        Diags);
+}
+
+// Writes the OpenCL of P (or, when the mapping stage rewrote it, of
+// Scheduled under ScheduledOpts: Schedule is then its report). When the
+// scheduled program cannot be generated, the program as written is, and the
+// report says why the schedule was not applied.
+static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
+                               DiagnosticPrinter &DiagOut,
+                               const Program *Scheduled,
+                               const PipelineOptions &ScheduledOpts,
+                               std::string Schedule) {
+  if (P.Functions.size() != 1) {
+    std::cerr << "looptile: error: '" << P.File << "' has "
+              << P.Functions.size()
+              << " functions with loop nests; choose one with --function\n";
+    return ExitRefused;
+  }
+  // Without -o the manifest (never written) names the input's stem.
+  std::string Stem = stemOf(Opts.OutputFile.empty() ? P.File : Opts.OutputFile);
+  std::string ClPath = Stem + ".cl";
+  size_t Slash = ClPath.rfind('/');
+  std::string ClName =
+      Slash == std::string::npos ? ClPath : ClPath.substr(Slash + 1);
   OpenCLOutput Out;
   std::vector<Diagnostic> Diags;
-  bool OK = generateOpenCL(F, ClName, Source, Opts.OpenCL, Out, Diags);
+  bool OK = false;
+  if (Scheduled) {
+    OK = generate(ScheduledOpts, *Scheduled, ClName, Out, Diags);
+    if (!OK) {
+      std::string Why = "the code generator refused it";
+      for (const Diagnostic &D : Diags)
+        if (D.Level == Diagnostic::Error) {
+          Why += " (" + D.Message + ")";
+          break;
+        }
+      Schedule += "  not applied: " + Why + "; the loops stay as written\n";
+      Diags.clear();
+      Out = OpenCLOutput();
+    }
+  }
+  if (!OK)
+    OK = generate(Opts, P, ClName, Out, Diags);
+  // The decision is printed even when no kernel comes of it: it says which
+  // schedules were tried and why each was refused.
+  if (Opts.PrintMapping)
+    std::cout << Schedule;
   for (const Diagnostic &D : Diags)
     DiagOut.print(D, std::cerr);
   if (!OK) {
@@ -187,7 +225,39 @@ int looptile::runPipeline(const PipelineOptions &Opts) {
   }
   if (Opts.Emit == "c")
     return writeOutput(Opts.OutputFile, emitC(P)) ? ExitSuccess : ExitRefused;
-  if (Opts.Emit == "opencl")
-    return generateOpenCLFiles(Opts, P, DiagOut);
-  return ExitSuccess;
+  if (Opts.Emit != "opencl")
+    return ExitSuccess;
+
+  // 5. Schedule: unless the user's flags are the schedule
+  //    (PipelineOptions::autoSchedules), the mapping stage chooses
+  //    distribution, loop order and the kernel kind; every step it applies
+  //    passed the transforms' legality checks. Its rewritten code must not
+  //    wrap either, else the loops stay as written.
+  PipelineOptions Final = Opts;
+  std::string Schedule;
+  std::optional<Program> Scheduled;
+  if (Opts.autoSchedules() && P.Functions.size() == 1) {
+    Scheduled = P;
+    bool Rewrote = false;
+    Schedule = autoSchedule(Scheduled->Functions.front(), Final.OpenCL, P.File,
+                            Rewrote);
+    bool Wraps = false;
+    for (const Function &F : Scheduled->Functions)
+      Wraps |= !checkIntegerWrap(F, false).empty();
+    if (Wraps) {
+      Schedule += "  not applied: the scheduled code would compute unsigned "
+                  "indices that wrap around; the loops stay as written\n";
+      Scheduled.reset();
+    } else if (!Rewrote) {
+      Scheduled.reset();
+    }
+    if (Opts.PrintAfterAll) {
+      std::cout << "// *** IR after the automatic schedule ***\n"
+                << printProgram(Scheduled ? *Scheduled : P);
+      std::cout << "// *** C after the automatic schedule ***\n"
+                << emitC(Scheduled ? *Scheduled : P);
+    }
+  }
+  return generateOpenCLFiles(
+      Opts, P, DiagOut, Scheduled ? &*Scheduled : nullptr, Final, Schedule);
 }

@@ -177,7 +177,7 @@ const std::set<std::string> &openCLNames() {
         // looptile's macros and tunables (KernelEmitter.cpp, OpenCL.cpp),
         // and the functions of the manifest's formulas (docs/manifest.md).
         "MIN", "MAX", "TS", "TSR", "WG0", "WG1", "WG2", "VW", "WPTM", "WPTN",
-        "TSM", "TSN", "TSK", "round_up", "ceil_div",
+        "TSM", "TSN", "TSK", "NBUF", "GM", "round_up", "ceil_div",
         // The host glue's namespace (OpenCL.cpp, hostGlue; its other names
         // come from the table).
         "looptile"};
@@ -227,7 +227,7 @@ bool isOpenCLFamilyName(const std::string &S) {
   // A kernel's own tunables in a file of several kernels: `WG0_k1`, `TS_k0`
   // (KernelPlan::tunable).
   for (const char *Base : {"TS", "TSR", "WG0", "WG1", "WG2", "VW", "WPTM",
-                           "WPTN", "TSM", "TSN", "TSK"}) {
+                           "WPTN", "TSM", "TSN", "TSK", "NBUF", "GM"}) {
     std::string Prefix = std::string(Base) + "_k";
     if (startsWith(S, Prefix.c_str()) && S.size() > Prefix.size() &&
         S.find_first_not_of("0123456789", Prefix.size()) == std::string::npos)
@@ -346,11 +346,23 @@ struct Renamer {
       if (E)
         index(*E);
   }
+  void condition(AffineCondition &C) const {
+    for (auto &[Old, New] : Map)
+      C = C.substitute(Old, IndexExpr::symbol(New));
+  }
   void body(std::vector<Node> &Body) const {
     for (Node &N : Body) {
       if (!N.isLoop()) {
-        expr(N.stmt().LHS);
-        expr(N.stmt().RHS);
+        // The guard's conditions as well as the assignment: a renamed size
+        // or array in `if (i < length - 1 && half[i] > 0)` is the same
+        // variable as everywhere else.
+        Stmt &S = N.stmt();
+        for (Expr *E : S.exprs())
+          expr(*E);
+        for (AffineCondition &C : S.When.Affine)
+          condition(C);
+        for (WrapCheck &W : S.GuardChecks)
+          index(W.E);
         continue;
       }
       Loop &L = N.loop();
@@ -359,6 +371,8 @@ struct Renamer {
         index(E);
       for (IndexExpr &E : L.Upper)
         index(E);
+      for (WrapCheck &W : L.HeaderChecks)
+        index(W.E);
       body(L.Body);
     }
   }
@@ -376,5 +390,7 @@ Function looptile::withNames(const Function &F, const NameTable &Names) {
   for (Variable &V : R.Locals)
     Rn.variable(V);
   Rn.body(R.Body);
+  if (R.ReturnValue)
+    Rn.expr(*R.ReturnValue);
   return R;
 }

@@ -410,6 +410,10 @@ bool distributeLoop(Function &F, LoopLocation Where,
   for (unsigned C : Order) {
     Loop Part = Original;
     Part.Body.clear();
+    // Each new loop keeps its own selector, VAR:LINE.COPY (`i:5.2`), so
+    // later steps can name it (the copies share the variable and line).
+    Part.Copy = (Original.Copy.empty() ? "" : Original.Copy + ".") +
+                std::to_string(NewLoops.size() + 1);
     for (unsigned I = 0; I < Original.Body.size(); ++I)
       if (Comp[I] == C)
         Part.Body.push_back(Original.Body[I]);
@@ -446,4 +450,9 @@ bool looptile::applyDistributeStep(Function &F, const std::string &LoopVar,
       return false;
   }
   return true;
+}
+
+bool looptile::distributeLoopAt(Function &F, const LoopLocation &Where,
+                                std::vector<Diagnostic> &Diags) {
+  return distributeLoop(F, Where, Diags);
 }

@@ -320,13 +320,13 @@ bool looptile::applyExpandStep(Function &F, const std::string &Name,
   if (!LoopSpec.empty()) {
     LoopLocation Where;
     bool Ambiguous = false;
-    std::vector<unsigned> Lines;
+    std::vector<std::string> Lines;
     if (!findLoop(F, LoopSpec, Where, Ambiguous, -1, &Lines) || Ambiguous) {
       std::string Msg = Spelling + ": function '" + F.Name + "' has ";
       if (Ambiguous) {
         std::string List;
-        for (unsigned Line : Lines)
-          List += (List.empty() ? "" : ", ") + std::to_string(Line);
+        for (const std::string &Line : Lines)
+          List += (List.empty() ? "" : ", ") + Line;
         Msg += "several loops named '" + selectorVar(LoopSpec) + "' (lines " +
                List + "); select one as " + Name + ":" + selectorVar(LoopSpec) +
                ":LINE";

@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cctype>
 #include <functional>
+#include <optional>
 
 using namespace looptile;
 
@@ -28,13 +30,63 @@ std::string looptile::selectorVar(const std::string &Spec) {
   return Spec.substr(0, Spec.find(':'));
 }
 
-bool looptile::findLoop(Function &F, const std::string &Spec,
-                        LoopLocation &Out, bool &Ambiguous, int OnlyNest,
-                        std::vector<unsigned> *Lines) {
+static bool isPlainName(const std::string &S) {
+  if (S.empty() || std::isdigit(static_cast<unsigned char>(S[0])))
+    return false;
+  return std::all_of(S.begin(), S.end(), [](char C) {
+    return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+  });
+}
+
+bool looptile::isLoopSelector(const std::string &S) {
+  size_t Colon = S.find(':');
+  if (Colon == std::string::npos)
+    return isPlainName(S);
+  if (!isPlainName(S.substr(0, Colon)))
+    return false;
+  // LINE, then optional .COPY parts: numbers of at most 8 digits.
+  std::string Rest = S.substr(Colon + 1) + ".";
+  size_t Start = 0;
+  for (size_t Dot; (Dot = Rest.find('.', Start)) != std::string::npos;
+       Start = Dot + 1) {
+    std::string Part = Rest.substr(Start, Dot - Start);
+    if (Part.empty() || Part.size() > 8 ||
+        !std::all_of(Part.begin(), Part.end(), [](char C) {
+          return std::isdigit(static_cast<unsigned char>(C));
+        }))
+      return false;
+  }
+  return true;
+}
+
+static std::string lineLabel(const Loop &L) {
+  return std::to_string(L.Loc.Line) + (L.Copy.empty() ? "" : "." + L.Copy);
+}
+
+std::string looptile::uniqueSelector(Function &F, const Loop &L) {
+  for (const std::string &S : {L.Var, L.Var + ":" + std::to_string(L.Loc.Line),
+                               L.Var + ":" + lineLabel(L)}) {
+    LoopLocation Found;
+    bool Ambiguous = false;
+    if (findLoop(F, S, Found, Ambiguous) && !Ambiguous && &Found.loop() == &L)
+      return S;
+  }
+  return "";
+}
+
+bool looptile::findLoop(Function &F, const std::string &Spec, LoopLocation &Out,
+                        bool &Ambiguous, int OnlyNest,
+                        std::vector<std::string> *Lines) {
   std::string Var = selectorVar(Spec);
   unsigned Line = 0;
-  if (size_t Colon = Spec.find(':'); Colon != std::string::npos)
-    Line = unsigned(std::stoul(Spec.substr(Colon + 1)));
+  std::optional<std::string> Copy;
+  if (size_t Colon = Spec.find(':'); Colon != std::string::npos) {
+    std::string Rest = Spec.substr(Colon + 1);
+    size_t Dot = Rest.find('.');
+    Line = unsigned(std::stoul(Rest.substr(0, Dot)));
+    if (Dot != std::string::npos)
+      Copy = Rest.substr(Dot + 1);
+  }
   std::vector<LoopLocation> Found;
   for (unsigned I = 0; I < F.Body.size(); ++I) {
     if (!F.Body[I].isLoop() || (OnlyNest >= 0 && int(I) != OnlyNest))
@@ -47,12 +99,13 @@ bool looptile::findLoop(Function &F, const std::string &Spec,
   if (Line)
     Found.erase(std::remove_if(Found.begin(), Found.end(),
                                [&](const LoopLocation &L) {
-                                 return L.loop().Loc.Line != Line;
+                                 return L.loop().Loc.Line != Line ||
+                                        (Copy && L.loop().Copy != *Copy);
                                }),
                 Found.end());
   if (Lines)
     for (const LoopLocation &L : Found)
-      Lines->push_back(L.loop().Loc.Line);
+      Lines->push_back(lineLabel(L.loop()));
   Ambiguous = Found.size() > 1;
   if (Found.empty())
     return false;

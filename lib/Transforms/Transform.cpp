@@ -61,18 +61,9 @@ static bool isPlainIdentifier(const std::string &S) {
   });
 }
 
-// A loop selector: `j`, or `j:12` for the loop `j` whose `for` is on line 12.
-static bool isIdentifier(const std::string &S) {
-  size_t Colon = S.find(':');
-  if (Colon == std::string::npos)
-    return isPlainIdentifier(S);
-  std::string Line = S.substr(Colon + 1);
-  return isPlainIdentifier(S.substr(0, Colon)) && !Line.empty() &&
-         Line.size() < 9 &&
-         std::all_of(Line.begin(), Line.end(), [](char C) {
-           return std::isdigit(static_cast<unsigned char>(C));
-         });
-}
+// A loop selector: `j`, `j:12` for the loop `j` whose `for` is on line 12,
+// or `j:12.2` for the second copy distribution made of it (LoopUtils.h).
+static bool isIdentifier(const std::string &S) { return isLoopSelector(S); }
 
 static std::vector<std::string> splitComma(const std::string &S) {
   std::vector<std::string> Parts;
@@ -186,7 +177,7 @@ bool locate(Function &F, const std::string &Var, LoopLocation &Out,
             const TransformStep &Step, std::vector<Diagnostic> &Diags,
             int OnlyNest = -1) {
   bool Ambiguous = false;
-  std::vector<unsigned> Lines;
+  std::vector<std::string> Lines;
   if (!findLoop(F, Var, Out, Ambiguous, OnlyNest, &Lines)) {
     Diags.push_back({Diagnostic::Error, F.Loc,
                      Step.spelling() + ": function '" + F.Name +
@@ -195,13 +186,18 @@ bool locate(Function &F, const std::string &Var, LoopLocation &Out,
   }
   if (Ambiguous) {
     std::string Where;
-    for (unsigned L : Lines)
-      Where += (Where.empty() ? "" : ", ") + std::to_string(L);
+    bool Copies = false;
+    for (const std::string &L : Lines) {
+      Where += (Where.empty() ? "" : ", ") + L;
+      Copies |= L.find('.') != std::string::npos;
+    }
     std::string V = selectorVar(Var);
+    // Copies made by distribution share a line: LINE.COPY tells them apart.
     Diags.push_back({Diagnostic::Error, Out.loop().Loc,
                      Step.spelling() + ": function '" + F.Name +
                          "' has several loops named '" + V + "' (lines " +
-                         Where + "); select one as " + V + ":LINE"});
+                         Where + "); select one as " + V +
+                         (Copies ? ":LINE.COPY" : ":LINE")});
     return false;
   }
   return true;

@@ -362,10 +362,18 @@ void Executor::fillSentinel(const std::string &Name) {
   if (!S.Bytes)
     return;
   try {
+    size_t Size = elemSize(S.Ty);
     if (S.Ty == ElemType::Double)
       Queue.enqueueFillBuffer(S.Buf, DoubleSentinelBits, 0, S.Bytes);
     else if (S.Ty == ElemType::Float)
       Queue.enqueueFillBuffer(S.Buf, FloatSentinelBits, 0, S.Bytes);
+    else if (Size == 1)
+      Queue.enqueueFillBuffer(S.Buf, cl_uchar(0x7E), 0, S.Bytes);
+    else if (Size == 2)
+      Queue.enqueueFillBuffer(S.Buf, cl_ushort(0x7EAD), 0, S.Bytes);
+    else if (Size == 8)
+      Queue.enqueueFillBuffer(S.Buf, cl_ulong(0x7EADBEEF7EADBEEFull), 0,
+                              S.Bytes);
     else
       Queue.enqueueFillBuffer(S.Buf, IntSentinel, 0, S.Bytes);
     Queue.finish();

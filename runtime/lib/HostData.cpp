@@ -30,87 +30,97 @@ uint64_t streamSeed(uint64_t Seed, size_t ArgIndex) {
   return Seed ^ (uint64_t(ArgIndex + 1) * 0x9E3779B97F4A7C15ull);
 }
 
+// The sentinel of an integer element of Size bytes: 0x7E, 0x7EAD,
+// 0x7EADBEEF, 0x7EADBEEF7EADBEEF.
+static uint64_t intSentinel(size_t Size) {
+  switch (Size) {
+  case 1:
+    return 0x7E;
+  case 2:
+    return 0x7EAD;
+  case 4:
+    return uint32_t(IntSentinel);
+  default:
+    return 0x7EADBEEF7EADBEEFull;
+  }
+}
+
+// An integer element of type Ty at P, as a 64-bit value.
+static int64_t readInt(const unsigned char *P, ElemType Ty) {
+  size_t Size = elemSize(Ty);
+  uint64_t U = 0;
+  std::memcpy(&U, P, Size); // little-endian: the low bytes
+  if (Size < 8 && isSignedType(Ty) && (U >> (8 * Size - 1)) & 1)
+    U |= ~uint64_t(0) << (8 * Size); // sign extension
+  return int64_t(U);
+}
+
 double HostArray::get(size_t I) const {
   const unsigned char *P = Bytes.data() + I * elemSize(Ty);
-  switch (Ty) {
-  case ElemType::Float: {
+  if (Ty == ElemType::Float) {
     float F;
     std::memcpy(&F, P, 4);
     return F;
   }
-  case ElemType::Double: {
+  if (Ty == ElemType::Double) {
     double D;
     std::memcpy(&D, P, 8);
     return D;
   }
-  case ElemType::Int: {
-    int32_t V;
-    std::memcpy(&V, P, 4);
-    return V;
-  }
-  }
-  return 0;
+  int64_t V = readInt(P, Ty);
+  return isSignedType(Ty) ? double(V) : double(uint64_t(V));
 }
 
 bool HostArray::isSentinel(size_t I) const {
   const unsigned char *P = Bytes.data() + I * elemSize(Ty);
-  switch (Ty) {
-  case ElemType::Float: {
+  if (Ty == ElemType::Float) {
     uint32_t B;
     std::memcpy(&B, P, 4);
     return B == FloatSentinelBits;
   }
-  case ElemType::Double: {
+  if (Ty == ElemType::Double) {
     uint64_t B;
     std::memcpy(&B, P, 8);
     return B == DoubleSentinelBits;
   }
-  case ElemType::Int: {
-    int32_t V;
-    std::memcpy(&V, P, 4);
-    return V == IntSentinel;
-  }
-  }
-  return false;
+  uint64_t U = 0;
+  std::memcpy(&U, P, elemSize(Ty));
+  return U == intSentinel(elemSize(Ty));
 }
 
 void HostArray::fillRandom(uint64_t StreamSeed) {
   SplitMix64 G{StreamSeed};
   unsigned char *P = Bytes.data();
+  size_t Size = elemSize(Ty);
   for (size_t I = 0; I < Count; ++I) {
-    switch (Ty) {
-    case ElemType::Float: {
+    if (Ty == ElemType::Float) {
       float F = 2.0f * G.unitFloat() - 1.0f;
       std::memcpy(P + 4 * I, &F, 4);
-      break;
-    }
-    case ElemType::Double: {
+    } else if (Ty == ElemType::Double) {
       double D = 2.0 * G.unitDouble() - 1.0;
       std::memcpy(P + 8 * I, &D, 8);
-      break;
-    }
-    case ElemType::Int: {
-      int32_t V = int32_t(G.next() >> 60) - 8;
-      std::memcpy(P + 4 * I, &V, 4);
-      break;
-    }
+    } else {
+      // 8- and 16-bit data over their whole range (wrap-around and the
+      // promotions to int show); wider types small, like int's.
+      uint64_t R = G.next();
+      int64_t V = Size <= 2 ? int64_t(R >> (64 - 8 * Size))
+                            : int64_t(R >> 60) - (isSignedType(Ty) ? 8 : 0);
+      std::memcpy(P + Size * I, &V, Size);
     }
   }
 }
 
 void HostArray::fillSentinel() {
   unsigned char *P = Bytes.data();
+  size_t Size = elemSize(Ty);
   for (size_t I = 0; I < Count; ++I) {
-    switch (Ty) {
-    case ElemType::Float:
+    if (Ty == ElemType::Float) {
       std::memcpy(P + 4 * I, &FloatSentinelBits, 4);
-      break;
-    case ElemType::Double:
+    } else if (Ty == ElemType::Double) {
       std::memcpy(P + 8 * I, &DoubleSentinelBits, 8);
-      break;
-    case ElemType::Int:
-      std::memcpy(P + 4 * I, &IntSentinel, 4);
-      break;
+    } else {
+      uint64_t S = intSentinel(Size);
+      std::memcpy(P + Size * I, &S, Size);
     }
   }
 }
@@ -121,7 +131,7 @@ ScalarValue randomScalar(ElemType Ty, uint64_t StreamSeed) {
   S.Ty = Ty;
   S.F = 0.5f + G.unitFloat();
   S.D = 0.5 + G.unitDouble();
-  S.I = 1 + int32_t(G.next() >> 62);
+  S.I = 1 + int64_t(G.next() >> 62);
   // Keep the three views consistent for the chosen type.
   if (Ty == ElemType::Float)
     S.D = S.F;

@@ -20,23 +20,41 @@
 
 namespace looptile::rt {
 
-size_t elemSize(ElemType T) {
-  switch (T) {
-  case ElemType::Float: return 4;
-  case ElemType::Double: return 8;
-  case ElemType::Int: return 4;
-  }
-  return 0;
+namespace {
+struct TypeInfo {
+  ElemType T;
+  const char *Name;
+  size_t Size;
+  bool Integer, Signed;
+};
+// LP64, like the hosts looptile targets (and OpenCL's long).
+const TypeInfo Types[] = {
+    {ElemType::Float, "float", 4, false, true},
+    {ElemType::Double, "double", 8, false, true},
+    {ElemType::Int, "int", 4, true, true},
+    {ElemType::Char, "char", 1, true, true},
+    {ElemType::SChar, "signed char", 1, true, true},
+    {ElemType::UChar, "unsigned char", 1, true, false},
+    {ElemType::Short, "short", 2, true, true},
+    {ElemType::UShort, "unsigned short", 2, true, false},
+    {ElemType::UInt, "unsigned int", 4, true, false},
+    {ElemType::Long, "long", 8, true, true},
+    {ElemType::ULong, "unsigned long", 8, true, false},
+    {ElemType::LongLong, "long long", 8, true, true},
+    {ElemType::ULongLong, "unsigned long long", 8, true, false},
+};
+const TypeInfo &typeInfo(ElemType T) {
+  for (const TypeInfo &I : Types)
+    if (I.T == T)
+      return I;
+  return Types[0];
 }
+} // namespace
 
-const char *elemTypeName(ElemType T) {
-  switch (T) {
-  case ElemType::Float: return "float";
-  case ElemType::Double: return "double";
-  case ElemType::Int: return "int";
-  }
-  return "?";
-}
+size_t elemSize(ElemType T) { return typeInfo(T).Size; }
+const char *elemTypeName(ElemType T) { return typeInfo(T).Name; }
+bool isIntegerType(ElemType T) { return typeInfo(T).Integer; }
+bool isSignedType(ElemType T) { return typeInfo(T).Signed; }
 
 const char *accessName(Access A) {
   switch (A) {
@@ -122,11 +140,12 @@ public:
   }
   ElemType type(const json::Value &Obj, const std::string &Where) {
     std::string T = str(Obj, "type", Where);
-    if (T == "float") return ElemType::Float;
-    if (T == "double") return ElemType::Double;
-    if (T == "int") return ElemType::Int;
+    for (const TypeInfo &I : Types)
+      if (T == I.Name)
+        return I.T;
     fail(Where + ".type", "unknown type \"" + T +
-                              "\" (expected float, double or int)");
+                              "\" (expected float, double or a C integer "
+                              "type such as int or unsigned char)");
   }
 
 private:
@@ -222,6 +241,14 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
       Arg.Ty = R.type(A, W);
       Arg.Shape = R.formulas(R.field(A, "shape", W, T::Array), W + ".shape",
                              1, 8);
+      if (const json::Value *Ret = A.get("returned")) {
+        if (!Ret->isBool())
+          R.fail(W + ".returned", "expected true or false");
+        Arg.Returned = Ret->asBool();
+        if (Arg.Returned && Arg.Acc != Access::Out)
+          R.fail(W + ".returned", "the returned value's buffer must have "
+                                  "access \"out\"");
+      }
     } else if (Kind == "scalar") {
       Arg.K = Argument::Scalar;
       Arg.Ty = R.type(A, W);

@@ -108,7 +108,7 @@ void Session::run(const std::vector<HostArg> &Args) {
     case Argument::Scalar:
       Ok = (A.Ty == ElemType::Float && H.K == HostArg::Float) ||
            (A.Ty == ElemType::Double && H.K == HostArg::Double) ||
-           (A.Ty == ElemType::Int && H.K == HostArg::Int);
+           (isIntegerType(A.Ty) && H.K == HostArg::Int);
       break;
     }
     if (!Ok)

@@ -19,6 +19,7 @@
 #include "looptile/Runtime/Formula.h"
 #include "looptile/Runtime/Json.h"
 #include "looptile/Runtime/Manifest.h"
+#include "looptile/Runtime/Reference.h"
 #include "looptile/Runtime/Session.h"
 #include "looptile/Runtime/TuneCache.h"
 #include "looptile/Runtime/Validate.h"
@@ -204,6 +205,23 @@ static void unitTests() {
   }
   E = errorOf([&] { Manifest::load("/nonexistent/x.json"); });
   check(contains(E, "not found"), "manifest.missing", E);
+  // A returned value: an out buffer the shim stores the return value into,
+  // not an argument of the call.
+  std::string Ret = Good;
+  Ret.replace(Ret.find("\"inout\""), 7, "\"out\"");
+  Ret.replace(Ret.find("[\"n\"]}]"), 7, "[\"1\"], \"returned\": true}]");
+  Manifest MR = Manifest::parse(Ret, "m.json", "/dir");
+  std::string Shim = generateShim(MR, "");
+  check(MR.Arguments[1].Returned &&
+            contains(Shim, "*(double *)looptile_shim_args[1] = f(*(const int "
+                           "*)looptile_shim_args[0]);"),
+        "manifest.returned", Shim);
+  Bad = Good;
+  Bad.replace(Bad.find("[\"n\"]}]"), 7, "[\"1\"], \"returned\": true}]");
+  E = errorOf([&] { Manifest::parse(Bad, "m.json", ""); });
+  check(contains(E, "arguments[1].returned: the returned value's buffer must "
+                    "have access \"out\""),
+        "manifest.returned-not-out", E);
   // Size checks: sizes a check finds invalid are refused by checkSizes
   // (looptile-run and the host glue alike), with the check's reason.
   std::string Checked = Good;
@@ -258,6 +276,43 @@ static void unitTests() {
   check(!C.passed() && C.Unwritten == 6 && C.FirstBadIsSentinel &&
             formatIndex(5, {2, 3}) == "[1][2]",
         "tolerance.sentinel");
+
+  // Integer element types of every width: values read back with their
+  // sign, compared exactly, sentinels recognised.
+  HostArray U8(ElemType::UChar, 3), S8(ElemType::Char, 1),
+      S16(ElemType::Short, 1), U64(ElemType::ULong, 1);
+  unsigned char Bytes[3] = {255, 0, 7};
+  std::memcpy(U8.data(), Bytes, 3);
+  signed char M1 = -1;
+  std::memcpy(S8.data(), &M1, 1);
+  short M300 = -300;
+  std::memcpy(S16.data(), &M300, 2);
+  uint64_t Big = 1ull << 40;
+  std::memcpy(U64.data(), &Big, 8);
+  check(U8.get(0) == 255 && U8.get(2) == 7 && S8.get(0) == -1 &&
+            S16.get(0) == -300 && U64.get(0) == double(Big),
+        "types.integer-values");
+  check(elemSize(ElemType::UChar) == 1 && elemSize(ElemType::Short) == 2 &&
+            elemSize(ElemType::Long) == 8 &&
+            std::string(elemTypeName(ElemType::UShort)) == "unsigned short",
+        "types.sizes-and-names");
+  HostArray U8b(ElemType::UChar, 3);
+  std::memcpy(U8b.data(), Bytes, 3);
+  check(compareBuffers("p", {3}, U8b, U8, One).passed(), "types.equal-passes");
+  Bytes[1] = 1;
+  std::memcpy(U8b.data(), Bytes, 3);
+  check(!compareBuffers("p", {3}, U8b, U8, One).passed(),
+        "types.one-off-fails");
+  HostArray Sent(ElemType::UShort, 2);
+  Sent.fillSentinel();
+  check(Sent.isSentinel(0) && Sent.isSentinel(1) && !U8.isSentinel(0),
+        "types.sentinel");
+  HostArray Rand(ElemType::UChar, 4096);
+  Rand.fillRandom(3);
+  double Max = 0;
+  for (size_t I = 0; I < Rand.size(); ++I)
+    Max = std::max(Max, Rand.get(I));
+  check(Max > 200, "types.uchar-whole-range", std::to_string(Max));
 
   // A sum that cancels to exactly 0 in the reference (a*b - a*b), where a
   // contracted kernel computes fma(a, b, -(a*b)): the rounding error of a*b,

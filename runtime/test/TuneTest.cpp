@@ -208,6 +208,12 @@ TEST(TunePresets, ChoosesByShapeForComputeUnits) {
   EXPECT_EQ(first(512, 132), "small");   // 16 < 132, 64 < 132, 256 >= 132
   EXPECT_EQ(first(1024, 132), "medium"); // 64 < 132, 256 >= 132
   EXPECT_EQ(first(2048, 132), "large");  // 256 >= 132
+  // A grid short of the compute units by less than a tenth fills the
+  // device: 64 work-groups (large at 1024^2) on 70 or 71 units (64 >= 63
+  // and 63.9), not on 72 (64.8).
+  EXPECT_EQ(first(1024, 70), "large");
+  EXPECT_EQ(first(1024, 71), "large");
+  EXPECT_EQ(first(1024, 72), "medium");
   // 2 compute units: the largest tile fills the device already at 512^2.
   EXPECT_EQ(first(512, 2), "large");
   // 2000 compute units: none fills the device at 512^2; the most

@@ -45,3 +45,17 @@ void rows(int n, float (*a)[8], const float (*b)[8]) {
       a[i][j] = b[i][j] * 2.0f;
 }
 // ROWS: {"name": "a", "kind": "buffer", "type": "float", "access": "out", "shape": ["n", "8"]}
+
+// Accesses whose reaches differ by a polynomial in the sizes (x[i * m] and
+// x[i * m + j], here m - 1 apart): the extent is the larger, which is n*m
+// for every n, m >= 1 (m = 1: n*m - m + 1 = n*m).
+// RUN: %looptile %s --function row_max --print-signature | FileCheck %s --check-prefix=ROWMAX
+void row_max(int n, int m, const float *restrict x, float *restrict y) {
+  for (int i = 0; i < n; i++) {
+    float mx = x[i * m];
+    for (int j = 1; j < m; j++)
+      mx = x[i * m + j] > mx ? x[i * m + j] : mx;
+    y[i] = mx;
+  }
+}
+// ROWMAX: {"name": "x", "kind": "buffer", "type": "float", "access": "in", "shape": ["max(n*m - m + 1, (m >= 2) * (n*m))"]}

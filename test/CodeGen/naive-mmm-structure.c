@@ -1,8 +1,10 @@
 // Naive kernel: i and j are parallel (one work-item per C element), k stays
 // a loop in the work-item with tmp private. Dimension 0 is j because C[i][j]
 // and B[k][j] are stride-1 in j (coalescing); guards for partial groups.
+// Without flags the mapping stage register-tiles this contraction
+// (test/Schedule/gemm.test); --schedule=as-written keeps the naive kernel.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %looptile %examples/mmm.c -o %t/mmm.cl --print-mapping | FileCheck %s --check-prefix=MAP
+// RUN: %looptile %examples/mmm.c --schedule=as-written -o %t/mmm.cl --print-mapping | FileCheck %s --check-prefix=MAP
 // RUN: FileCheck %s < %t/mmm.cl
 
 // MAP: kernel mmm: naive, nest at {{.*}}:7

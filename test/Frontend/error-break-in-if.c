@@ -27,7 +27,7 @@ void cont(int n, float A[n]) {
 void ret(int n, float A[n]) {
   for (int i = 0; i < n; i++) {
     if (A[i] < 0.0f)
-      // RET: error-break-in-if.c:[[@LINE+1]]:7: error: return statements are only supported as the last statement of a void function; a return inside a loop ends every loop early
+      // RET: error-break-in-if.c:[[@LINE+1]]:7: error: return statements are only supported as the last statement of the function; a return inside a loop ends every loop early
       return;
     A[i] = 1.0f;
   }

@@ -1,22 +1,22 @@
-// Refused: element types other than float, double and int (char, long,
-// unsigned) have no exact counterpart in the IR and in OpenCL code generation.
+// Refused: element types without an exact counterpart in the IR and in
+// OpenCL code generation (long double, _Bool, __int128, complex numbers).
 // RUN: not %looptile %s --print-ir 2>&1 | FileCheck %s
 
-// CHECK: error-element-type-unsupported.c:[[@LINE+1]]:30: error: element of array 'S' has type 'char'; looptile supports float, double and int
-void chars(int N, const char S[N], float A[N]) {
+// CHECK: error-element-type-unsupported.c:[[@LINE+1]]:44: error: element of array 'S' has type 'long double'; looptile supports float, double and the standard integer types (char, short, int, long, long long, signed or unsigned)
+void long_doubles(int N, const long double S[N], float A[N]) {
   for (int i = 0; i < N; i++)
     A[i] = S[i];
 }
 
-// CHECK: error-element-type-unsupported.c:[[@LINE+1]]:25: error: parameter 'L' has type 'long'; looptile supports float, double and int
-void longs(int N, long *L) {
+// CHECK: error-element-type-unsupported.c:[[@LINE+1]]:26: error: parameter 'L' has type '_Bool'; looptile supports float, double and the standard integer types
+void bools(int N, _Bool *L) {
   for (int i = 0; i < N; i++)
     L[i] = 0;
 }
 
-void unsigneds(int N, int A[N]) {
-  // CHECK: error-element-type-unsupported.c:[[@LINE+1]]:12: error: local 'u' has type 'unsigned int'; looptile supports float, double and int
-  unsigned u;
+void wide(int N, int A[N]) {
+  // CHECK: error-element-type-unsupported.c:[[@LINE+1]]:12: error: local 'u' has type '__int128'; looptile supports float, double and the standard integer types
+  __int128 u;
   for (int i = 0; i < N; i++)
     A[i] = 0;
 }

@@ -5,7 +5,7 @@
 
 void f(int N, float A[N]) {
   for (int i = 0; i < N; i++) {
-    // CHECK: error-float-constant-type.c:[[@LINE+1]]:19: error: floating constant has type 'long double'; looptile supports float, double and int
+    // CHECK: error-float-constant-type.c:[[@LINE+1]]:19: error: floating constant has type 'long double'; looptile supports float, double and the standard integer types (char, short, int, long, long long, signed or unsigned)
     A[i] = (float)0.1L;
     // CHECK: error-float-constant-type.c:[[@LINE+1]]:12: error: floating constant overflows type 'float'
     A[i] = 1e39f * A[i];

@@ -19,6 +19,9 @@
 // RUN: %looptile %s --function on_data --expand t --distribute j | FileCheck %s --check-prefix=DECL
 // RUN: %difftest %s --function on_data -- --function on_data --strip-mine j=3
 // RUN: %looptile %s --function on_data --strip-mine j=3 | FileCheck %s --check-prefix=SCOPE
+// RUN: %difftest %s --function argmin -- --function argmin --strip-mine i=3
+// RUN: %difftest %s --function argmin -- --function argmin --distribute i
+// RUN: %difftest %s --function write_condition -- --function write_condition --strip-mine i=2
 
 void border(int n, int m, const float A[n][m], float B[n][m], float C[n][m]) {
   for (int i = 0; i < n; i++)
@@ -92,4 +95,31 @@ void cond_sum(int n, const float A[n], float S[1]) {
     if (A[i] > 0.0f && i % 3 != 1)
       s += A[i];
   S[0] = s;
+}
+
+// The condition is computed once into a local (a guarded statement writes
+// what it reads).
+void argmin(int n, int k, const float x[n], const float c[k], int label[n]) {
+  for (int i = 0; i < n; i++) {
+    float best = 1e30f;
+    int bi = 0;
+    for (int j = 0; j < k; j++) {
+      float d = (x[i] - c[j]) * (x[i] - c[j]);
+      if (d < best) {
+        best = d;
+        bi = j;
+      }
+    }
+    label[i] = bi;
+  }
+}
+
+void write_condition(int n, float A[n], float B[n]) {
+  for (int i = 0; i < n; i++)
+    if (A[i] > 0.5f && i > 0) {
+      A[i] = A[i] - 1.0f;
+      B[i] = A[i];
+    } else {
+      B[i] = -A[i];
+    }
 }

@@ -83,6 +83,15 @@ static cl::opt<bool> PrintMapping(
     cl::desc("OpenCL: print which loop became which NDRange dimension, the "
              "work-group size, local memory and outputs per work-item"),
     cl::cat(Category));
+static cl::opt<std::string> Schedule(
+    "schedule",
+    cl::desc("OpenCL: who chooses distribution, loop order and kernel "
+             "kind. Default: looptile, unless a transformation step, "
+             "--tile, --register-tile or --single-work-item is given (then "
+             "the flags are the schedule); auto: looptile, with the user's "
+             "--tile/--register-tile; as-written: the loops as written. "
+             "--print-mapping says what was chosen and why"),
+    cl::value_desc("auto|as-written"), cl::cat(Category));
 static cl::opt<std::string> Emit("emit",
                                  cl::desc("Emit the result: c or opencl"),
                                  cl::value_desc("kind"), cl::cat(Category));
@@ -271,6 +280,13 @@ int main(int argc, char **argv) {
                   "mapping)");
     Opts.Emit = "opencl";
     Opts.PrintMapping = PrintMapping;
+    if (Schedule.getNumOccurrences()) {
+      if (Schedule != "auto" && Schedule != "as-written")
+        return fail("--schedule: unknown value '" + Schedule +
+                    "' (expected auto or as-written)");
+      Opts.Schedule = Schedule == "auto" ? PipelineOptions::Auto
+                                         : PipelineOptions::AsWritten;
+    }
     Opts.OpenCL.SingleWorkItem = SingleWorkItem;
     if (FpContract.getNumOccurrences()) {
       if (FpContract != "off" && FpContract != "fast")
@@ -296,6 +312,9 @@ int main(int argc, char **argv) {
                     ": expected R or RxC with sizes from 1 to 16");
     }
   }
+  if (Schedule.getNumOccurrences() && !WantsOpenCL)
+    return fail("--schedule applies to OpenCL output (-o FILE.cl or "
+                "--emit=opencl)");
   if (FpContract.getNumOccurrences() && !WantsOpenCL)
     return fail("--fp-contract applies to OpenCL output (-o FILE.cl or "
                 "--emit=opencl)");
@@ -338,7 +357,14 @@ int main(int argc, char **argv) {
   if (Opts.OpenCL.SingleWorkItem && (Opts.OpenCL.Tile || Opts.OpenCL.RegRows))
     return fail("--single-work-item runs each nest in one work-item: "
                 "--tile and --register-tile cannot apply to it");
-  if (Opts.PrintAfterAll && Opts.Steps.empty())
+  if (Opts.Schedule == PipelineOptions::Auto && !Opts.Steps.empty())
+    return fail("--schedule=auto chooses the distribution and loop order "
+                "itself: it does not follow transformation steps (drop "
+                "--schedule=auto to apply them as given)");
+  if (Opts.Schedule == PipelineOptions::Auto && Opts.OpenCL.SingleWorkItem)
+    return fail("--schedule=auto maps parallel loops to work-items: "
+                "--single-work-item cannot apply to it");
+  if (Opts.PrintAfterAll && Opts.Steps.empty() && !Opts.autoSchedules())
     llvm::errs() << "looptile: warning: --print-after=all: no "
                     "transformation step to print after"
                  << (Opts.Emit == "opencl" && Opts.OpenCL.Tile

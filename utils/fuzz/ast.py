@@ -13,7 +13,12 @@ Expressions are tuples:
   ('paren', a)                 redundant parentheses as written
   ('mcall', name, a)           a function-like macro of FUNC_MACROS applied
                                to a
+  ('sel', cond, a, b)          (cond ? a : b), parenthesized
+A condition (of a 'sel' or of a guarded statement's `if`) is
+  ('cmp', op, a, b)            a op b, op in < <= > >= == !=
 """
+
+import zlib
 
 # Function-like macros the generator may use: name -> (definition, factor on
 # the magnitude of the argument).
@@ -139,6 +144,8 @@ class Stmt(Node):
         self.prefix = prefix
         self.name = name
         self.array = array
+        # a condition: the statement is `if (guard) stmt;`
+        self.guard = None
 
 
 class Func:
@@ -151,6 +158,7 @@ class Func:
         self.func_macros = set()  # names of ast.FUNC_MACROS used
         self.float_macros = set()  # names of ast.FLOAT_MACROS used
         self.minmax = True     # print the MIN/MAX macro definitions
+        self.ret = None        # a function-scope scalar returned at the end
 
     def arrays(self):
         out = [p[1] for p in self.params if p[0] == "array"]
@@ -172,7 +180,7 @@ def expr_prec(e):
     k = e[0]
     if k == "const":
         return 90 if e[1] < 0 else 100
-    if k in ("name", "aref", "paren", "mcall"):
+    if k in ("name", "aref", "paren", "mcall", "sel"):
         return 100
     if k in ("neg", "fcast"):
         return 90
@@ -188,7 +196,18 @@ def unparen(e):
 
 def aref_str(arr, subs):
     if arr.kind == "ptr":
-        return "%s[%s]" % (arr.name, linearize(arr, subs))
+        lin = linearize(arr, subs)
+        # Each access of a pointer parameter is spelled one of the ways C
+        # programs index memory, chosen by a stable hash of its text (no
+        # generator random number, so a seed's program keeps its structure):
+        # A[e], *(A + (e)) and (A + 1)[(e) - 1], all of which looptile reads
+        # as A[e].
+        spelling = zlib.crc32(("%s[%s]" % (arr.name, lin)).encode()) % 3
+        if spelling == 1:
+            return "(*(%s + (%s)))" % (arr.name, lin)
+        if spelling == 2:
+            return "(%s + 1)[(%s) - 1]" % (arr.name, lin)
+        return "%s[%s]" % (arr.name, lin)
     return arr.name + "".join("[%s]" % s.c_str() for s in subs)
 
 
@@ -227,6 +246,9 @@ def expr_str(e):
         return "(int)((float)(%s) * %s)" % (expr_str(e[1]), e[2])
     if k == "mcall":
         return "%s(%s)" % (e[1], expr_str(e[2]))
+    if k == "sel":
+        return "(%s ? %s : %s)" % (cond_str(e[1]), expr_str(e[2]),
+                                   expr_str(e[3]))
     op, a, b = e[1], e[2], e[3]
     p = PREC[op]
     sa, sb = expr_str(a), expr_str(b)
@@ -237,22 +259,36 @@ def expr_str(e):
     return "%s %s %s" % (sa, op, sb)
 
 
+def cond_str(c):
+    return "%s %s %s" % (expr_str(c[2]), c[1], expr_str(c[3]))
+
+
 def lhs_str(lhs):
     return expr_str(lhs)
 
 
-def expr_reads(e, out):
-    """Appends every ('aref'...) and ('name', scalar) leaf of e to out."""
+def expr_reads(e, out, when=None):
+    """Appends every ('aref'...) and ('name', scalar) leaf of e to out; with
+    when (a list), appends (leaf, conditions) instead, the C conditions
+    under which the leaf is read (the chosen arm of a '?:')."""
     k = e[0]
     if k in ("aref", "name"):
-        out.append(e)
+        out.append(e if when is None else (e, list(when)))
     elif k in ("paren", "neg", "fcast"):
-        expr_reads(e[1], out)
+        expr_reads(e[1], out, when)
     elif k == "mcall":
-        expr_reads(e[2], out)
+        expr_reads(e[2], out, when)
     elif k == "bin":
-        expr_reads(e[2], out)
-        expr_reads(e[3], out)
+        expr_reads(e[2], out, when)
+        expr_reads(e[3], out, when)
+    elif k == "sel":
+        c = e[1]
+        expr_reads(c[2], out, when)
+        expr_reads(c[3], out, when)
+        c_txt = cond_str(c)
+        expr_reads(e[2], out, None if when is None else when + [c_txt])
+        expr_reads(e[3], out,
+                   None if when is None else when + ["!(%s)" % c_txt])
     return out
 
 
@@ -304,7 +340,8 @@ def print_c(f):
     if f.minmax:
         lines += MINMAX
     lines += macro_lines(f)
-    lines.append("void %s(%s) {" % (f.name, params_str(f)))
+    lines.append("%s %s(%s) {" % ("int" if getattr(f, "ret", None) else "void",
+                                  f.name, params_str(f)))
     for d in f.decls:
         lines.append("  " + stmt_str(d))
         d.line = len(lines)
@@ -317,9 +354,12 @@ def print_c(f):
                 emit(it.body, ind + 1)
                 lines.append("  " * ind + "}")
             else:
-                lines.append("  " * ind + stmt_str(it))
+                guard = "if (%s) " % cond_str(it.guard) if it.guard else ""
+                lines.append("  " * ind + guard + stmt_str(it))
                 it.line = len(lines)
     emit(f.body, 1)
+    if getattr(f, "ret", None):
+        lines.append("  return %s;" % f.ret)
     lines.append("}")
     return "\n".join(lines) + "\n"
 
@@ -406,18 +446,36 @@ def print_traced(f, fname, scalars):
                 lines.append(pad + "}")
                 continue
             s = it
+            pad = "  " * ind
+            if s.guard:
+                # the condition's reads, then the statement under it
+                creads = []
+                expr_reads(s.guard[2], creads)
+                expr_reads(s.guard[3], creads)
+                for r in creads:
+                    if r[0] == "name" and r[1] not in scalars:
+                        continue
+                    lines.append(pad + acc(r, s, depth, "TR_READ"))
+                lines.append(pad + "if (%s) {" % cond_str(s.guard))
+                pad += "  "
             reads = []
             if s.kind in ("assign", "decl") and s.rhs is not None:
-                expr_reads(s.rhs, reads)
+                expr_reads(s.rhs, reads, [])
             upd = update_op(s) if s.kind == "assign" else None
             if upd:
                 # x = x + e, x = e * x, x = x - e: an update like x += e (the
                 # reductions looptile recognizes); its read of x is its own
-                reads.remove(same_leaf(reads, s.lhs))
-            for r in reads:
+                own = same_leaf([r for r, _ in reads], s.lhs)
+                reads = [x for x in reads if x[0] is not own]
+            for r, when in reads:
                 if r[0] == "name" and r[1] not in scalars:
                     continue
-                lines.append(pad + acc(r, s, depth, "TR_READ"))
+                a = acc(r, s, depth, "TR_READ")
+                if when:
+                    # read only where its arm of a '?:' is chosen
+                    a = "if (%s) %s" % (" && ".join("(%s)" % w for w in when),
+                                        a)
+                lines.append(pad + a)
             if s.kind == "assign":
                 kind = upd or {"=": "TR_WRITE", "+=": "TR_ADD", "-=": "TR_ADD",
                                "*=": "TR_MUL", "/=": "TR_OTHER"}[s.op]
@@ -438,6 +496,8 @@ def print_traced(f, fname, scalars):
                 lines.append(pad + stmt_str(s))
                 lines.append(pad + "tr_fresh(%s, sizeof %s);" %
                              (s.array.name, s.array.name))
+            if s.guard:
+                lines.append("  " * ind + "}")
     emit(f.decls, 1, 0)
     emit(f.body, 1, 0)
     lines.append("}")

@@ -37,11 +37,13 @@ def make_case(seed, exclude, n_c, n_ocl):
     req = Requester(f, seed, rex)
     c_reqs = req.c_requests(n_c)
     ocl_reqs = []
-    if f.ocl_friendly:
-        for _ in range(n_ocl):
-            o = req.ocl_request()
-            if o is not None and o not in ocl_reqs:
-                ocl_reqs.append(o)
+    # Every program gets OpenCL requests, statements outside loops included
+    # (one-work-item kernels); only ocl_friendly ones are built with
+    # parallel nests.
+    for _ in range(n_ocl):
+        o = req.ocl_request()
+        if o is not None and o not in ocl_reqs:
+            ocl_reqs.append(o)
     return f, c_reqs, ocl_reqs
 
 

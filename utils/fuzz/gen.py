@@ -74,6 +74,9 @@ FEATURES = {
     "shifts": "reads of the written array at shifted subscripts",
     "parallel-nests": "nests built to have parallel outer loops (for OpenCL)",
     "contractions": "matmul-like reductions acc += X[i][k] * Y[k][j]",
+    "select": "conditional values (c ? a : b) on loop variables, sizes or data",
+    "guards": "array writes under an if on loop variables, sizes or data",
+    "returns": "a function-scope scalar returned at the end (int f(...))",
 }
 
 
@@ -158,6 +161,9 @@ class Ctx:
 class Gen:
     def __init__(self, seed, opts):
         self.rng = random.Random(seed)
+        # The conditionals' own stream: adding them changes no other draw,
+        # so a seed keeps the program it had without them.
+        self.crng = random.Random(seed + 0x9E3779B9)
         self.o = opts
         self.f = None
         self.drift = {}        # variable -> accumulated '+=' magnitude
@@ -285,6 +291,10 @@ class Gen:
                 f.body.append(self.nest(top))
         if not self.ocl_friendly and r.random() < 0.3:
             f.body.append(self.stmt(top))
+        # a scalar that is definitely written by the end, returned
+        ret = sorted(n for n in self.fscalars if n in top.init)
+        if "returns" in o and ret and self.crng.random() < 0.3:
+            f.ret = self.crng.choice(ret)
         return f
 
     def dims(self, kind, rank):
@@ -721,7 +731,41 @@ class Gen:
             cands = [a for a in cands if a.name in ctx.wset]
         return self.rng.choice(cands) if cands else None
 
+    def cond(self, ctx, data=None):
+        """A condition: on data (data, an element read, against a constant),
+        on a loop variable (against a size plus a constant, a constant or
+        another loop variable: affine), or a loop variable's parity (not
+        affine)."""
+        c = self.crng
+        op = c.choice(["<", "<=", ">", ">=", "==", "!="])
+        if data is not None and (not ctx.loops or c.random() < 0.5):
+            return ("cmp", op, data, ("const", c.randint(-50, 50)))
+        if not ctx.loops:
+            return None
+        v = ("name", c.choice(ctx.loops)[0].var)
+        kind = c.random()
+        if kind < 0.15:
+            return ("cmp", c.choice(["==", "!="]),
+                    ("bin", "%", v, ("const", 2)), ("const", 0))
+        if kind < 0.6:
+            k = c.randint(-2, 2)
+            n = ("name", c.choice(self.sizes))
+            rhs = n if k == 0 else ("bin", "+" if k > 0 else "-", n,
+                                    ("const", abs(k)))
+            return ("cmp", op, v, rhs)
+        if kind < 0.8 and len(ctx.loops) > 1:
+            return ("cmp", op, v, ("name", c.choice(ctx.loops)[0].var))
+        return ("cmp", op, v, ("const", c.randint(0, 6)))
+
     def stmt(self, ctx):
+        s = self._stmt(ctx)
+        if "guards" in self.o and self.crng.random() < 0.15 and \
+                s.kind in ("assign", "incdec") and s.lhs[0] == "aref":
+            data = s.lhs if s.lhs[1].name in ctx.readable else None
+            s.guard = self.cond(ctx, data)
+        return s
+
+    def _stmt(self, ctx):
         r = self.rng
         o = self.o
         wscalars = [n for n in ctx.scope if n not in [x for x, _ in ctx.reduction]
@@ -897,6 +941,15 @@ class Gen:
         return e, m
 
     def leaf(self, ctx, lhs, avoid):
+        e, m = self._leaf(ctx, lhs, avoid)
+        if "select" in self.o and self.crng.random() < 0.06:
+            c = self.cond(ctx, e if e[0] == "aref" else None)
+            if c is not None:
+                other = self.crng.randint(-3, 9)
+                return ("sel", c, e, ("const", other)), max(m, abs(other))
+        return e, m
+
+    def _leaf(self, ctx, lhs, avoid):
         r = self.rng
         o = self.o
         choices = []

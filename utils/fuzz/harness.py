@@ -221,8 +221,11 @@ def gen_driver(f, variants, combos, allpairs_combo):
     for p in f.params:
         protos.append("int" if p[0] in ("size", "scalar") else "void *")
     proto = ", ".join(protos)
-    for v in ["orig"] + variants + ["trace"]:
-        add("void %s_%s(%s);" % (fn, v, proto))
+    ret = getattr(f, "ret", None)
+    for v in ["orig"] + variants:
+        add("%s %s_%s(%s);" % ("int" if ret else "void", fn, v, proto))
+    # the traced copy returns nothing (its reads are what it reports)
+    add("void %s_trace(%s);" % (fn, proto))
     add("void trace_report(FILE *out, int pairs);")
     add("void trace_allpairs(int on);")
     arrays = [p[1] for p in f.params if p[0] == "array"]
@@ -259,8 +262,14 @@ def gen_driver(f, variants, combos, allpairs_combo):
     add("  if (mode == 0) {")
     for k, v in enumerate(["orig"] + variants):
         add('    printf("RUN %s %s\\n"%s); fflush(stdout);' % (v, sizes_fmt, sizes_args))
-        add("    %s_%s(%s);" % (fn, v, args(k)))
+        add("    %s%s_%s(%s);" % ("int r_%d = " % k if ret else "", fn, v, args(k)))
     add('    printf("DONE\\n"); fflush(stdout);')
+    if ret:
+        # the returned value, compared like a one-element array "return"
+        for k, v in enumerate(variants, start=1):
+            add("    if (r_0 != r_%d)" % k)
+            add('      printf("MISMATCH %s return 0 %%d %%d 1 1 %s\\n", r_0, r_%d%s);'
+                % (v, sizes_fmt, k, sizes_args))
     for a in arrays:
         for k, v in enumerate(["orig"] + variants):
             add("    if (!guard_ok(b_%s[%d]) || !guard_ok(b_%s[%d] + GUARD + n_%s))"

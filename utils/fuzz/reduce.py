@@ -308,7 +308,12 @@ def substitute(it, var, value):
             return ("fcast", expr(e[1]), e[2])
         if k == "bin":
             return ("bin", e[1], expr(e[2]), expr(e[3]))
+        if k == "sel":
+            return ("sel", cond(e[1]), expr(e[2]), expr(e[3]))
         return e
+
+    def cond(c):
+        return (c[0], c[1], expr(c[2]), expr(c[3]))
     if isinstance(it, Loop):
         it.start = Bound(it.start.kind, [lin(p) for p in it.start.parts])
         it.limit = Bound(it.limit.kind, [lin(p) for p in it.limit.parts])
@@ -318,6 +323,8 @@ def substitute(it, var, value):
         it.lhs = expr(it.lhs)
     if it.rhs is not None:
         it.rhs = expr(it.rhs)
+    if getattr(it, "guard", None) is not None:
+        it.guard = cond(it.guard)
     return it
 
 
@@ -345,6 +352,9 @@ def expr_simplifications(e):
         if e[1] not in ("/", "%"):
             for s in expr_simplifications(e[3]):
                 yield ("bin", e[1], e[2], s)
+    elif k == "sel":
+        yield e[2]
+        yield e[3]
     elif k == "const" and abs(e[1]) > 1:
         yield ("const", 1)
 

@@ -71,6 +71,10 @@ class Validator:
                 ctx.readable.add(n)
         self.items(f.decls, ctx)
         self.items(f.body, ctx)
+        if getattr(f, "ret", None):
+            if f.ret not in ctx.scope or ctx.scope[f.ret] != 0:
+                raise Invalid("returns %s, not a function-scope scalar" % f.ret)
+            self.expr(("name", f.ret), ctx)   # written by then
 
     # -- bounds ----------------------------------------------------------------
 
@@ -170,9 +174,21 @@ class Validator:
         w = self.items(loop.body, c)
         return w if nonempty else set()
 
+    def cond(self, c, ctx):
+        """A condition: its operands obey the expression rules."""
+        if c[0] != "cmp" or c[1] not in ("<", "<=", ">", ">=", "==", "!="):
+            raise Invalid("bad condition %r" % (c,))
+        self.expr(c[2], ctx)
+        self.expr(c[3], ctx)
+
     def stmt(self, s, ctx):
         """Validates a statement; returns the scalar it definitely writes."""
         depth = len(ctx.loops)
+        if getattr(s, "guard", None) is not None:
+            # only array writes are guarded: no scalar's definite write
+            if s.kind not in ("assign", "incdec") or s.lhs[0] != "aref":
+                raise Invalid("a guarded %s" % s.kind)
+            self.cond(s.guard, ctx)
         if s.kind == "decl":
             if s.name in ctx.scope or s.name in ctx.arrays or s.name in ctx.envs():
                 raise Invalid("redeclared %s" % s.name)
@@ -331,6 +347,9 @@ class Validator:
                     fac not in ("0.5f", "0.25f", "2.0f"):
                 raise Invalid("float cast of a value that may be inexact")
             return m * 2 + 1 if e[2] == "2.0f" else m + 1
+        if k == "sel":
+            self.cond(e[1], ctx)
+            return max(self.expr(e[2], ctx), self.expr(e[3], ctx))
         op = e[1]
         if "assoc" in self.exclude and expr_prec(unparen(e[3])) == PREC[op]:
             raise Invalid("a right operand at the precedence of '%s' (feature assoc)" % op)

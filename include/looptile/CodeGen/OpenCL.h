@@ -30,7 +30,44 @@ struct OpenCLOptions {
   /// fused multiply-add (rounded once, not twice as C computes it). Off by
   /// default: the kernels then round every operation as the C does.
   bool FastContract = false;
+  /// The tiling options were chosen by the mapping stage
+  /// (Schedule/AutoSchedule.h), not by the user: a nest that cannot take
+  /// them gets the naive kernel with its default work-group, and says why in
+  /// --print-mapping only (no warning: nobody asked for them).
+  bool Automatic = false;
 };
+
+/// What the kernel planner would make of one nest under Opts, for the
+/// mapping stage's cost model (Schedule/AutoSchedule.h). The nest is planned
+/// exactly as generateOpenCL plans it (the same renaming, temporaries and
+/// planner), so the preview is the kernel that would be generated.
+struct KernelPreview {
+  /// False when no kernel can be planned (no parallel loop to map); Why
+  /// then holds the planner's reason.
+  bool Mappable = false;
+  std::string Why;
+  /// "naive", "block-tiled", "register-tiled", "transpose".
+  std::string Kind;
+  /// NDRange dimensions (mapped parallel loops).
+  unsigned Dims = 0;
+  /// The mapped loop of dimension 0 (consecutive work-items).
+  std::string Dim0;
+  /// Global accesses of a work-item's body whose address moves by one
+  /// element between consecutive work-items of dimension 0 (coalesced),
+  /// and those that move by more (strided, uncoalesced). Accesses staged in
+  /// local memory by a tiled kernel are read coalesced and count as such.
+  unsigned Coalesced = 0, Strided = 0;
+  /// A tiled kernel: reads staged in local memory and reused by a tile of
+  /// work-items (lecture 01).
+  bool Reuse = false;
+  /// The mapped band is triangular (a guard keeps the bounding box's extra
+  /// work-items idle).
+  bool Triangular = false;
+};
+
+/// Plans nest NestIndex of F as generateOpenCL would under Opts.
+KernelPreview previewKernel(const Function &F, unsigned NestIndex,
+                            const OpenCLOptions &Opts);
 
 struct OpenCLOutput {
   std::string KernelSource; ///< the .cl file

@@ -37,6 +37,10 @@ struct ArgumentInfo {
   /// For buffers: the extent of each dimension, outermost first. For a
   /// pointer whose extent is piecewise (ExtentFormula), an upper bound.
   std::vector<IndexExpr> Shape;
+  /// For the one-element buffer that holds the function's return value in
+  /// the OpenCL program (not a parameter of the C function; the manifest's
+  /// `"returned": true`).
+  bool Returned = false;
   /// For a pointer parameter whose exact extent (one more than the largest
   /// flat index accessed) takes different forms for different sizes: that
   /// extent as a manifest formula, used instead of Shape in the manifest.

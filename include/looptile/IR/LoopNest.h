@@ -40,9 +40,32 @@ struct SourceLoc {
 };
 
 /// Element types the IR can represent exactly.
-enum class ElemType { Int, Float, Double };
+enum class ElemType {
+  Int,
+  Float,
+  Double,
+  Char, ///< plain char (signed on the targets looptile supports)
+  SChar,
+  UChar,
+  Short,
+  UShort,
+  UInt,
+  Long,
+  ULong,
+  LongLong,
+  ULongLong,
+};
 
+/// The C spelling: `int`, `unsigned char`, `long long`, ...
 const char *elemTypeName(ElemType T);
+/// The OpenCL C spelling of the same type (`uchar`, `long` for long long).
+const char *elemTypeCLName(ElemType T);
+/// The size in bytes (LP64: long is 8).
+unsigned elemTypeBytes(ElemType T);
+bool isFloatingType(ElemType T);
+/// The type of `a op b` after C's integer promotions and usual arithmetic
+/// conversions (C11 6.3.1.1, 6.3.1.8).
+ElemType arithmeticType(ElemType A, ElemType B);
 
 /// The C integer type of a size parameter or a loop variable: a signed or
 /// unsigned type of at least int's width. Index arithmetic is exact in the
@@ -238,6 +261,11 @@ struct Loop {
   /// domain of the enclosing loops.
   std::vector<WrapCheck> HeaderChecks;
   SourceLoc Loc;
+  /// Which copy of the written loop this is after loop distribution: empty
+  /// for the loop as written; "2" for the second loop that distributing it
+  /// made; "2.1" for the first loop made by distributing that one again.
+  /// The selector VAR:LINE.COPY (`i:5.2`) names it (Transforms/LoopUtils.h).
+  std::string Copy;
   std::vector<Node> Body;
 };
 
@@ -297,6 +325,10 @@ struct Function {
   std::vector<Variable> Params;
   std::vector<Variable> Locals;
   std::vector<Node> Body;
+  /// `return e;` at the end of the function: its type and value (read after
+  /// the whole body); none for a void function.
+  std::optional<ElemType> ReturnType;
+  std::optional<Expr> ReturnValue;
 
   /// The parameter or local called Name, or nullptr.
   const Variable *lookup(const std::string &Name) const;

@@ -3,6 +3,7 @@
 // The one place that lists looptile's stages in the order they run:
 //
 //   Frontend (C -> IR) -> Analysis (dependences) -> Transforms (legal only)
+//     -> Schedule (OpenCL without transformations: the compiler chooses)
 //     -> CodeGen (C or OpenCL + host glue + manifest)
 //
 // The driver fills PipelineOptions from the command line and calls
@@ -61,6 +62,24 @@ struct PipelineOptions {
   /// Print which loop became which NDRange dimension, work-group sizes and
   /// local memory.
   bool PrintMapping = false;
+  /// Who chooses the schedule of OpenCL output (Schedule/AutoSchedule.h):
+  /// Default (no --schedule): the mapping stage, unless the user gave a
+  /// transformation step or a kernel option (--tile, --register-tile,
+  /// --single-work-item): then the user's flags are the whole schedule, as
+  /// before the mapping stage existed. Auto (--schedule=auto): the mapping
+  /// stage, keeping the user's kernel options (it chooses only the loops'
+  /// distribution and order then). AsWritten (--schedule=as-written): the
+  /// loops are mapped in the order written.
+  enum ScheduleMode { Default, Auto, AsWritten };
+  ScheduleMode Schedule = Default;
+  /// True when the mapping stage runs under these options.
+  bool autoSchedules() const {
+    if (Emit != "opencl" || !Steps.empty() || OpenCL.SingleWorkItem)
+      return false;
+    if (Schedule == Auto)
+      return true;
+    return Schedule == Default && !OpenCL.Tile && !OpenCL.RegRows;
+  }
 };
 
 /// Runs the stages; returns the process exit status (ExitSuccess or

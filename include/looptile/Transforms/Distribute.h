@@ -20,6 +20,7 @@
 
 #include "looptile/IR/LoopNest.h"
 #include "looptile/Support/Diagnostic.h"
+#include "looptile/Transforms/LoopUtils.h"
 
 #include <string>
 #include <vector>
@@ -32,6 +33,12 @@ namespace looptile {
 /// dependence).
 bool applyDistributeStep(Function &F, const std::string &LoopVar,
                          std::vector<Diagnostic> &Diags);
+
+/// Distributes the loop at Where, with the same legality check as
+/// applyDistributeStep (the mapping stage selects loops by position, not by
+/// name). On refusal F may be partly rewritten: callers keep a copy.
+bool distributeLoopAt(Function &F, const LoopLocation &Where,
+                      std::vector<Diagnostic> &Diags);
 
 } // namespace looptile
 

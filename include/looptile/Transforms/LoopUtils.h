@@ -23,16 +23,25 @@ struct LoopLocation {
   Loop &loop() const { return *Path.back(); }
 };
 
-/// Finds the loop selected by Spec: a loop variable (`j`) or a loop variable
-/// and the line its `for` is on (`j:12`), for functions that reuse a name.
+/// Finds the loop selected by Spec: a loop variable (`j`), a loop variable
+/// and the line its `for` is on (`j:12`), for functions that reuse a name,
+/// or that and the copy that loop distribution made (`j:12.2`, Loop::Copy).
 /// OnlyNest >= 0 restricts the search to that nest. Returns false when there
-/// is none; sets Ambiguous when several loops match (Lines then lists them).
+/// is none; sets Ambiguous when several loops match (Lines then lists their
+/// LINE or LINE.COPY).
 bool findLoop(Function &F, const std::string &Spec, LoopLocation &Out,
               bool &Ambiguous, int OnlyNest = -1,
-              std::vector<unsigned> *Lines = nullptr);
+              std::vector<std::string> *Lines = nullptr);
 
 /// The loop variable of a selector (`j` for `j:12`).
 std::string selectorVar(const std::string &Spec);
+
+/// True when S is a loop selector: VAR, VAR:LINE or VAR:LINE.COPY.
+bool isLoopSelector(const std::string &S);
+
+/// The shortest selector that names L alone in F (VAR, VAR:LINE or
+/// VAR:LINE.COPY); empty when none does.
+std::string uniqueSelector(Function &F, const Loop &L);
 
 /// True when Outer's body is exactly one loop (nothing before or after it).
 bool hasSingleLoopBody(const Loop &Outer);

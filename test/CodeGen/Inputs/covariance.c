@@ -1,6 +1,6 @@
 // Covariance in the shape of PolyBench's: a 1-D kernel (the column means),
-// a 2-D kernel (centring) and a triangular nest whose inner bound depends on
-// the outer loop (1-D). Each kernel needs work-group sizes of its own.
+// a 2-D kernel (centring) and a triangular nest, 2-D in its bounding box
+// (inner bound depends on the outer loop). Each needs its own work-groups.
 void covariance(int M, int N, float data[N][M], float cov[M][M],
                 float mean[M]) {
   for (int j = 0; j < M; j++) {

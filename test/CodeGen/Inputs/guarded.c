@@ -36,3 +36,20 @@ void in_place(int n, float A[n][n]) {
         A[i][j] = 0.5f * (A[i][j - 1] + A[i - 1][j]);
     }
 }
+
+/* k-means assignment: the condition d < best is computed once into a
+ * local, since the statements it guards write best. */
+void argmin(int n, int k, const float x[n], const float c[k], int label[n]) {
+  for (int i = 0; i < n; i++) {
+    float best = 1e30f;
+    int bi = 0;
+    for (int j = 0; j < k; j++) {
+      float d = (x[i] - c[j]) * (x[i] - c[j]);
+      if (d < best) {
+        best = d;
+        bi = j;
+      }
+    }
+    label[i] = bi;
+  }
+}

@@ -53,19 +53,21 @@ private:
   std::vector<unsigned char> Bytes;
 };
 
-/// A scalar argument's value (one of the three, by Ty).
+/// A scalar argument's value (one of the three, by Ty). An integer of any
+/// width is held in I; data() points at its low bytes (little-endian
+/// hosts), which hold the value in the type's width.
 struct ScalarValue {
   ElemType Ty = ElemType::Float;
   float F = 0;
   double D = 0;
-  int32_t I = 0;
+  int64_t I = 0;
   const void *data() const {
     return Ty == ElemType::Float ? (const void *)&F
            : Ty == ElemType::Double ? (const void *)&D
                                     : (const void *)&I;
   }
   double asDouble() const {
-    return Ty == ElemType::Float ? F : Ty == ElemType::Double ? D : I;
+    return Ty == ElemType::Float ? F : Ty == ElemType::Double ? D : double(I);
   }
 };
 

@@ -19,9 +19,26 @@
 
 namespace looptile::rt {
 
-enum class ElemType { Float, Double, Int };
+enum class ElemType {
+  Float,
+  Double,
+  Int,
+  Char,
+  SChar,
+  UChar,
+  Short,
+  UShort,
+  UInt,
+  Long,
+  ULong,
+  LongLong,
+  ULongLong,
+};
 size_t elemSize(ElemType T);
+/// The C spelling, as the manifest's "type" writes it (`unsigned char`).
 const char *elemTypeName(ElemType T);
+bool isIntegerType(ElemType T);
+bool isSignedType(ElemType T);
 
 enum class Access { In, Out, InOut };
 const char *accessName(Access A);
@@ -35,6 +52,9 @@ struct Argument {
   std::vector<Formula> Shape;     // buffers
   std::optional<Formula> Tile;    // sizes: the --sweep granularity
   bool KernelLong = false;        // sizes: the kernels take it as long
+  /// Buffers: the C function's return value, which the kernels leave in
+  /// this one-element buffer; not a parameter of the C function.
+  bool Returned = false;
 };
 
 struct Temporary {

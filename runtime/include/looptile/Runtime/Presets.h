@@ -3,8 +3,9 @@
 // Owns the shape-based default (docs/runtime.md, "Presets"): the manifest
 // lists presets from the largest work-group tile to the smallest; for given
 // sizes the runtime takes the first whose kernel (the first whose NDRange
-// uses a tunable the preset sets) launches at least as many work-groups as the
-// device has compute units (so no compute unit idles), else the one launching
+// uses a tunable the preset sets) launches at least 0.9 times as many
+// work-groups as the device has compute units (so at most a tenth of them
+// idles), else the one launching
 // the most work-groups. Presets that cannot launch (work-group or local memory
 // over the device's limits, or in conflict with the user's overrides) are never
 // chosen. A pure function of the manifest, the sizes and DeviceLimits.
@@ -24,7 +25,7 @@ struct RankedPreset {
   size_t Index = 0;         // into Manifest::Presets
   Env Tunables;             // defaults < the preset < the overrides
   int64_t WorkGroups = 0;   // of the preset's kernel at the sizes
-  bool FillsDevice = false; // WorkGroups >= compute units
+  bool FillsDevice = false; // WorkGroups >= 0.9 * compute units
 };
 
 /// The launchable presets of M at Sizes in the order the runtime tries

@@ -44,7 +44,7 @@ struct HostArg {
   void *Data = nullptr;        // Out, InOut
   float F = 0;
   double D = 0;
-  int32_t I = 0;
+  int64_t I = 0;
 
   static HostArg size(int64_t V) { HostArg A; A.K = Size; A.SizeValue = V; return A; }
   static HostArg in(const void *P) { HostArg A; A.K = In; A.Const = P; return A; }
@@ -53,6 +53,13 @@ struct HostArg {
   static HostArg scalar(float V) { HostArg A; A.K = Float; A.F = V; return A; }
   static HostArg scalar(double V) { HostArg A; A.K = Double; A.D = V; return A; }
   static HostArg scalar(int32_t V) { HostArg A; A.K = Int; A.I = V; return A; }
+  /// Any other integer scalar (the glue converts it to int64_t).
+  static HostArg scalar(int64_t V) {
+    HostArg A;
+    A.K = Int;
+    A.I = V;
+    return A;
+  }
 };
 
 struct SessionOptions {

@@ -1,0 +1,415 @@
+//===- AutoSchedule.cpp - the compiler chooses the schedule ---------------===//
+//
+// Candidates per nest (Schedule/AutoSchedule.h states the cost model):
+//   * as written;
+//   * its outermost loop distributed (lecture 04, "Th. Loop Distribution");
+//   * every loop of it distributed, innermost first (bicg needs its inner
+//     loop split before the outer one separates).
+// In each candidate, every resulting nest then gets the best order of its
+// perfectly nested band among those the interchange theorem allows
+// (lecture 04, "Th. Loop Interchange": the permuted direction matrix has no
+// '>' as the leftmost non-'=' entry of any row). Distribution and
+// permutation are the transforms' own mechanisms with their own legality
+// checks; what they refuse is not a candidate.
+//
+//===----------------------------------------------------------------------===//
+#include "looptile/Schedule/AutoSchedule.h"
+
+#include "looptile/Transforms/Distribute.h"
+#include "looptile/Transforms/Legality.h"
+#include "looptile/Transforms/LoopUtils.h"
+#include "looptile/Transforms/Permute.h"
+
+#include <algorithm>
+#include <numeric>
+#include <optional>
+#include <tuple>
+
+using namespace looptile;
+
+namespace {
+
+/// The most loops of a band whose orders are all tried (4! = 24).
+constexpr unsigned MaxPermutedBand = 4;
+
+// The kernel ranking of the cost model, larger is better.
+std::tuple<bool, unsigned, int, bool, unsigned>
+kernelKey(const KernelPreview &P) {
+  return {P.Mappable, P.Dims, -int(P.Strided), P.Reuse, P.Coalesced};
+}
+
+std::string describe(const KernelPreview &P) {
+  if (!P.Mappable)
+    return "no kernel (" + P.Why + ")";
+  std::string S = P.Kind + " " + std::to_string(P.Dims) + "-D";
+  if (P.Triangular)
+    S += " triangular";
+  S += ", dimension 0 '" + P.Dim0 + "'";
+  if (P.Strided)
+    S += ", " + std::to_string(P.Strided) + " strided access" +
+         (P.Strided > 1 ? "es" : "");
+  return S;
+}
+
+struct Candidate {
+  std::string Name;
+  Function F;
+  unsigned First = 0, Count = 1; ///< the nests of F that came from the nest
+  std::vector<std::string> Steps;
+  /// The same steps as command-line options (empty entry: a loop that no
+  /// selector names alone, then there is no recipe).
+  std::vector<std::string> Recipe;
+  unsigned Distributed = 0; ///< distributions among Steps
+  std::vector<KernelPreview> Kernels;
+  unsigned Moves = 0;
+  /// Report lines: orders that would rank above the chosen one but that
+  /// the interchange theorem refuses, each with the dependence that refuses
+  /// it, and, for a nest without a kernel, what moving its outer loop
+  /// innermost would do.
+  std::vector<std::string> Refused;
+
+  unsigned unmappable() const {
+    return unsigned(
+        std::count_if(Kernels.begin(), Kernels.end(),
+                      [](const KernelPreview &P) { return !P.Mappable; }));
+  }
+  unsigned minDims() const {
+    unsigned D = ~0u;
+    for (const KernelPreview &P : Kernels)
+      D = std::min(D, P.Mappable ? P.Dims : 0u);
+    return D;
+  }
+  unsigned reuse() const {
+    return unsigned(std::count_if(
+        Kernels.begin(), Kernels.end(),
+        [](const KernelPreview &P) { return P.Mappable && P.Reuse; }));
+  }
+  unsigned strided() const {
+    unsigned S = 0;
+    for (const KernelPreview &P : Kernels)
+      S += P.Strided;
+    return S;
+  }
+  // The schedule ranking of the cost model, larger is better.
+  std::tuple<int, unsigned, int, int, unsigned, int> key() const {
+    return {-int(unmappable()), minDims(), -int(Kernels.size()),
+            -int(strided()),    reuse(),   -int(Moves)};
+  }
+};
+
+// Why A ranks above B: the first criterion of the key that differs.
+std::string whyBetter(const Candidate &A, const Candidate &B) {
+  auto N = [](unsigned X, const char *What) {
+    return std::to_string(X) + " " + What + (X == 1 ? "" : "s");
+  };
+  if (A.unmappable() != B.unmappable())
+    return N(A.unmappable(), "nest") + " without a kernel, against " +
+           std::to_string(B.unmappable()) + " " + B.Name;
+  if (A.minDims() != B.minDims())
+    return "its weakest kernel has " + N(A.minDims(), "NDRange dimension") +
+           ", against " + std::to_string(B.minDims()) + " " + B.Name;
+  if (A.Kernels.size() != B.Kernels.size())
+    return N(unsigned(A.Kernels.size()), "kernel") + ", against " +
+           std::to_string(B.Kernels.size()) + " " + B.Name;
+  if (A.strided() != B.strided())
+    return N(A.strided(), "strided access") + " along dimension 0, against " +
+           std::to_string(B.strided()) + " " + B.Name;
+  if (A.reuse() != B.reuse())
+    return N(A.reuse(), "kernel") + " reusing data in local memory, against " +
+           std::to_string(B.reuse()) + " " + B.Name;
+  return "fewer loop moves than " + B.Name;
+}
+
+// The loops of the nest rooted at Root as paths of body indices, deepest
+// first and, among siblings, last first: distributing one of them then
+// never moves a loop still to do (a distribution only inserts after the
+// loop, inside its parent's body).
+void postOrder(const Loop &L, std::vector<unsigned> &Path,
+               std::vector<std::vector<unsigned>> &Out) {
+  for (size_t I = L.Body.size(); I-- > 0;) {
+    if (!L.Body[I].isLoop())
+      continue;
+    Path.push_back(unsigned(I));
+    postOrder(L.Body[I].loop(), Path, Out);
+    Path.pop_back();
+  }
+  Out.push_back(Path);
+}
+
+LoopLocation locationOf(Function &F, unsigned Nest,
+                        const std::vector<unsigned> &Path) {
+  LoopLocation Loc{Nest, {&F.Body[Nest].loop()}};
+  for (unsigned I : Path)
+    Loc.Path.push_back(&Loc.Path.back()->Body[I].loop());
+  return Loc;
+}
+
+std::string at(const std::string &File, const Loop &L) {
+  return File + ":" + std::to_string(L.Loc.Line);
+}
+
+// Distributes the loops of nest Nest at Paths (in that order) where the
+// distribution theorem allows; returns the number of nests it became.
+unsigned distribute(Candidate &C, unsigned Nest,
+                    const std::vector<std::vector<unsigned>> &Paths,
+                    const std::string &File) {
+  size_t Before = C.F.Body.size();
+  for (const std::vector<unsigned> &P : Paths) {
+    LoopLocation Where = locationOf(C.F, Nest, P);
+    const Loop &L = Where.loop();
+    if (L.Body.size() < 2)
+      continue;
+    std::string What = "distribute loop '" + L.Var + "' (" + at(File, L) + ")";
+    std::string Sel = uniqueSelector(C.F, L);
+    Function Saved = C.F;
+    std::vector<Diagnostic> Ignored;
+    if (!distributeLoopAt(C.F, Where, Ignored)) {
+      C.F = std::move(Saved);
+      continue;
+    }
+    C.Steps.push_back(What + ": distribution theorem (lecture 04), each "
+                             "dependence cycle stays in one loop");
+    ++C.Moves;
+    ++C.Distributed;
+    C.Recipe.push_back(Sel.empty() ? "" : "--distribute " + Sel);
+  }
+  return unsigned(C.F.Body.size() - Before + 1);
+}
+
+// Gives nest Nest of C.F the best order of its perfectly nested band from
+// the root (every order the interchange theorem allows), and records its
+// kernel.
+void chooseOrder(Candidate &C, unsigned Nest, const OpenCLOptions &Opts,
+                 const std::string &File) {
+  Loop &Root = C.F.Body[Nest].loop();
+  unsigned Depth = 1;
+  for (Loop *L = &Root; (L = singleInnerLoop(*L)) && Depth < MaxPermutedBand;)
+    ++Depth;
+  KernelPreview Best = previewKernel(C.F, Nest, Opts);
+  if (Depth < 2) {
+    C.Kernels.push_back(Best);
+    return;
+  }
+  std::vector<unsigned> Order(Depth), BestOrder;
+  std::iota(Order.begin(), Order.end(), 0u);
+  unsigned BestInversions = 0;
+  // The best order the theorem refuses, for the report: previewed on a
+  // copy that is thrown away (never generated).
+  std::optional<KernelPreview> BestRefused;
+  std::string RefusedWhy, RefusedOrder;
+  // The order that moves the outermost loop innermost (where a sequential
+  // outer loop would have to go for the loops inside it to be mapped), and
+  // what became of it, for a nest that gets no kernel.
+  std::vector<unsigned> Rotation(Depth);
+  std::iota(Rotation.begin(), Rotation.end(), 1u);
+  Rotation.back() = 0;
+  std::string RotationNote;
+  while (std::next_permutation(Order.begin(), Order.end())) {
+    Function G = C.F;
+    std::vector<Loop *> Band = perfectBand(G.Body[Nest].loop(), Depth);
+    std::vector<Loop> Headers;
+    if (Band.size() != Depth || permutedHeaders(Band, Order, Headers))
+      continue;
+    std::vector<Diagnostic> Why;
+    std::string Names;
+    for (unsigned K = 0; K < Depth; ++K)
+      Names += (K ? ", " : "") + Band[Order[K]]->Var;
+    bool Legal = checkPermutationLegal(
+        G, Nest, std::vector<const Loop *>(Band.begin(), Band.end()), Order,
+        "reorder loops as " + Names, Band.front()->Loc, Why);
+    std::string Outermost = Band.front()->Var;
+    applyPermutation(Band, Headers);
+    KernelPreview P = previewKernel(G, Nest, Opts);
+    if (Order == Rotation)
+      RotationNote = std::string(Legal ? "note: " : "refused: ") + "moving '" +
+                     Outermost + "' innermost (order " + Names + ") " +
+                     (Legal ? "is legal but gives " + describe(P)
+                            : "would give " + describe(P) + ", but " +
+                                  (Why.empty() ? "cannot prove it legal"
+                                               : Why.front().Message));
+    if (!Legal) {
+      if (!BestRefused || kernelKey(P) > kernelKey(*BestRefused)) {
+        BestRefused = P;
+        RefusedOrder = Names;
+        RefusedWhy =
+            Why.empty() ? "cannot prove it legal" : Why.front().Message;
+      }
+      continue;
+    }
+    unsigned Inversions = 0;
+    for (unsigned A = 0; A < Depth; ++A)
+      for (unsigned B = A + 1; B < Depth; ++B)
+        Inversions += Order[A] > Order[B];
+    if (kernelKey(P) > kernelKey(Best) ||
+        (kernelKey(P) == kernelKey(Best) && !BestOrder.empty() &&
+         Inversions < BestInversions)) {
+      Best = P;
+      BestOrder = Order;
+      BestInversions = Inversions;
+    }
+  }
+  C.Kernels.push_back(Best);
+  if (BestRefused && kernelKey(*BestRefused) > kernelKey(Best))
+    C.Refused.push_back("refused: order " + RefusedOrder + " (" +
+                        at(File, C.F.Body[Nest].loop()) + ") would give " +
+                        describe(*BestRefused) + ", but " + RefusedWhy);
+  else if (!Best.Mappable && !RotationNote.empty())
+    C.Refused.push_back(RotationNote);
+  if (BestOrder.empty())
+    return;
+  std::vector<Loop *> Band = perfectBand(C.F.Body[Nest].loop(), Depth);
+  std::vector<Loop> Headers;
+  permutedHeaders(Band, BestOrder, Headers);
+  std::string From, To, Sels;
+  bool Named = true;
+  for (unsigned K = 0; K < Depth; ++K) {
+    From += (K ? ", " : "") + Band[K]->Var;
+    To += (K ? ", " : "") + Band[BestOrder[K]]->Var;
+    std::string S = uniqueSelector(C.F, *Band[BestOrder[K]]);
+    Named &= !S.empty();
+    Sels += (K ? "," : "") + S;
+  }
+  C.Recipe.push_back(Named ? "--order " + Sels : "");
+  C.Steps.push_back("reorder loops " + From + " as " + To + " (" +
+                    at(File, *Band.front()) +
+                    "): interchange theorem (lecture 04), no dependence gets "
+                    "'>' as its leftmost non-'=' entry");
+  applyPermutation(Band, Headers);
+  C.Moves += BestInversions;
+}
+
+} // namespace
+
+std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
+                                   const std::string &File, bool &Rewrote) {
+  // The options the candidates are ranked under: the user's kernel options,
+  // or, where the user gave none, the tiled kernels the stage may choose.
+  OpenCLOptions Rank = Opts;
+  bool ChooseKind = !Opts.Tile && !Opts.SingleWorkItem;
+  if (ChooseKind) {
+    Rank.Tile = 16;
+    Rank.RegRows = Rank.RegCols = 8;
+    Rank.Automatic = true;
+  }
+  std::string R =
+      std::string("schedule: automatic (") +
+      (ChooseKind ? "no transformation or kernel option was given"
+                  : "--schedule=auto: the loops' distribution and order; the "
+                    "kernel options are the user's") +
+      "; --schedule=as-written maps the loops as written)\n";
+  std::string CostModel =
+      "  cost model: per kernel, its NDRange dimensions, whether it reuses "
+      "data in local memory, and its global accesses that are strided along "
+      "dimension 0; a schedule ranks by the fewest nests without a kernel, "
+      "then the most dimensions in its weakest kernel, the fewest kernels, "
+      "the fewest strided accesses, the most kernels with reuse, the fewest "
+      "loop moves\n";
+  std::string Nests;
+  std::vector<std::string> Recipe;
+  bool AnyReuse = false;
+  // From the last nest to the first: a nest's distribution inserts nests
+  // after it and moves none of the ones still to do.
+  for (size_t I = F.Body.size(); I-- > 0;) {
+    if (!F.Body[I].isLoop())
+      continue;
+    unsigned Nest = unsigned(I);
+    std::string Where = at(File, F.Body[Nest].loop());
+    std::vector<Candidate> Cands;
+    {
+      Candidate C{"undistributed", F, Nest, 1, {}, {}, 0, {}, 0};
+      chooseOrder(C, Nest, Rank, File);
+      Cands.push_back(std::move(C));
+    }
+    std::vector<std::vector<unsigned>> All, Path;
+    std::vector<unsigned> Empty;
+    postOrder(F.Body[Nest].loop(), Empty, All);
+    std::vector<std::pair<std::string, std::vector<std::vector<unsigned>>>>
+        Plans = {{"with its outermost loop distributed", {{}}}};
+    if (All.size() > 1)
+      Plans.push_back({"with every loop distributed", All});
+    for (auto &[Name, Paths] : Plans) {
+      Candidate C{Name, F, Nest, 1, {}, {}, 0, {}, 0};
+      C.Count = distribute(C, Nest, Paths, File);
+      if (!C.Distributed)
+        continue;
+      bool Same = false;
+      for (const Candidate &O : Cands)
+        Same |= O.Distributed == C.Distributed &&
+                std::equal(C.Steps.begin(), C.Steps.end(), O.Steps.begin());
+      if (Same)
+        continue;
+      for (unsigned K = 0; K < C.Count; ++K)
+        chooseOrder(C, Nest + K, Rank, File);
+      Cands.push_back(std::move(C));
+    }
+    size_t Best = 0;
+    for (size_t C = 1; C < Cands.size(); ++C)
+      if (Cands[C].key() > Cands[Best].key())
+        Best = C;
+    Candidate &B = Cands[Best];
+    std::string N = "  nest at " + Where + ": ";
+    if (Cands.size() == 1 && B.Steps.empty())
+      N += "kept as written: " + describe(B.Kernels.front()) +
+           " (no distribution applies, and no legal order of its loops "
+           "ranks higher)\n";
+    else {
+      N += B.Steps.empty() ? "kept as written\n" : "chosen " + B.Name + "\n";
+      for (const Candidate &C : Cands) {
+        N += "    candidate " + C.Name + ": ";
+        for (size_t K = 0; K < C.Kernels.size(); ++K)
+          N += (K ? "; " : "") + describe(C.Kernels[K]);
+        N += "\n";
+      }
+      if (Cands.size() > 1) {
+        const Candidate *Next = nullptr;
+        for (const Candidate &C : Cands)
+          if (&C != &B && (!Next || C.key() > Next->key()))
+            Next = &C;
+        N += "    because: " + whyBetter(B, *Next) + "\n";
+      }
+      for (const std::string &S : B.Steps)
+        N += "    step: " + S + "\n";
+    }
+    for (const std::string &Why : B.Refused)
+      N += "    " + Why + "\n";
+    Nests = N + Nests;
+    for (const KernelPreview &P : B.Kernels)
+      AnyReuse |= P.Mappable && P.Reuse;
+    Recipe.insert(Recipe.end(), B.Recipe.begin(), B.Recipe.end());
+    F = std::move(B.F);
+  }
+  Rewrote = !Recipe.empty();
+  R += CostModel + Nests;
+  if (ChooseKind && AnyReuse) {
+    Opts.Tile = Rank.Tile;
+    Opts.RegRows = Rank.RegRows;
+    Opts.RegCols = Rank.RegCols;
+    Opts.Automatic = true;
+    Rewrote = true;
+    R += "  kernels: register-tiled in local-memory tiles where a reduction "
+         "loop reads data invariant to a parallel loop (a contraction: the "
+         "tile of work-items reuses each element it stages; --tile 16 "
+         "--register-tile 8), a transposition through a local-memory tile, "
+         "naive elsewhere\n";
+  }
+  // The same schedule as options: what a user passes to start from it and
+  // change one step (each step is legality-checked again then).
+  std::string Options;
+  bool Complete = true;
+  for (const std::string &S : Recipe) {
+    Complete &= !S.empty();
+    Options += " " + S;
+  }
+  if (Opts.Automatic || (!Options.empty() && Opts.Tile))
+    Options += " --tile " + std::to_string(Opts.Tile);
+  if (Opts.RegRows && (Opts.Automatic || !Options.empty()))
+    Options +=
+        " --register-tile " + std::to_string(Opts.RegRows) +
+        (Opts.RegCols == Opts.RegRows ? ""
+                                      : "x" + std::to_string(Opts.RegCols));
+  if (!Complete)
+    R += "  as options: none (a loop has no selector of its own)\n";
+  else if (!Options.empty())
+    R += "  as options:" + Options + "\n";
+  return R;
+}
