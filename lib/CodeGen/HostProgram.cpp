@@ -163,13 +163,16 @@ bool writes(const std::vector<Node> &Body, const std::string &Name,
 } // namespace
 
 bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
-                               HostProgram &HP,
-                               std::vector<Diagnostic> &Diags) {
+                               HostProgram &HP, std::vector<Diagnostic> &Diags,
+                               std::vector<std::string> *Refusals) {
   HP = HostProgram();
+  if (Refusals)
+    Refusals->assign(F.Body.size(), std::string());
   HP.Kernels = F;
   HP.Kernels.Body.clear();
   Planner P{F, HP, {}};
-  for (const Node &N : F.Body) {
+  for (size_t NI = 0; NI < F.Body.size(); ++NI) {
+    const Node &N = F.Body[NI];
     HostNode H;
     // --single-work-item runs every nest whole in one work-item.
     P.Blocker = nullptr;
@@ -181,12 +184,18 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
         // loop's dependence as the error (as for any nest without a
         // parallel loop), the inner one's as a note.
         LoopVerdict Outer = P.verdict(N.loop()); // place() left Stack empty
+        std::string Error = "cannot map loop '" + N.loop().Var +
+                            "' to OpenCL work-items: " + Outer.Reason;
+        if (Refusals) {
+          (*Refusals)[NI] = Error;
+          P.emit(H = HostNode(), N.loop());
+          HP.Body.push_back(std::move(H));
+          continue;
+        }
         std::string Hosts;
         for (const std::string &V : P.BlockerHosts)
           Hosts += std::string(Hosts.empty() ? "" : ", ") + "'" + V + "'";
-        Diags.push_back({Diagnostic::Error, N.loop().Loc,
-                         "cannot map loop '" + N.loop().Var +
-                             "' to OpenCL work-items: " + Outer.Reason});
+        Diags.push_back({Diagnostic::Error, N.loop().Loc, Error});
         Diags.push_back(
             {Diagnostic::Note, P.Blocker->Loc,
              "with loop" + std::string(P.BlockerHosts.size() > 1 ? "s " : " ") +

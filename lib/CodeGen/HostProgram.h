@@ -77,9 +77,12 @@ struct HostProgram {
 /// outside loops already held in loops of one iteration. Returns false with
 /// an error in Diags for what the host program cannot hold soundly (a
 /// variable whose value would have to live across host iterations outside
-/// device memory).
+/// device memory). With Refusals (the kernel preview), a nest that has no
+/// kernel even with its sequential loops on the host does not fail the
+/// plan: it stays one launch, and Refusals gets the error at its index.
 bool planHostProgram(const Function &F, const OpenCLOptions &Opts,
-                     HostProgram &HP, std::vector<Diagnostic> &Diags);
+                     HostProgram &HP, std::vector<Diagnostic> &Diags,
+                     std::vector<std::string> *Refusals = nullptr);
 
 } // namespace looptile
 

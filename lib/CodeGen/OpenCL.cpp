@@ -661,13 +661,16 @@ bool kernelFunctions(const Function &F, const OpenCLOptions &Opts,
 // each of its kernels sees it: kernelFunctions on the kernels' nests in
 // launch order (HP.Kernels, which Temporaries then point into), each
 // kernel taking the host loop variables around its launch and no others.
-// generateOpenCL and previewKernel both plan this.
+// generateOpenCL and previewKernel both plan this (the preview with
+// Refusals: planHostProgram's refusal of one nest is that nest's, not the
+// others').
 bool hostKernelFunctions(const Function &View, const OpenCLOptions &Opts,
                          HostProgram &HP, std::vector<Function> &KernelFns,
                          std::vector<const Variable *> &Temporaries,
                          std::vector<Variable> &ScalarTemporaries,
-                         std::vector<Diagnostic> &Diags) {
-  if (!planHostProgram(View, Opts, HP, Diags) ||
+                         std::vector<Diagnostic> &Diags,
+                         std::vector<std::string> *Refusals = nullptr) {
+  if (!planHostProgram(View, Opts, HP, Diags, Refusals) ||
       !kernelFunctions(HP.Kernels, Opts, KernelFns, Temporaries,
                        ScalarTemporaries, Diags))
     return false;
@@ -1032,15 +1035,21 @@ KernelPreview looptile::previewKernel(const Function &Original,
       }
     return Out;
   };
+  std::vector<std::string> Refusals;
   if (!hostKernelFunctions(Whole, Opts, HP, KernelFns, Temporaries,
-                           ScalarTemporaries, Diags))
+                           ScalarTemporaries, Diags, &Refusals))
     return Why();
+  unsigned Nest = viewIndex(Original, NestIndex);
+  if (!Refusals[Nest].empty()) {
+    Out.Why = Refusals[Nest];
+    return Out;
+  }
   // The kernels that the nest launches, as generateOpenCL plans them: one,
   // or those of the host loops that the nest became. A nest is as good as
   // its weakest kernel (no kernel, then fewest NDRange dimensions, then
-  // most strided accesses).
+  // most host loops around its launch, then most strided accesses).
   std::vector<unsigned> Launched;
-  launchedKernels(HP.Body[viewIndex(Original, NestIndex)], Launched);
+  launchedKernels(HP.Body[Nest], Launched);
   bool First = true;
   for (unsigned K : Launched) {
     KernelPlan Plan;
@@ -1048,8 +1057,10 @@ KernelPreview looptile::previewKernel(const Function &Original,
       return Why();
     KernelPreview P;
     summarizePlan(KernelFns[K], Plan, P);
-    if (First || std::make_tuple(P.Dims, -int(P.Strided)) <
-                     std::make_tuple(Out.Dims, -int(Out.Strided)))
+    P.HostLoops = unsigned(HP.EnclosingLoops[K].size());
+    if (First ||
+        std::make_tuple(P.Dims, -int(P.HostLoops), -int(P.Strided)) <
+            std::make_tuple(Out.Dims, -int(Out.HostLoops), -int(Out.Strided)))
       Out = P;
     First = false;
   }
