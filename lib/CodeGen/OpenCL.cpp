@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "looptile/CodeGen/OpenCL.h"
 
+#include "HostProgram.h"
 #include "KernelEmitter.h"
 #include "KernelPlan.h"
 #include "OpenCLExpr.h"
@@ -19,6 +20,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <tuple>
 
 using namespace looptile;
 
@@ -481,6 +483,65 @@ std::string hostGlue(const Function &F, const std::vector<ArgumentInfo> &Args,
   return Out + "}\n";
 }
 
+// A bound of a host loop as one formula: max(...) of Lower, min(...) of
+// Upper.
+std::string boundFormula(const std::vector<IndexExpr> &Es, const char *Fn) {
+  std::string F = Es.front().str();
+  for (size_t I = 1; I < Es.size(); ++I)
+    F = std::string(Fn) + "(" + F + ", " + Es[I].str() + ")";
+  return F;
+}
+
+// The manifest's host_program (docs/manifest.md, "host_program").
+std::string hostProgramJSON(const std::vector<HostNode> &Body,
+                            const std::vector<KernelLaunch> &Launches,
+                            const char *IndexType, const std::string &Indent) {
+  std::string J = "[";
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const HostNode &N = Body[I];
+    J += std::string(I ? ",\n" : "\n") + Indent + "  ";
+    if (N.K == HostNode::Launch) {
+      J += "{\"launch\": " + jsonString(Launches[N.Kernel].Name) + "}";
+      continue;
+    }
+    J += "{\"loop\": " + jsonString(N.L.Var) + ", \"kernel_type\": \"" +
+         IndexType +
+         "\", \"from\": " + jsonString(boundFormula(N.L.Lower, "max")) +
+         ", \"to\": " + jsonString(boundFormula(N.L.Upper, "min")) +
+         ", \"step\": " + std::to_string(N.L.Step) + ",\n" + Indent +
+         "   \"body\": " +
+         hostProgramJSON(N.Body, Launches, IndexType, Indent + "  ") + "}";
+  }
+  return J + (Body.empty() ? "" : "\n" + Indent) + "]";
+}
+
+// The --print-mapping lines of the host program.
+std::string hostProgramMapping(const std::vector<HostNode> &Body,
+                               const std::vector<KernelLaunch> &Launches,
+                               const std::string &File,
+                               const std::string &Indent) {
+  std::string R;
+  for (const HostNode &N : Body) {
+    if (N.K == HostNode::Launch) {
+      R += Indent + "launch kernel " + Launches[N.Kernel].Name + "\n";
+      continue;
+    }
+    auto Range = [](const std::vector<IndexExpr> &Es, const char *Fn) {
+      std::string S;
+      for (const IndexExpr &E : Es)
+        S += (S.empty() ? "" : ", ") + E.str();
+      return Es.size() == 1 ? S : std::string(Fn) + "(" + S + ")";
+    };
+    R += Indent + "loop " + N.L.Var + " in [" + Range(N.L.Lower, "max") + ", " +
+         Range(N.L.Upper, "min") + "] step " + std::to_string(N.L.Step) +
+         " -> on the host, one iteration after " + "the other  // " + File +
+         ":" + std::to_string(N.L.Loc.Line) + "\n";
+    R += Indent + "  (" + N.L.Reason + ")\n";
+    R += hostProgramMapping(N.Body, Launches, File, Indent + "  ");
+  }
+  return R;
+}
+
 // The manifest's source.compile object (docs/manifest.md).
 std::string compileJSON(const CompileFlags &C) {
   return "{\"directory\": " + jsonString(C.Directory) +
@@ -596,6 +657,47 @@ bool kernelFunctions(const Function &F, const OpenCLOptions &Opts,
   return true;
 }
 
+// The host program of View (kernelView's function) and the function as
+// each of its kernels sees it: kernelFunctions on the kernels' nests in
+// launch order (HP.Kernels, which Temporaries then point into), each
+// kernel taking the host loop variables around its launch and no others.
+// generateOpenCL and previewKernel both plan this (the preview with
+// Refusals: planHostProgram's refusal of one nest is that nest's, not the
+// others').
+bool hostKernelFunctions(const Function &View, const OpenCLOptions &Opts,
+                         HostProgram &HP, std::vector<Function> &KernelFns,
+                         std::vector<const Variable *> &Temporaries,
+                         std::vector<Variable> &ScalarTemporaries,
+                         std::vector<Diagnostic> &Diags,
+                         std::vector<std::string> *Refusals = nullptr) {
+  if (!planHostProgram(View, Opts, HP, Diags, Refusals) ||
+      !kernelFunctions(HP.Kernels, Opts, KernelFns, Temporaries,
+                       ScalarTemporaries, Diags))
+    return false;
+  for (unsigned I = 0; I < KernelFns.size(); ++I) {
+    const std::vector<std::string> &Hosts = HP.Enclosing[I];
+    std::vector<Variable> &Ps = KernelFns[I].Params;
+    Ps.erase(std::remove_if(Ps.begin(), Ps.end(),
+                            [&](const Variable &V) {
+                              return !View.lookup(V.Name) &&
+                                     std::find(Hosts.begin(), Hosts.end(),
+                                               V.Name) == Hosts.end();
+                            }),
+             Ps.end());
+  }
+  return true;
+}
+
+// Appends the kernels that N launches, in launch order.
+void launchedKernels(const HostNode &N, std::vector<unsigned> &Out) {
+  if (N.K == HostNode::Launch) {
+    Out.push_back(N.Kernel);
+    return;
+  }
+  for (const HostNode &C : N.Body)
+    launchedKernels(C, Out);
+}
+
 } // namespace
 
 bool looptile::generateOpenCL(const Function &Original,
@@ -620,23 +722,29 @@ bool looptile::generateOpenCL(const Function &Original,
   // `min`, `half`) gets a new one; the function keeps its name.
   NameTable Names(Original, NameTarget::OpenCL);
   std::string Result;
-  const Function F = kernelView(Original, Names, Result);
+  const Function Whole = kernelView(Original, Names, Result);
   std::vector<ArgumentInfo> Args;
-  if (std::optional<std::string> Err = describeArguments(F, Args)) {
-    Diags.push_back({Diagnostic::Error, F.Loc, *Err});
+  if (std::optional<std::string> Err = describeArguments(Whole, Args)) {
+    Diags.push_back({Diagnostic::Error, Whole.Loc, *Err});
     return false;
   }
   for (ArgumentInfo &A : Args) {
     if (A.ArgKind == ArgumentInfo::Size)
-      A.KernelType = indexTypeName(F);
+      A.KernelType = indexTypeName(Whole);
     A.Returned = A.Name == Result;
   }
+  // The host program: sequential loops that run on the host, and the nests
+  // they launch. F is the function as the kernels see it (its Body the
+  // kernels' nests, the host loop variables size parameters); Whole stays
+  // the function the caller calls (arguments, size checks, counts).
+  HostProgram HP;
   std::vector<Function> KernelFns;
   std::vector<const Variable *> Temporaries;
   std::vector<Variable> ScalarTemporaries;
-  if (!kernelFunctions(F, Opts, KernelFns, Temporaries, ScalarTemporaries,
-                       Diags))
+  if (!hostKernelFunctions(Whole, Opts, HP, KernelFns, Temporaries,
+                           ScalarTemporaries, Diags))
     return false;
+  const Function &F = HP.Kernels;
 
   std::vector<KernelPlan> Plans;
   std::vector<KernelLaunch> Launches;
@@ -709,7 +817,7 @@ bool looptile::generateOpenCL(const Function &Original,
   scanFloatingPoint(F.Body, FP);
   IndexExpr Flops, Bytes;
   std::vector<const Loop *> Outer;
-  countFlops(F.Body, Outer, IndexExpr::constant(1), Flops);
+  countFlops(Whole.Body, Outer, IndexExpr::constant(1), Flops);
   for (const ArgumentInfo &A : Args) {
     if (A.ArgKind != ArgumentInfo::Buffer)
       continue;
@@ -720,17 +828,22 @@ bool looptile::generateOpenCL(const Function &Original,
     Bytes = Bytes + Elems.scaled(Size * (int64_t(A.Reads) + A.Writes));
   }
   IndexExpr Reduction = IndexExpr::constant(1);
-  for (const KernelPlan &P : Plans) {
+  for (size_t I = 0; I < Plans.size(); ++I) {
+    const KernelPlan &P = Plans[I];
     std::vector<const Loop *> O;
     IndexExpr L = sequentialLength(P.Body, O);
-    // Loops below the band may depend on the mapped loops (triangular).
+    // Loops below the band may depend on the mapped loops (triangular),
+    // and on the host loops around the launch (a size of the manifest only).
     for (size_t B = P.Band.size(); B-- > 0;)
       L = atLargest(L, P.Band[B].Var, P.Band[B].Lower, P.Band[B].Upper);
+    const std::vector<HostLoop> &Hosts = HP.EnclosingLoops[I];
+    for (size_t H = Hosts.size(); H-- > 0;)
+      L = atLargest(L, Hosts[H].Var, Hosts[H].Lower, Hosts[H].Upper);
     if (Reduction.isConstant() && Reduction.constantPart() == 1)
       Reduction = L;
   }
   std::string M =
-      "{\n  \"looptile_manifest\": 1,\n  \"source\": {\"file\": " +
+      "{\n  \"looptile_manifest\": 2,\n  \"source\": {\"file\": " +
       jsonString(SourceFile) + ", \"function\": " + jsonString(F.Name) +
       ",\n             \"compile\": " + compileJSON(Source.Compile) +
       "},\n  \"program\": " + jsonString(ProgramFile) + ",\n  \"arguments\": [";
@@ -749,7 +862,7 @@ bool looptile::generateOpenCL(const Function &Original,
   M += std::string(Temporaries.empty() ? "" : "\n  ") +
        "],\n  \"size_checks\": [";
   std::vector<SizeCheck> Checks;
-  sizeChecks(F, Args, Checks, Diags);
+  sizeChecks(Whole, Args, Checks, Diags);
   for (size_t I = 0; I < Checks.size(); ++I)
     M += std::string(I ? ",\n    " : "\n    ") +
          "{\"invalid_when\": " + jsonString(Checks[I].InvalidWhen) +
@@ -804,13 +917,15 @@ bool looptile::generateOpenCL(const Function &Original,
               : ", \"local_memory_bytes\": " + jsonString(L.LocalBytes)) +
          "}";
   }
-  M += "\n  ],\n  \"reduction_length\": " + jsonString(Reduction.str()) +
+  M += "\n  ],\n  \"host_program\": " +
+       hostProgramJSON(HP.Body, Launches, indexTypeName(Whole), "  ");
+  M += ",\n  \"reduction_length\": " + jsonString(Reduction.str()) +
        ",\n  \"flops\": " + jsonString(Flops.str()) +
        ",\n  \"bytes\": " + jsonString(Bytes.str()) +
        ",\n  \"floating_point\": " + floatingPointJSON(FP, Opts) + "\n}\n";
   Out.Manifest = M;
   Out.HostGlue =
-      hostGlue(F, Args, SourceFile, Out.Manifest, Out.KernelSource, Names);
+      hostGlue(Whole, Args, SourceFile, Out.Manifest, Out.KernelSource, Names);
 
   // --print-mapping. Each loop line ends in its location, so nests with
   // the same loop names tell apart.
@@ -822,6 +937,23 @@ bool looptile::generateOpenCL(const Function &Original,
     R += "note: '" + Old + "' is named '" + New +
          "' in the kernels, the manifest and the host glue ('" + Old +
          "' is reserved in OpenCL C or by looptile)\n";
+  // The host program, where some loop runs on the host.
+  if (HP.hasHostLoops()) {
+    R += "host program of " + F.Name +
+         ": arrays stay on the device from the first launch to the last\n";
+    std::string Up, Down;
+    for (const ArgumentInfo &A : Args) {
+      if (A.ArgKind != ArgumentInfo::Buffer)
+        continue;
+      if (A.AccessMode != "out")
+        Up += (Up.empty() ? "" : ", ") + A.Name;
+      if (A.AccessMode != "in")
+        Down += (Down.empty() ? "" : ", ") + A.Name;
+    }
+    R += "  upload once: " + (Up.empty() ? "nothing" : Up) + "\n";
+    R += hostProgramMapping(HP.Body, Launches, Source.Spelling, "  ");
+    R += "  download once: " + (Down.empty() ? "nothing" : Down) + "\n";
+  }
   for (size_t I = 0; I < Plans.size(); ++I) {
     const KernelPlan &P = Plans[I];
     const KernelLaunch &L = Launches[I];
@@ -889,16 +1021,12 @@ KernelPreview looptile::previewKernel(const Function &Original,
   std::vector<Diagnostic> Diags;
   NameTable Names(Original, NameTarget::OpenCL);
   std::string Result;
-  const Function F = kernelView(Original, Names, Result);
+  const Function Whole = kernelView(Original, Names, Result);
+  HostProgram HP;
   std::vector<Function> KernelFns;
   std::vector<const Variable *> Temporaries;
   std::vector<Variable> ScalarTemporaries;
-  KernelPlan Plan;
-  NestIndex = viewIndex(Original, NestIndex);
-  if (!kernelFunctions(F, Opts, KernelFns, Temporaries, ScalarTemporaries,
-                       Diags) ||
-      !planKernel(KernelFns[NestIndex], NestIndex, F.Name, Names, Opts, Plan,
-                  Diags)) {
+  auto Why = [&] {
     Out.Why = "no kernel";
     for (const Diagnostic &D : Diags)
       if (D.Level == Diagnostic::Error) {
@@ -906,7 +1034,35 @@ KernelPreview looptile::previewKernel(const Function &Original,
         break;
       }
     return Out;
+  };
+  std::vector<std::string> Refusals;
+  if (!hostKernelFunctions(Whole, Opts, HP, KernelFns, Temporaries,
+                           ScalarTemporaries, Diags, &Refusals))
+    return Why();
+  unsigned Nest = viewIndex(Original, NestIndex);
+  if (!Refusals[Nest].empty()) {
+    Out.Why = Refusals[Nest];
+    return Out;
   }
-  summarizePlan(KernelFns[NestIndex], Plan, Out);
+  // The kernels that the nest launches, as generateOpenCL plans them: one,
+  // or those of the host loops that the nest became. A nest is as good as
+  // its weakest kernel (no kernel, then fewest NDRange dimensions, then
+  // most host loops around its launch, then most strided accesses).
+  std::vector<unsigned> Launched;
+  launchedKernels(HP.Body[Nest], Launched);
+  bool First = true;
+  for (unsigned K : Launched) {
+    KernelPlan Plan;
+    if (!planKernel(KernelFns[K], K, Whole.Name, Names, Opts, Plan, Diags))
+      return Why();
+    KernelPreview P;
+    summarizePlan(KernelFns[K], Plan, P);
+    P.HostLoops = unsigned(HP.EnclosingLoops[K].size());
+    if (First ||
+        std::make_tuple(P.Dims, -int(P.HostLoops), -int(P.Strided)) <
+            std::make_tuple(Out.Dims, -int(Out.HostLoops), -int(Out.Strided)))
+      Out = P;
+    First = false;
+  }
   return Out;
 }

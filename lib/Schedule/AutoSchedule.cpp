@@ -33,9 +33,10 @@ namespace {
 constexpr unsigned MaxPermutedBand = 4;
 
 // The kernel ranking of the cost model, larger is better.
-std::tuple<bool, unsigned, int, bool, unsigned>
+std::tuple<bool, unsigned, int, int, bool, unsigned>
 kernelKey(const KernelPreview &P) {
-  return {P.Mappable, P.Dims, -int(P.Strided), P.Reuse, P.Coalesced};
+  return {P.Mappable,      P.Dims,  -int(P.HostLoops),
+          -int(P.Strided), P.Reuse, P.Coalesced};
 }
 
 std::string describe(const KernelPreview &P) {
@@ -45,6 +46,9 @@ std::string describe(const KernelPreview &P) {
   if (P.Triangular)
     S += " triangular";
   S += ", dimension 0 '" + P.Dim0 + "'";
+  if (P.HostLoops)
+    S += ", launched from " + std::to_string(P.HostLoops) + " host loop" +
+         (P.HostLoops > 1 ? "s" : "");
   if (P.Strided)
     S += ", " + std::to_string(P.Strided) + " strided access" +
          (P.Strided > 1 ? "es" : "");
@@ -84,6 +88,12 @@ struct Candidate {
         Kernels.begin(), Kernels.end(),
         [](const KernelPreview &P) { return P.Mappable && P.Reuse; }));
   }
+  unsigned hostLoops() const {
+    unsigned H = 0;
+    for (const KernelPreview &P : Kernels)
+      H += P.Mappable ? P.HostLoops : 0;
+    return H;
+  }
   unsigned strided() const {
     unsigned S = 0;
     for (const KernelPreview &P : Kernels)
@@ -91,9 +101,10 @@ struct Candidate {
     return S;
   }
   // The schedule ranking of the cost model, larger is better.
-  std::tuple<int, unsigned, int, int, unsigned, int> key() const {
-    return {-int(unmappable()), minDims(), -int(Kernels.size()),
-            -int(strided()),    reuse(),   -int(Moves)};
+  std::tuple<int, unsigned, int, int, int, unsigned, int> key() const {
+    return {-int(unmappable()),   minDims(),       -int(hostLoops()),
+            -int(Kernels.size()), -int(strided()), reuse(),
+            -int(Moves)};
   }
 };
 
@@ -108,6 +119,10 @@ std::string whyBetter(const Candidate &A, const Candidate &B) {
   if (A.minDims() != B.minDims())
     return "its weakest kernel has " + N(A.minDims(), "NDRange dimension") +
            ", against " + std::to_string(B.minDims()) + " " + B.Name;
+  if (A.hostLoops() != B.hostLoops())
+    return N(A.hostLoops(), "host loop") +
+           " launching its kernels (one launch per iteration), against " +
+           std::to_string(B.hostLoops()) + " " + B.Name;
   if (A.Kernels.size() != B.Kernels.size())
     return N(unsigned(A.Kernels.size()), "kernel") + ", against " +
            std::to_string(B.Kernels.size()) + " " + B.Name;
@@ -298,12 +313,13 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
                     "kernel options are the user's") +
       "; --schedule=as-written maps the loops as written)\n";
   std::string CostModel =
-      "  cost model: per kernel, its NDRange dimensions, whether it reuses "
-      "data in local memory, and its global accesses that are strided along "
-      "dimension 0; a schedule ranks by the fewest nests without a kernel, "
-      "then the most dimensions in its weakest kernel, the fewest kernels, "
-      "the fewest strided accesses, the most kernels with reuse, the fewest "
-      "loop moves\n";
+      "  cost model: per kernel, its NDRange dimensions, the host loops it "
+      "is launched from, whether it reuses data in local memory, and its "
+      "global accesses that are strided along dimension 0; a schedule ranks "
+      "by the fewest nests without a kernel, then the most dimensions in its "
+      "weakest kernel, the fewest host loops launching kernels, the fewest "
+      "kernels, the fewest strided accesses, the most kernels with reuse, "
+      "the fewest loop moves\n";
   std::string Nests;
   std::vector<std::string> Recipe;
   bool AnyReuse = false;

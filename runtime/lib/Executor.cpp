@@ -11,6 +11,7 @@
 #include "looptile/Runtime/Error.h"
 
 #include <climits>
+#include <functional>
 #include <sstream>
 
 namespace looptile::rt {
@@ -212,85 +213,105 @@ void Executor::prepare(const Env &Sizes) {
   for (const Temporary &T : M.Temporaries)
     allocate(T.Name, T.Ty, T.Shape);
 
-  // NDRanges, checked against the device and each kernel's limits.
-  std::vector<size_t> MaxItems =
-      Dev.Device.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
+  // NDRanges, checked against the device and each kernel's limits; a
+  // kernel whose NDRange depends on a host loop's variable is checked at
+  // each of its launches.
   Launches.clear();
+  MaxItemSizes = Dev.Device.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
   for (size_t KI = 0; KI < M.Kernels.size(); ++KI) {
     const KernelLaunch &K = M.Kernels[KI];
     Launch L;
     L.Kernel = Kernels[KI];
-    std::vector<size_t> G, Lo;
-    for (const Formula &F : K.Global) {
-      int64_t V = F.evaluate(Values);
-      if (V < 0)
-        throw Error(ErrorKind::Manifest,
-                    "kernel " + K.Name + ": global size \"" + F.text() +
-                        "\" = " + std::to_string(V) + " is negative");
-      // A global size of 0 is a loop that runs zero times at these sizes
-      // (e.g. i from 2 to N - 1 with N = 1): the kernel is not launched.
-      L.Empty |= V == 0;
-      G.push_back(size_t(V));
-    }
-    if (K.Local) {
-      size_t Product = 1;
-      for (size_t D = 0; D < K.Local->size(); ++D) {
-        const Formula &F = (*K.Local)[D];
-        int64_t V = F.evaluate(Values);
-        if (V <= 0)
-          throw Error(ErrorKind::Manifest,
-                      "kernel " + K.Name + ": local size \"" + F.text() +
-                          "\" = " + std::to_string(V) + " is not positive");
-        if (G[D] && G[D] % size_t(V) != 0)
-          throw Error(
-              ErrorKind::Manifest,
-              "kernel " + K.Name + ": global size " + std::to_string(G[D]) +
-                  " (dimension " + std::to_string(D) +
-                  ") is not a multiple of the local size " + std::to_string(V) +
-                  " (OpenCL 1.2 requires it; use round_up)");
-        if (D < MaxItems.size() && size_t(V) > MaxItems[D])
-          throw Error(ErrorKind::OpenCL,
-                      "kernel " + K.Name + ": local size " +
-                          std::to_string(V) + " in dimension " +
-                          std::to_string(D) + " exceeds the device's " +
-                          std::to_string(MaxItems[D]));
-        Lo.push_back(size_t(V));
-        Product *= size_t(V);
-      }
-      size_t KernelMax =
-          L.Kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(Dev.Device);
-      if (Product > KernelMax)
-        throw Error(ErrorKind::OpenCL,
-                    "kernel " + K.Name + ": work-group " + dims(Lo) + " = " +
-                        std::to_string(Product) + " work-items exceeds " +
-                        std::to_string(KernelMax) + ", the most " + Dev.Name +
-                        " allows for this kernel (try a smaller tile with "
-                        "--set)");
-    }
+    L.KernelMax =
+        L.Kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(Dev.Device);
+    auto UsesHostVar = [&](const Formula &F) {
+      for (const std::string &N : F.names())
+        if (M.HostVars.count(N))
+          return true;
+      return false;
+    };
+    for (const Formula &F : K.Global)
+      L.Deferred |= UsesHostVar(F);
+    if (K.Local)
+      for (const Formula &F : *K.Local)
+        L.Deferred |= UsesHostVar(F);
+    if (!L.Deferred)
+      setRange(KI, Values, L);
     cl_ulong LocalUse =
         L.Kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(Dev.Device);
     cl_ulong LocalMax = Dev.Device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
     if (LocalUse > LocalMax)
       throw Error(ErrorKind::OpenCL,
                   "kernel " + K.Name + " needs " + std::to_string(LocalUse) +
-                      " bytes of local memory, more than " + Dev.Name +
-                      "'s " + std::to_string(LocalMax) +
+                      " bytes of local memory, more than " + Dev.Name + "'s " +
+                      std::to_string(LocalMax) +
                       " (try a smaller tile with --set)");
-    auto range = [](const std::vector<size_t> &V) {
-      return V.size() == 1   ? cl::NDRange(V[0])
-             : V.size() == 2 ? cl::NDRange(V[0], V[1])
-                             : cl::NDRange(V[0], V[1], V[2]);
-    };
-    for (size_t &X : G)
-      X = X ? X : 1; // an empty launch is skipped; keep the range valid
-    L.Global = range(G);
-    if (K.Local) {
-      L.Local = range(Lo);
-      L.HasLocal = true;
-    }
     Launches.push_back(L);
   }
   Prepared = true;
+}
+
+void Executor::setRange(size_t KI, const Env &Values, Launch &L) const {
+  const KernelLaunch &K = M.Kernels[KI];
+  const std::vector<size_t> &MaxItems = MaxItemSizes;
+  L.Empty = false;
+  std::vector<size_t> G, Lo;
+  for (const Formula &F : K.Global) {
+    int64_t V = F.evaluate(Values);
+    if (V < 0)
+      throw Error(ErrorKind::Manifest,
+                  "kernel " + K.Name + ": global size \"" + F.text() +
+                      "\" = " + std::to_string(V) + " is negative");
+    // A global size of 0 is a loop that runs zero times at these sizes
+    // (e.g. i from 2 to N - 1 with N = 1): the kernel is not launched.
+    L.Empty |= V == 0;
+    G.push_back(size_t(V));
+  }
+  if (K.Local) {
+    size_t Product = 1;
+    for (size_t D = 0; D < K.Local->size(); ++D) {
+      const Formula &F = (*K.Local)[D];
+      int64_t V = F.evaluate(Values);
+      if (V <= 0)
+        throw Error(ErrorKind::Manifest,
+                    "kernel " + K.Name + ": local size \"" + F.text() +
+                        "\" = " + std::to_string(V) + " is not positive");
+      if (G[D] && G[D] % size_t(V) != 0)
+        throw Error(
+            ErrorKind::Manifest,
+            "kernel " + K.Name + ": global size " + std::to_string(G[D]) +
+                " (dimension " + std::to_string(D) +
+                ") is not a multiple of the local size " + std::to_string(V) +
+                " (OpenCL 1.2 requires it; use round_up)");
+      if (D < MaxItems.size() && size_t(V) > MaxItems[D])
+        throw Error(ErrorKind::OpenCL,
+                    "kernel " + K.Name + ": local size " + std::to_string(V) +
+                        " in dimension " + std::to_string(D) +
+                        " exceeds the device's " + std::to_string(MaxItems[D]));
+      Lo.push_back(size_t(V));
+      Product *= size_t(V);
+    }
+    size_t KernelMax = L.KernelMax;
+    if (Product > KernelMax)
+      throw Error(ErrorKind::OpenCL,
+                  "kernel " + K.Name + ": work-group " + dims(Lo) + " = " +
+                      std::to_string(Product) + " work-items exceeds " +
+                      std::to_string(KernelMax) + ", the most " + Dev.Name +
+                      " allows for this kernel (try a smaller tile with "
+                      "--set)");
+  }
+  auto range = [](const std::vector<size_t> &V) {
+    return V.size() == 1   ? cl::NDRange(V[0])
+           : V.size() == 2 ? cl::NDRange(V[0], V[1])
+                           : cl::NDRange(V[0], V[1], V[2]);
+  };
+  for (size_t &X : G)
+    X = X ? X : 1; // an empty launch is skipped; keep the range valid
+  L.Global = range(G);
+  if (K.Local) {
+    L.Local = range(Lo);
+    L.HasLocal = true;
+  }
 }
 
 Executor::BufferSlot &Executor::slot(const std::string &Name) {
@@ -316,6 +337,7 @@ void Executor::write(const std::string &Name, const void *Host) {
     return;
   try {
     Queue.enqueueWriteBuffer(S.Buf, CL_TRUE, 0, S.Bytes, Host);
+    ++Uploads;
   } catch (const cl::Error &E) {
     throwCLError("writing buffer " + Name + " (" + std::to_string(S.Bytes) +
                      " bytes; an allocation failure shows here)",
@@ -329,6 +351,7 @@ void Executor::read(const std::string &Name, void *Host) {
     return;
   try {
     Queue.enqueueReadBuffer(S.Buf, CL_TRUE, 0, S.Bytes, Host);
+    ++Downloads;
   } catch (const cl::Error &E) {
     throwCLError("reading buffer " + Name, E);
   }
@@ -366,57 +389,101 @@ void Executor::setScalar(const std::string &Name, const ScalarValue &V) {
 double Executor::launch() {
   if (!Prepared)
     throw Error(ErrorKind::Usage, "internal: launch() before prepare()");
-  std::vector<cl::Event> Events;
-  for (size_t KI = 0; KI < Launches.size(); ++KI) {
-    const KernelLaunch &K = M.Kernels[KI];
-    Launch &L = Launches[KI];
-    if (L.Empty)
-      continue;
-    Events.emplace_back();
-    for (size_t AI = 0; AI < K.Args.size(); ++AI) {
-      const std::string &N = K.Args[AI];
-      try {
-        const Argument *A = M.findArgument(N);
-        if (!A || A->K == Argument::Buffer) {
-          L.Kernel.setArg(cl_uint(AI), slot(N).Buf);
-        } else if (A->K == Argument::Size && A->KernelLong) {
-          cl_long V = cl_long(Values.at(N));
-          L.Kernel.setArg(cl_uint(AI), V);
-        } else if (A->K == Argument::Size) {
-          cl_int V = cl_int(Values.at(N));
-          L.Kernel.setArg(cl_uint(AI), V);
-        } else {
-          auto It = Scalars.find(N);
-          if (It == Scalars.end())
-            throw Error(ErrorKind::Usage, "internal: scalar " + N + " unset");
-          L.Kernel.setArg(cl_uint(AI), elemSize(A->Ty), It->second.data());
+  // The host program: every launch is enqueued on the one in-order queue,
+  // so it starts after the one before it has completed; the host waits only
+  // at the end.
+  std::vector<std::pair<size_t, cl::Event>> Events;
+  Env E = Values;
+  std::function<void(const std::vector<HostStep> &)> Run =
+      [&](const std::vector<HostStep> &Steps) {
+        for (const HostStep &S : Steps) {
+          if (S.K == HostStep::Launch) {
+            enqueue(S.Kernel, E, Events);
+            continue;
+          }
+          int64_t From = S.From.evaluate(E), To = S.To.evaluate(E);
+          if (S.Step > 0)
+            for (int64_t V = From; V <= To; V += S.Step) {
+              E[S.Var] = V;
+              Run(S.Body);
+            }
+          else
+            for (int64_t V = To; V >= From; V += S.Step) {
+              E[S.Var] = V;
+              Run(S.Body);
+            }
+          E.erase(S.Var);
         }
-      } catch (const cl::Error &E) {
-        throwCLError("kernel " + K.Name + " argument " + std::to_string(AI) +
-                         " ('" + N + "')",
-                     E);
-      }
-    }
-    try {
-      Queue.enqueueNDRangeKernel(L.Kernel, cl::NullRange, L.Global,
-                                 L.HasLocal ? L.Local : cl::NullRange, nullptr,
-                                 &Events.back());
-    } catch (const cl::Error &E) {
-      throwCLError("launching kernel " + K.Name, E);
-    }
-  }
+      };
+  Run(M.Host);
   double Ms = 0;
+  KernelMs.assign(M.Kernels.size(), 0.0);
+  KernelLaunches.assign(M.Kernels.size(), 0);
   try {
     Queue.finish();
-    for (cl::Event &E : Events) {
-      cl_ulong Start = E.getProfilingInfo<CL_PROFILING_COMMAND_START>();
-      cl_ulong End = E.getProfilingInfo<CL_PROFILING_COMMAND_END>();
-      Ms += double(End - Start) * 1e-6;
+    for (auto &[KI, Ev] : Events) {
+      cl_ulong Start = Ev.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+      cl_ulong End = Ev.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+      double T = double(End - Start) * 1e-6;
+      Ms += T;
+      KernelMs[KI] += T;
+      ++KernelLaunches[KI];
     }
-  } catch (const cl::Error &E) {
-    throwCLError("running the kernels", E);
+  } catch (const cl::Error &Err) {
+    throwCLError("running the kernels", Err);
   }
   return Ms;
+}
+
+void Executor::enqueue(size_t KI, const Env &E,
+                       std::vector<std::pair<size_t, cl::Event>> &Events) {
+  const KernelLaunch &K = M.Kernels[KI];
+  Launch &L = Launches[KI];
+  if (L.Deferred)
+    setRange(KI, E, L);
+  if (L.Empty)
+    return;
+  for (size_t AI = 0; AI < K.Args.size(); ++AI) {
+    const std::string &N = K.Args[AI];
+    try {
+      const Argument *A = M.findArgument(N);
+      auto Host = M.HostVars.find(N);
+      if (!A && Host != M.HostVars.end()) {
+        if (Host->second) {
+          cl_long V = cl_long(E.at(N));
+          L.Kernel.setArg(cl_uint(AI), V);
+        } else {
+          cl_int V = cl_int(E.at(N));
+          L.Kernel.setArg(cl_uint(AI), V);
+        }
+      } else if (!A || A->K == Argument::Buffer) {
+        L.Kernel.setArg(cl_uint(AI), slot(N).Buf);
+      } else if (A->K == Argument::Size && A->KernelLong) {
+        cl_long V = cl_long(E.at(N));
+        L.Kernel.setArg(cl_uint(AI), V);
+      } else if (A->K == Argument::Size) {
+        cl_int V = cl_int(E.at(N));
+        L.Kernel.setArg(cl_uint(AI), V);
+      } else {
+        auto It = Scalars.find(N);
+        if (It == Scalars.end())
+          throw Error(ErrorKind::Usage, "internal: scalar " + N + " unset");
+        L.Kernel.setArg(cl_uint(AI), elemSize(A->Ty), It->second.data());
+      }
+    } catch (const cl::Error &Err) {
+      throwCLError("kernel " + K.Name + " argument " + std::to_string(AI) +
+                       " ('" + N + "')",
+                   Err);
+    }
+  }
+  Events.emplace_back(KI, cl::Event());
+  try {
+    Queue.enqueueNDRangeKernel(L.Kernel, cl::NullRange, L.Global,
+                               L.HasLocal ? L.Local : cl::NullRange, nullptr,
+                               &Events.back().second);
+  } catch (const cl::Error &Err) {
+    throwCLError("launching kernel " + K.Name, Err);
+  }
 }
 
 } // namespace looptile::rt

@@ -196,13 +196,19 @@ RunResult runHarness(Executor &X, const Manifest &M, const Env &SizesIn,
     }
   }
 
+  std::vector<std::vector<double>> PerKernel(M.Kernels.size());
   for (int Rep = 0; Rep < Opts.Reps; ++Rep) {
     resetOutputs(X, M, In);
     if (Opts.Progress && Opts.Reps > 1)
       progress("timed run " + std::to_string(Rep + 1) + "/" +
                std::to_string(Opts.Reps));
     R.KernelMs.push_back(X.launch());
+    for (size_t K = 0; K < PerKernel.size(); ++K)
+      PerKernel[K].push_back(X.kernelMs()[K]);
+    R.KernelLaunches = X.kernelLaunches();
   }
+  for (const std::vector<double> &Ms : PerKernel)
+    R.KernelMedianMs.push_back(medianOf(Ms));
   if (!R.KernelMs.empty()) {
     R.MinMs = *std::min_element(R.KernelMs.begin(), R.KernelMs.end());
     R.MaxMs = *std::max_element(R.KernelMs.begin(), R.KernelMs.end());

@@ -9,10 +9,12 @@
 #include "looptile/Runtime/Error.h"
 #include "looptile/Runtime/Json.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <sstream>
 
@@ -171,8 +173,10 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
   M.Dir = Dir;
   const json::Value &Version = R.field(Root, "looptile_manifest", "top level",
                                        T::Number);
-  if (R.integer(Version, "looptile_manifest") != 1)
-    R.fail("looptile_manifest", "unsupported version (this runtime reads 1)");
+  int64_t VersionNumber = R.integer(Version, "looptile_manifest");
+  if (VersionNumber != 1 && VersionNumber != 2)
+    R.fail("looptile_manifest",
+           "unsupported version (this runtime reads 1 and 2)");
 
   const json::Value &Src = R.field(Root, "source", "top level", T::Object);
   M.SourceFile = resolve(Dir, R.str(Src, "file", "source"));
@@ -333,7 +337,8 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
       const std::string &N = KArgs.elements()[J].asString();
       if (Tunables.count(N))
         R.fail(AW, "'" + N + "' is a tunable (a macro), not a kernel argument");
-      if (!Names.count(N))
+      // A host loop's variable is checked with the host program.
+      if (!Names.count(N) && VersionNumber < 2)
         R.fail(AW, "unknown name '" + N + "'");
       K.Args.push_back(N);
     }
@@ -429,7 +434,118 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
   M.Flops = optFormula("flops", "0");
   M.Bytes = optFormula("bytes", "0");
 
-  // Every formula may use only sizes and tunables.
+  // The host program: loops over launches. Every kernel is launched exactly
+  // once in it; a launch's arguments and NDRange may use the variables of
+  // the loops around it.
+  std::vector<unsigned> Launched(M.Kernels.size(), 0);
+  std::vector<std::string> Scope;
+  std::function<void(const json::Value &, const std::string &,
+                     std::vector<HostStep> &)>
+      HostBody = [&](const json::Value &Arr, const std::string &W,
+                     std::vector<HostStep> &Out) {
+        if (!Arr.isArray())
+          R.fail(W, "expected an array");
+        for (size_t I = 0; I < Arr.elements().size(); ++I) {
+          std::string SW = W + "[" + std::to_string(I) + "]";
+          const json::Value &V = Arr.elements()[I];
+          if (!V.isObject())
+            R.fail(SW, "expected an object");
+          HostStep S;
+          auto InScope = [&](const std::string &N) {
+            return Sizes.count(N) || Tunables.count(N) ||
+                   std::find(Scope.begin(), Scope.end(), N) != Scope.end();
+          };
+          auto CheckFormula = [&](const Formula &F, const std::string &FW) {
+            for (const std::string &N : F.names())
+              if (!InScope(N))
+                R.fail(FW, "formula \"" + F.text() + "\" uses '" + N +
+                               "', which is neither a size, a tunable nor "
+                               "the variable of an enclosing host loop");
+          };
+          if (V.get("launch")) {
+            std::string Name = R.str(V, "launch", SW);
+            size_t K = 0;
+            while (K < M.Kernels.size() && M.Kernels[K].Name != Name)
+              ++K;
+            if (K == M.Kernels.size())
+              R.fail(SW, "launches unknown kernel '" + Name + "'");
+            if (Launched[K]++)
+              R.fail(SW, "kernel '" + Name + "' is launched twice");
+            S.K = HostStep::Launch;
+            S.Kernel = K;
+            const KernelLaunch &KL = M.Kernels[K];
+            for (const std::string &A : KL.Args)
+              if (!Names.count(A) &&
+                  std::find(Scope.begin(), Scope.end(), A) == Scope.end())
+                R.fail("kernel " + KL.Name,
+                       "argument '" + A +
+                           "' is not an argument, a "
+                           "temporary or the variable of a host loop around "
+                           "its launch");
+            for (const Formula &F : KL.Global)
+              CheckFormula(F, "kernel " + KL.Name + " global");
+            if (KL.Local)
+              for (const Formula &F : *KL.Local)
+                CheckFormula(F, "kernel " + KL.Name + " local");
+          } else {
+            S.K = HostStep::Loop;
+            S.Var = R.str(V, "loop", SW);
+            if (Names.count(S.Var))
+              R.fail(SW, "loop variable '" + S.Var +
+                             "' has the name of an argument, temporary or "
+                             "tunable");
+            if (std::find(Scope.begin(), Scope.end(), S.Var) != Scope.end())
+              R.fail(SW, "loop variable '" + S.Var +
+                             "' is the variable of an enclosing loop");
+            if (V.get("kernel_type")) {
+              std::string KT = R.str(V, "kernel_type", SW);
+              if (KT != "int" && KT != "long")
+                R.fail(SW + ".kernel_type", "unknown kernel type \"" + KT +
+                                                "\" (expected int or long)");
+              S.VarLong = KT == "long";
+            }
+            S.From = R.formula(R.field(V, "from", SW, T::String), SW + ".from");
+            S.To = R.formula(R.field(V, "to", SW, T::String), SW + ".to");
+            CheckFormula(S.From, SW + ".from");
+            CheckFormula(S.To, SW + ".to");
+            S.Step = R.integer(R.field(V, "step", SW, T::Number), SW + ".step");
+            if (S.Step == 0)
+              R.fail(SW + ".step", "a loop's step must not be 0");
+            auto Known = M.HostVars.find(S.Var);
+            if (Known != M.HostVars.end() && Known->second != S.VarLong)
+              R.fail(SW, "loop variable '" + S.Var + "' has two kernel types");
+            M.HostVars[S.Var] = S.VarLong;
+            Scope.push_back(S.Var);
+            HostBody(R.field(V, "body", SW, T::Array), SW + ".body", S.Body);
+            Scope.pop_back();
+          }
+          Out.push_back(std::move(S));
+        }
+      };
+  const json::Value *HP =
+      R.optional(Root, "host_program", "top level", T::Array);
+  const bool HasHostProgram = HP != nullptr;
+  if (HP) {
+    if (VersionNumber < 2)
+      R.fail("host_program", "needs \"looptile_manifest\": 2");
+    HostBody(*HP, "host_program", M.Host);
+    for (size_t K = 0; K < M.Kernels.size(); ++K)
+      if (!Launched[K])
+        R.fail("host_program",
+               "kernel '" + M.Kernels[K].Name + "' is never launched");
+  } else {
+    for (size_t K = 0; K < M.Kernels.size(); ++K) {
+      HostStep S;
+      S.Kernel = K;
+      M.Host.push_back(S);
+      for (const std::string &A : M.Kernels[K].Args)
+        if (!Names.count(A))
+          R.fail("kernel " + M.Kernels[K].Name, "unknown name '" + A + "'");
+    }
+  }
+
+  // Every formula may use only sizes and tunables (a kernel's NDRange also
+  // the variables of the host loops around its launch, checked above).
   auto checkNames = [&](const Formula &F, const std::string &Where) {
     for (const std::string &N : F.names())
       if (!Sizes.count(N) && !Tunables.count(N))
@@ -446,11 +562,14 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
     for (const Formula &F : Tmp.Shape)
       checkNames(F, "temporary " + Tmp.Name + " shape");
   for (const KernelLaunch &K : M.Kernels) {
-    for (const Formula &F : K.Global)
-      checkNames(F, "kernel " + K.Name + " global");
-    if (K.Local)
-      for (const Formula &F : *K.Local)
-        checkNames(F, "kernel " + K.Name + " local");
+    // Without a host program no host loop variable is in scope.
+    if (!HasHostProgram) {
+      for (const Formula &F : K.Global)
+        checkNames(F, "kernel " + K.Name + " global");
+      if (K.Local)
+        for (const Formula &F : *K.Local)
+          checkNames(F, "kernel " + K.Name + " local");
+    }
     if (K.LocalMemoryBytes)
       checkNames(*K.LocalMemoryBytes, "kernel " + K.Name +
                                           " local_memory_bytes");

@@ -18,6 +18,24 @@
 
 namespace looptile::rt {
 
+namespace {
+// Values gets the value of each host loop variable in the first iteration
+// of its loop (docs/manifest.md, "host_program"), the launch the preset
+// ranking counts the work-groups of; a loop that runs zero times leaves
+// its variable, and those of its body, unset.
+void firstIteration(const std::vector<HostStep> &Steps, Env &Values) {
+  for (const HostStep &S : Steps) {
+    if (S.K != HostStep::Loop)
+      continue;
+    int64_t From = S.From.evaluate(Values), To = S.To.evaluate(Values);
+    if (From > To)
+      continue;
+    Values[S.Var] = S.Step > 0 ? From : To;
+    firstIteration(S.Body, Values);
+  }
+}
+} // namespace
+
 std::vector<RankedPreset> rankPresets(const Manifest &M, const Env &Sizes,
                                       const DeviceLimits &L,
                                       const Env &Overrides,
@@ -63,6 +81,7 @@ std::vector<RankedPreset> rankPresets(const Manifest &M, const Env &Sizes,
             Kernel = K;
     }
     try {
+      firstIteration(M.Host, Values);
       R.WorkGroups = workGroupCount(M, Values, Kernel);
     } catch (const Error &E) {
       exclude(P, E.what());

@@ -30,6 +30,7 @@ struct Session::Impl {
   std::string CacheProblem;
   mutable std::mutex Lock;
   double LastMs = 0;
+  Session::Traffic LastTraffic;
 
   Executor &build(const Env &Tunables) {
     std::unique_ptr<Executor> &X = Builds[Tunables];
@@ -149,6 +150,7 @@ void Session::run(const std::vector<HostArg> &Args) {
     }
   }
   Executor &X = *XP;
+  const size_t Up0 = X.uploads(), Down0 = X.downloads();
   for (size_t I = 0; I < Args.size(); ++I) {
     const Argument &A = M.Arguments[I];
     const HostArg &H = Args[I];
@@ -169,7 +171,14 @@ void Session::run(const std::vector<HostArg> &Args) {
     if (A.K == Argument::Buffer && A.Acc != Access::In)
       X.read(A.Name, Args[I].Data);
   }
+  P->LastTraffic.Uploads = X.uploads() - Up0;
+  P->LastTraffic.Downloads = X.downloads() - Down0;
+  P->LastTraffic.Launches = 0;
+  for (size_t N : X.kernelLaunches())
+    P->LastTraffic.Launches += N;
 }
+
+Session::Traffic Session::lastTraffic() const { return P->LastTraffic; }
 
 double Session::lastKernelMs() const { return P->LastMs; }
 

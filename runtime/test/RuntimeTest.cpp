@@ -140,6 +140,69 @@ static void unitTests() {
   Bad.replace(Bad.find("round_up(n, T)"), 14, "round_up(q, T)");
   E = errorOf([&] { Manifest::parse(Bad, "m.json", ""); });
   check(contains(E, "uses 'q'"), "manifest.formula-name", E);
+  // The host program (version 2): loops over launches; a launch's
+  // arguments and NDRange may use the variables of the loops around it.
+  {
+    std::string V2 = Good;
+    V2.replace(V2.find("\"looptile_manifest\": 1"), 22,
+               "\"looptile_manifest\": 2");
+    V2.replace(V2.find("[\"a\", \"n\"]"), 10, "[\"a\", \"n\", \"t\"]");
+    V2.replace(V2.find("round_up(n, T)"), 14, "round_up(n - t, T)");
+    std::string Host =
+        ", \"host_program\": [{\"loop\": \"t\", \"kernel_type\": \"long\", "
+        "\"from\": \"0\", \"to\": \"n - 1\", \"step\": 2, \"body\": "
+        "[{\"launch\": \"k\"}]}]}";
+    std::string HP = V2;
+    HP.replace(HP.rfind('}'), 1, Host);
+    Manifest MH = Manifest::parse(HP, "m.json", "");
+    check(MH.Host.size() == 1 && MH.Host[0].K == HostStep::Loop &&
+              MH.Host[0].Var == "t" && MH.Host[0].Step == 2 &&
+              MH.Host[0].VarLong && MH.Host[0].To.evaluate({{"n", 5}}) == 4 &&
+              MH.Host[0].Body.size() == 1 &&
+              MH.Host[0].Body[0].K == HostStep::Launch &&
+              MH.Host[0].Body[0].Kernel == 0 && MH.HostVars.at("t"),
+          "manifest.host-program");
+    // Without host_program (version 1): every kernel once, in order.
+    check(M.Host.size() == 1 && M.Host[0].K == HostStep::Launch &&
+              M.Host[0].Kernel == 0 && M.HostVars.empty(),
+          "manifest.host-program-default");
+    auto Refused = [&](std::string Text, const std::string &From,
+                       const std::string &To) {
+      size_t At = Text.find(From);
+      if (At == std::string::npos)
+        return std::string("(test: '" + From + "' not found)");
+      Text.replace(At, From.size(), To);
+      return errorOf([&] { Manifest::parse(Text, "m.json", ""); });
+    };
+    E = Refused(HP, "\"launch\": \"k\"", "\"launch\": \"q\"");
+    check(contains(E, "host_program[0].body[0]: launches unknown kernel 'q'"),
+          "manifest.host-unknown-kernel", E);
+    E = Refused(HP, "{\"launch\": \"k\"}",
+                "{\"launch\": \"k\"}, {\"launch\": \"k\"}");
+    check(contains(E, "kernel 'k' is launched twice"),
+          "manifest.host-launched-twice", E);
+    E = Refused(HP, "\"body\": [{\"launch\": \"k\"}]", "\"body\": []");
+    check(contains(E, "kernel 'k' is never launched"),
+          "manifest.host-never-launched", E);
+    E = Refused(HP, "\"step\": 2", "\"step\": 0");
+    check(contains(E, "step must not be 0"), "manifest.host-step-zero", E);
+    E = Refused(HP, "\"loop\": \"t\"", "\"loop\": \"n\"");
+    check(contains(E, "has the name of an argument"), "manifest.host-var-clash",
+          E);
+    E = Refused(HP, "\"to\": \"n - 1\"", "\"to\": \"t - 1\"");
+    check(contains(E, "uses 't'"), "manifest.host-bound-scope", E);
+    // A kernel that uses t launched outside t's loop.
+    E = Refused(HP, Host, ", \"host_program\": [{\"launch\": \"k\"}]}");
+    check(contains(E, "argument 't' is not an argument"),
+          "manifest.host-var-out-of-scope", E);
+    E = Refused(
+        Good, "\"local\": [\"T\"]}]}",
+        "\"local\": [\"T\"]}], \"host_program\": [{\"launch\": \"k\"}]}");
+    check(contains(E, "needs \"looptile_manifest\": 2"),
+          "manifest.host-program-version", E);
+    E = Refused(HP, "\"looptile_manifest\": 2", "\"looptile_manifest\": 3");
+    check(contains(E, "unsupported version"), "manifest.version", E);
+  }
   E = errorOf([&] { Manifest::load("/nonexistent/x.json"); });
   check(contains(E, "not found"), "manifest.missing", E);
   // A returned value: an out buffer the shim stores the return value into,
@@ -383,6 +446,29 @@ static const char AxpyPresetManifest[] = R"J({"looptile_manifest": 1,
                "global": ["round_up(n, WG)"], "local": ["WG"]}],
   "flops": "2*n", "bytes": "12*n"})J";
 
+// A host program: y += x, steps times, one launch per step of the host
+// loop t (which the kernel takes as an argument and ignores); the NDRange
+// of the second kernel shrinks with t (it adds 1 to y[t .. n - 1]).
+static const char StepsManifest[] = R"J({"looptile_manifest": 2,
+  "source": {"file": "steps.c", "function": "steps"}, "program": "steps.cl",
+  "arguments": [{"name": "steps", "kind": "size"}, {"name": "n", "kind": "size"},
+                {"name": "x", "kind": "buffer", "access": "in", "type": "float", "shape": ["n"]},
+                {"name": "y", "kind": "buffer", "access": "inout", "type": "float", "shape": ["n"]}],
+  "kernels": [{"name": "add", "args": ["x", "y", "n", "t"], "global": ["n"], "local": null},
+              {"name": "tail", "args": ["y", "n", "t"], "global": ["max(n - t, 0)"], "local": null}],
+  "host_program": [{"loop": "t", "kernel_type": "int", "from": "0", "to": "steps - 1", "step": 1,
+                    "body": [{"launch": "add"}, {"launch": "tail"}]}]})J";
+static const char StepsProgram[] = R"(
+__kernel void add(__global const float *x, __global float *y, int n, int t) {
+  int i = get_global_id(0);
+  y[i] += x[i];
+}
+__kernel void tail(__global float *y, int n, int t) {
+  int i = t + get_global_id(0);
+  y[i] += 1.0f;
+}
+)";
+
 /// Runs axpy with alpha = 1.5 on n elements; true when y is right.
 static bool runAxpy(Session &S, int N) {
   std::vector<float> X(N), Y(N), Expect(N);
@@ -522,6 +608,31 @@ static void sessionTests(const std::string &DeviceSpec) {
               HostArg::inout(Y.data())});
   });
   check(contains(E, "must be a positive int"), "session.bad-size", E);
+
+  // A host program through the session, run twice: each run uploads x and
+  // y once, launches 2 * steps kernels (none where tail's NDRange is
+  // empty, t >= n) and downloads y once.
+  {
+    Session Steps(StepsManifest, StepsProgram, Opts);
+    const int NSteps = 9, N = 6;
+    std::vector<float> X(N), Y(N, 0.0f), Expect(N, 0.0f);
+    for (int I = 0; I < N; ++I)
+      X[I] = float(I) - 2;
+    for (int Call = 0; Call < 2; ++Call) {
+      for (int T = 0; T < NSteps; ++T)
+        for (int I = 0; I < N; ++I)
+          Expect[I] += X[I] + (I >= T ? 1.0f : 0.0f);
+      Steps.run({HostArg::size(NSteps), HostArg::size(N), HostArg::in(X.data()),
+                 HostArg::inout(Y.data())});
+      Session::Traffic Tr = Steps.lastTraffic();
+      check(Y == Expect && Tr.Uploads == 2 && Tr.Downloads == 1 &&
+                Tr.Launches == size_t(NSteps + N),
+            "session.host-program call " + std::to_string(Call),
+            "uploads " + std::to_string(Tr.Uploads) + ", downloads " +
+                std::to_string(Tr.Downloads) + ", launches " +
+                std::to_string(Tr.Launches));
+    }
+  }
 
   Session Two(TwoStepManifest, TwoStepProgram, Opts);
   const int Rows = 5, Cols = 7;

@@ -63,6 +63,9 @@ struct KernelPreview {
   /// The mapped band is triangular (a guard keeps the bounding box's extra
   /// work-items idle).
   bool Triangular = false;
+  /// The host loops the kernel is launched from (the nest became a host
+  /// program: one launch per host iteration).
+  unsigned HostLoops = 0;
 };
 
 /// Plans nest NestIndex of F as generateOpenCL would under Opts.

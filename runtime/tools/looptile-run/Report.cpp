@@ -67,6 +67,12 @@ void printText(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
        << " ms (" << R.KernelMs.size() << " reps)\n";
     OS << "throughput: " << fmt("%.3f", R.GFlops) << " GFLOPS, "
        << fmt("%.3f", R.GBps) << " GB/s\n";
+    // A host program: the split of the run's time over its kernels.
+    if (!C.M->HostVars.empty())
+      for (size_t K = 0; K < R.KernelMedianMs.size(); ++K)
+        OS << "  " << C.M->Kernels[K].Name << ": " << R.KernelLaunches[K]
+           << " launches, median " << fmt("%.4f", R.KernelMedianMs[K])
+           << " ms\n";
   }
   if (!R.Validated) {
     OS << "validation: not run (use --validate)\n";
@@ -120,6 +126,12 @@ void printJson(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
      << ", \"max_rel_error\": "
      << (R.Validated ? jnum(R.MaxRelError) : "null")
      << ", \"reduction_length\": " << R.ReductionLength;
+  OS << ", \"kernels\": [";
+  for (size_t K = 0; K < R.KernelMedianMs.size(); ++K)
+    OS << (K ? ", " : "") << "{\"name\": " << quote(C.M->Kernels[K].Name)
+       << ", \"launches\": " << R.KernelLaunches[K]
+       << ", \"median_ms\": " << jnum(R.KernelMedianMs[K]) << "}";
+  OS << "]";
   if (R.Validated) {
     OS << ", \"buffers\": [";
     First = true;

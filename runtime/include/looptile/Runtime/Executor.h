@@ -77,9 +77,22 @@ public:
   void fillSentinel(const std::string &Name);
   void setScalar(const std::string &Name, const ScalarValue &V);
 
-  /// Enqueues every kernel in manifest order, waits, and returns the sum of
-  /// the kernels' profiled execution times in milliseconds.
+  /// Runs the manifest's host program (every kernel in manifest order when
+  /// it has none): enqueues each launch on the in-order queue, with the
+  /// host loops' variables as arguments, waits once at the end, and
+  /// returns the sum of the launches' profiled execution times in
+  /// milliseconds. Buffers stay on the device: nothing is copied.
   double launch();
+  /// Per kernel (manifest order), the last launch()'s time in milliseconds
+  /// summed over its launches, and how many launches ran (a launch whose
+  /// NDRange is empty is skipped and not counted).
+  const std::vector<double> &kernelMs() const { return KernelMs; }
+  const std::vector<size_t> &kernelLaunches() const { return KernelLaunches; }
+  /// Host-device copies since construction: write() calls that copied
+  /// (uploads) and read() calls that copied (downloads); a sentinel fill
+  /// copies nothing from the host.
+  size_t uploads() const { return Uploads; }
+  size_t downloads() const { return Downloads; }
 
 private:
   struct BufferSlot {
@@ -95,7 +108,17 @@ private:
     bool HasLocal = false;
     /// A global size of 0: the loop it maps runs zero times here.
     bool Empty = false;
+    /// The NDRange depends on a host loop's variable: evaluated and checked
+    /// at each launch.
+    bool Deferred = false;
+    /// CL_KERNEL_WORK_GROUP_SIZE of the kernel on the device.
+    size_t KernelMax = 0;
   };
+
+  /// Evaluates and checks kernel KI's NDRange under Values into L.
+  void setRange(size_t KI, const Env &Values, Launch &L) const;
+  void enqueue(size_t KI, const Env &E,
+               std::vector<std::pair<size_t, cl::Event>> &Events);
 
   BufferSlot &slot(const std::string &Name);
   const BufferSlot &slot(const std::string &Name) const;
@@ -114,6 +137,10 @@ private:
   std::map<std::string, BufferSlot> Buffers;
   std::map<std::string, ScalarValue> Scalars;
   bool Prepared = false;
+  std::vector<size_t> MaxItemSizes;
+  std::vector<double> KernelMs;
+  std::vector<size_t> KernelLaunches;
+  size_t Uploads = 0, Downloads = 0;
 };
 
 } // namespace looptile::rt

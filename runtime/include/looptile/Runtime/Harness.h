@@ -38,6 +38,12 @@ struct HarnessOptions {
 struct RunResult {
   Env Sizes;
   std::vector<double> KernelMs; // one per timed repetition
+  /// Per kernel (manifest order): how many launches one run makes (the
+  /// host program's loops launch a kernel once per iteration; an empty
+  /// NDRange is not launched) and the median over the timed repetitions of
+  /// the kernel's time summed over its launches.
+  std::vector<size_t> KernelLaunches;
+  std::vector<double> KernelMedianMs;
   double MedianMs = 0, MinMs = 0, MaxMs = 0;
   double Flops = 0, Bytes = 0;
   double GFlops = 0, GBps = 0; // at the median time

@@ -12,6 +12,7 @@
 #include "looptile/Runtime/Formula.h"
 
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -94,6 +95,23 @@ struct KernelLaunch {
   std::optional<Formula> LocalMemoryBytes;   // __local bytes per work-group
 };
 
+/// One step of the manifest's host_program (docs/manifest.md): a loop the
+/// host runs, one iteration after the other, or the launch of a kernel.
+struct HostStep {
+  enum Kind { Loop, Launch };
+  Kind K = Launch;
+  /// Loop: the variable, its first value ("from") and last ("to", inclusive)
+  /// as formulas over the sizes and the enclosing loops' variables, and
+  /// the step (non-zero; negative counts down from "to" to "from").
+  std::string Var;
+  Formula From, To;
+  int64_t Step = 1;
+  bool VarLong = false; ///< the kernels take the variable as long
+  std::vector<HostStep> Body;
+  /// Launch: the index of the kernel in Manifest::Kernels.
+  size_t Kernel = 0;
+};
+
 /// The manifest's "floating_point" (docs/manifest.md): how the kernels'
 /// floating-point arithmetic relates to the C function's.
 struct FloatingPoint {
@@ -130,6 +148,11 @@ struct Manifest {
   /// Ordered from the largest work-group tile to the smallest.
   std::vector<Preset> Presets;
   std::vector<KernelLaunch> Kernels;
+  /// The host program; without "host_program" in the manifest (version 1),
+  /// every kernel once, in order.
+  std::vector<HostStep> Host;
+  /// Every host loop variable of Host, with whether kernels take it as long.
+  std::map<std::string, bool> HostVars;
   std::vector<SizeCheck> SizeChecks;
   Formula ReductionLength, Flops, Bytes;
   FloatingPoint Fp;

@@ -99,6 +99,15 @@ public:
 
   /// Kernel time of the last run() in milliseconds (event profiling).
   double lastKernelMs() const;
+  /// What the last run() moved and launched: host-to-device copies (one
+  /// per `in` and `inout` buffer), device-to-host copies (one per `out` and
+  /// `inout` buffer), and kernel launches (the host program's, docs/
+  /// manifest.md: one per kernel per host loop iteration, none for an
+  /// empty NDRange), whatever the number of launches.
+  struct Traffic {
+    size_t Uploads = 0, Downloads = 0, Launches = 0;
+  };
+  Traffic lastTraffic() const;
   /// The chosen device, e.g. "0:0 pthread-... (cpu, Portable Computing ...)".
   std::string deviceDescription() const;
   /// The tunables of the last run() and where they came from, e.g.

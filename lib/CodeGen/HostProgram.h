@@ -1,0 +1,89 @@
+//===- HostProgram.h - a function as host loops and kernel launches -*- C++
+//-*-===//
+//
+// Internal to lib/CodeGen. A HostProgram is the host side of a function:
+// the sequential loops that run on the host (each iteration launching the
+// kernels of its body, with the host loop variables as kernel arguments)
+// and, at their leaves, the nests that become kernels. It is data only (no
+// Clang types, no text); OpenCL.cpp prints it into the manifest's
+// "host_program" and the --print-mapping report, and the runtime runs it.
+//
+// Which loops run on the host: a top-level loop whose own verdict is
+// parallel is a kernel (its sequential inner loops stay inside the kernel,
+// `for i parallel { for k sequential }`). A sequential loop whose body
+// consists of loops each of which is, for a fixed value of the sequential
+// loop's variable, a kernel or again such a host loop, becomes a host loop
+// (`for t { for i, j; for i, j }`, LU's `for k { for i parallel ... }`).
+// Anything else stays one nest (and is refused by the kernel planner when it
+// has no parallel loop, unless --single-work-item).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPTILE_LIB_CODEGEN_HOSTPROGRAM_H
+#define LOOPTILE_LIB_CODEGEN_HOSTPROGRAM_H
+
+#include "looptile/CodeGen/OpenCL.h"
+#include "looptile/IR/LoopNest.h"
+#include "looptile/Support/Diagnostic.h"
+
+#include <string>
+#include <vector>
+
+namespace looptile {
+
+/// A sequential loop run by the host.
+struct HostLoop {
+  std::string Var;
+  std::vector<IndexExpr> Lower, Upper; ///< as Loop: max(Lower) .. min(Upper)
+  int64_t Step = 1;
+  IntType VarType;
+  SourceLoc Loc;
+  /// The analysis' verdict: why the loop is sequential.
+  std::string Reason;
+};
+
+/// One step of the host program: a host loop with its body, or the launch
+/// of the kernel of nest Kernel (an index into HostProgram::Kernels.Body).
+struct HostNode {
+  enum Kind { Loop, Launch };
+  Kind K = Launch;
+  HostLoop L;
+  std::vector<HostNode> Body;
+  unsigned Kernel = 0;
+};
+
+struct HostProgram {
+  std::vector<HostNode> Body;
+  /// The function as the kernels see it: Body holds the kernels' nests in
+  /// launch order; every host loop variable is a size parameter (one value
+  /// per launch), appended to the parameters once per name.
+  Function Kernels;
+  /// For each kernel, the host loop variables around its launch, outermost
+  /// first.
+  std::vector<std::vector<std::string>> Enclosing;
+  /// The same host loops, with their bounds.
+  std::vector<std::vector<HostLoop>> EnclosingLoops;
+
+  bool hasHostLoops() const {
+    for (const HostNode &N : Body)
+      if (N.K == HostNode::Loop)
+        return true;
+    return false;
+  }
+};
+
+/// Splits F into its host program: HP.Body holds one node per nest of
+/// F.Body, in order. F is the function as the kernels compute it
+/// (kernelView in OpenCL.cpp): every node of its body is a loop, statements
+/// outside loops already held in loops of one iteration. Returns false with
+/// an error in Diags for what the host program cannot hold soundly (a
+/// variable whose value would have to live across host iterations outside
+/// device memory). With Refusals (the kernel preview), a nest that has no
+/// kernel even with its sequential loops on the host does not fail the
+/// plan: it stays one launch, and Refusals gets the error at its index.
+bool planHostProgram(const Function &F, const OpenCLOptions &Opts,
+                     HostProgram &HP, std::vector<Diagnostic> &Diags,
+                     std::vector<std::string> *Refusals = nullptr);
+
+} // namespace looptile
+
+#endif // LOOPTILE_LIB_CODEGEN_HOSTPROGRAM_H
