@@ -17,6 +17,7 @@
 #include <isl/ctx.h>
 #include <isl/local_space.h>
 #include <isl/options.h>
+#include <isl/point.h>
 #include <isl/set.h>
 #include <isl/space.h>
 
@@ -211,6 +212,31 @@ isl_set *DependenceSolver::islSet(const std::vector<std::string> &Vars,
                                   const std::vector<std::string> &Constraints) {
   std::string Text = setText(Params, Vars, Constraints);
   return isl_set_read_from_str(Ctx, Text.c_str());
+}
+
+namespace {
+/// Coordinate K of kind T of the point P, in decimal.
+std::string pointValue(isl_point *P, isl_dim_type T, unsigned K) {
+  isl_val *V = isl_point_get_coordinate_val(P, T, int(K));
+  std::string Out = V ? std::to_string(isl_val_get_num_si(V)) : "?";
+  isl_val_free(V);
+  return Out;
+}
+} // namespace
+
+std::string looptile::islCoordinate(isl_point *P, unsigned K) {
+  return pointValue(P, isl_dim_set, K);
+}
+
+std::string DependenceSolver::sizesAt(isl_set *Set, isl_point *P) const {
+  std::string Sizes;
+  isl_size NP = isl_set_dim(Set, isl_dim_param);
+  for (isl_size K = 0; K < NP; ++K) {
+    const char *N = isl_set_get_dim_name(Set, isl_dim_param, unsigned(K));
+    Sizes += (K ? ", " : "") + paramSpelling(N ? N : "?") + " = " +
+             pointValue(P, isl_dim_param, unsigned(K));
+  }
+  return Sizes;
 }
 
 std::string DependenceSolver::paramSpelling(const std::string &IslName) const {

@@ -20,6 +20,7 @@
 
 struct isl_ctx;
 struct isl_set;
+struct isl_point;
 
 namespace looptile {
 
@@ -109,6 +110,9 @@ public:
   isl_set *islSet(const std::vector<std::string> &Vars,
                   const std::vector<std::string> &Constraints);
 
+  /// The sizes of a point P of Set, in C (`N = 2, M = 3`): the witness a
+  /// diagnostic quotes.
+  std::string sizesAt(isl_set *Set, isl_point *P) const;
   /// The C spelling of an isl parameter of this solver (`N`, `N*M`).
   std::string paramSpelling(const std::string &IslName) const;
   /// The size parameters whose product an isl parameter of this solver is
@@ -123,6 +127,9 @@ private:
   /// isl parameter name for each monomial of size parameters.
   std::map<std::vector<std::string>, std::string> Params;
 };
+
+/// Set coordinate K of the point P, in decimal ("?" when isl has none).
+std::string islCoordinate(isl_point *P, unsigned K);
 
 } // namespace looptile
 

@@ -77,14 +77,6 @@ std::optional<IndexExpr> dividedBy(const IndexExpr &E,
   return Out;
 }
 
-/// Coordinate K of kind T of the point P, in decimal.
-std::string pointValue(isl_point *P, isl_dim_type T, unsigned K) {
-  isl_val *V = isl_point_get_coordinate_val(P, T, int(K));
-  std::string Out = V ? std::to_string(isl_val_get_num_si(V)) : "?";
-  isl_val_free(V);
-  return Out;
-}
-
 class Question {
 public:
   Question(const Function &F, const std::string &Name) : F(F), Name(Name) {
@@ -226,16 +218,10 @@ std::string Question::witness(isl_set *Set, bool Elements) {
   isl_point *P = isl_set_sample_point(isl_set_copy(Set));
   if (!P)
     return "";
-  std::string Sizes, Elem = Name;
-  isl_size NP = isl_set_dim(Set, isl_dim_param);
-  for (isl_size K = 0; K < NP; ++K) {
-    const char *N = isl_set_get_dim_name(Set, isl_dim_param, unsigned(K));
-    Sizes += (K ? ", " : "") + Solver.paramSpelling(N ? N : "?") + " = " +
-             pointValue(P, isl_dim_param, unsigned(K));
-  }
+  std::string Sizes = Solver.sizesAt(Set, P), Elem = Name;
   if (Elements)
     for (size_t D = 0; D < Ext.size(); ++D)
-      Elem += "[" + pointValue(P, isl_dim_set, unsigned(D)) + "]";
+      Elem += "[" + islCoordinate(P, unsigned(D)) + "]";
   isl_point_free(P);
   if (!Elements)
     return Sizes;

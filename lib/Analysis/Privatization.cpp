@@ -71,14 +71,6 @@ std::string existsText(const StmtSite &W, const std::string &Body) {
   return "exists (" + Vars + " : " + Body + ")";
 }
 
-/// Coordinate K of kind T of the point P, in decimal.
-std::string pointValue(isl_point *P, isl_dim_type T, unsigned K) {
-  isl_val *V = isl_point_get_coordinate_val(P, T, int(K));
-  std::string Out = V ? std::to_string(isl_val_get_num_si(V)) : "?";
-  isl_val_free(V);
-  return Out;
-}
-
 /// Owns isl sets; frees what is left at the end of a question.
 struct SetPool {
   std::vector<isl_set *> Sets;
@@ -258,15 +250,9 @@ std::string Question::element(isl_set *Set, size_t Rank) {
   isl_point *P = isl_set_sample_point(isl_set_copy(Set));
   if (!P)
     return "";
-  std::string Sizes, Elem = Name;
-  isl_size NP = isl_set_dim(Set, isl_dim_param);
-  for (isl_size K = 0; K < NP; ++K) {
-    const char *N = isl_set_get_dim_name(Set, isl_dim_param, unsigned(K));
-    Sizes += (K ? ", " : "") + Solver.paramSpelling(N ? N : "?") + " = " +
-             pointValue(P, isl_dim_param, unsigned(K));
-  }
+  std::string Sizes = Solver.sizesAt(Set, P), Elem = Name;
   for (size_t D = 0; D < Rank; ++D)
-    Elem += "[" + pointValue(P, isl_dim_set, unsigned(Depth + D)) + "]";
+    Elem += "[" + islCoordinate(P, unsigned(Depth + D)) + "]";
   isl_point_free(P);
   return Sizes.empty() ? Elem : Sizes + ": " + Elem;
 }
@@ -275,16 +261,9 @@ std::string Question::witness(isl_set *Set, const StmtSite &RS) {
   isl_point *P = isl_set_sample_point(isl_set_copy(Set));
   if (!P)
     return "";
-  auto Value = [&](isl_dim_type T, unsigned K) { return pointValue(P, T, K); };
-  std::string Sizes, Vars;
-  isl_size NP = isl_set_dim(Set, isl_dim_param);
-  for (isl_size K = 0; K < NP; ++K) {
-    const char *N = isl_set_get_dim_name(Set, isl_dim_param, unsigned(K));
-    Sizes += (K ? ", " : "") + Solver.paramSpelling(N ? N : "?") + " = " +
-             Value(isl_dim_param, unsigned(K));
-  }
+  std::string Sizes = Solver.sizesAt(Set, P), Vars;
   for (unsigned K = 0; K < RS.Loops.size(); ++K)
-    Vars += (K ? ", " : "") + RS.Loops[K]->Var + " = " + Value(isl_dim_set, K);
+    Vars += (K ? ", " : "") + RS.Loops[K]->Var + " = " + islCoordinate(P, K);
   isl_point_free(P);
   return Sizes.empty() ? Vars : Sizes + ": " + Vars;
 }
