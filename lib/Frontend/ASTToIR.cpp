@@ -43,19 +43,11 @@ bool looptile::containsLoop(const clang::Stmt *S) {
 
 namespace {
 
-/// `int`: the one integer type of the IR. Loop variables, sizes and integer
-/// arithmetic are int in the emitted C and OpenCL, so an unsigned, narrow or
-/// wider type (which wraps, truncates or holds values int cannot) is refused
-/// rather than silently changed.
-bool isSignedWideInteger(QualType T) {
+/// True for `int`, the type of the IR's integer literals and of an integer
+/// constant printed without a conversion.
+bool isPlainInt(QualType T) {
   const auto *BT = T.getCanonicalType()->getAs<BuiltinType>();
   return BT && BT->getKind() == BuiltinType::Int;
-}
-
-/// True when a value of integer type From always converts to To unchanged.
-bool isValuePreservingIntCast(QualType From, QualType To, ASTContext &Ctx) {
-  return isSignedWideInteger(From) && isSignedWideInteger(To) &&
-         Ctx.getTypeSize(To) >= Ctx.getTypeSize(From);
 }
 
 /// The types a size parameter or loop variable may have: the standard
@@ -278,7 +270,8 @@ private:
   /// conversion to bool is left out, it does not change the truth.
   std::optional<looptile::Expr> convertTruth(const clang::Expr *E);
   std::optional<int64_t> constantValue(const clang::Expr *E);
-  bool isIntArithmetic(const clang::Expr *E);
+  bool needsConstantFolding(const clang::Expr *E);
+  std::optional<looptile::Expr> foldIntegerConstant(const clang::Expr *E);
   /// The value of a file-scope `const` integer with a constant initializer
   /// (`static const int N = 64;`).
   std::optional<int64_t> globalConstant(const VarDecl *VD);
@@ -1955,24 +1948,64 @@ FunctionTranslator::convertLValue(const clang::Expr *E) {
   return std::nullopt;
 }
 
-// The IR's integer arithmetic is int arithmetic. An operator of another
-// integer type (`3u - 5u` is unsigned and wraps, `2000000000L +
-// 2000000000L` is long and does not overflow) would be printed as int
-// arithmetic with a different value, so it is refused, except where an
-// operand is an index variable of that type (below).
-bool FunctionTranslator::isIntArithmetic(const clang::Expr *E) {
+// The IR's integer constants are int literals and its arithmetic is done in
+// the type of its operands. An operation on integer constants alone in
+// another type (`3u - 5u` is unsigned and wraps to 4294967294,
+// `2000000000L + 2000000000L` is long and does not overflow) would be
+// printed as int arithmetic with a different value, so the frontend folds
+// it in the C's type (Clang's evaluator) and emits the value as a literal
+// converted to that type. Arithmetic with a variable operand is kept: the
+// kernels convert an index used as a value back to its C type (`(ulong)i`),
+// so the operation is done in the C's type on both sides.
+bool FunctionTranslator::needsConstantFolding(const clang::Expr *E) {
   QualType T = E->getType();
-  if (!T->isIntegerType() || isSignedWideInteger(T))
-    return true;
-  // Arithmetic on index variables of a wider or unsigned type (`i + l` with
-  // long loop variables, `(i - 1) % 7` with a size_t `i`): the C keeps their
-  // types and the kernels convert an index used as a value back to its type
-  // (`(ulong)i`), so the operation is done in the C's type on both sides.
-  // Only an operation on constants alone would be printed as int.
-  if (!E->isIntegerConstantExpr(Ctx) && Ctx.getTypeSize(T) <= 64)
-    return true;
-  return error(E, "integer arithmetic in type '" + T.getAsString() +
-                      "'; looptile supports int arithmetic only");
+  return T->isIntegerType() && !isPlainInt(T) &&
+         E->isIntegerConstantExpr(Ctx);
+}
+
+std::optional<looptile::Expr>
+FunctionTranslator::foldIntegerConstant(const clang::Expr *E) {
+  QualType T = E->getType();
+  clang::Expr::EvalResult Result;
+  if (Ctx.getTypeSize(T) > 64) {
+    error(E, "integer arithmetic in type '" + T.getAsString() +
+                 "'; looptile's integer types are at most 64 bits wide");
+    return std::nullopt;
+  }
+  if (!E->EvaluateAsInt(Result, Ctx)) {
+    error(E, "integer constant expression '" + text(E) + "' of type '" +
+                 T.getAsString() +
+                 "' has no value: it overflows its type or divides by zero");
+    return std::nullopt;
+  }
+  const llvm::APSInt &V = Result.Val.getInt();
+  // A value beyond int64_t (an unsigned long above 2^63 - 1) or the most
+  // negative one (whose digits alone do not fit a long) has no literal.
+  if (V.isUnsigned() ? !V.isIntN(63) : V.getSignificantBits() > 63) {
+    error(E, "integer constant expression '" + text(E) + "' has the value " +
+                 toString(V, 10) +
+                 ", which looptile cannot print as a constant; write it "
+                 "with a smaller magnitude");
+    return std::nullopt;
+  }
+  std::optional<ElemType> Type =
+      elemType(T, E->getBeginLoc(), "integer constant");
+  if (!Type)
+    return std::nullopt;
+  looptile::Expr Lit = looptile::Expr::intLit(V.getExtValue());
+  Lit.Loc = loc(E->getBeginLoc());
+  // A value outside int is a long constant in C and in OpenCL C.
+  bool FitsInt = V.isUnsigned() ? V.isIntN(31) : V.isSignedIntN(32);
+  if (!FitsInt)
+    Lit.Type = ElemType::Long;
+  if (FitsInt && *Type == ElemType::Int)
+    return Lit;
+  looptile::Expr C;
+  C.K = looptile::Expr::Cast;
+  C.Type = *Type;
+  C.Loc = Lit.Loc;
+  C.Operands.push_back(std::move(Lit));
+  return C;
 }
 
 std::optional<looptile::Expr>
@@ -2142,8 +2175,8 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     case UO_Plus:
       return convertExpr(UO->getSubExpr());
     case UO_Minus: {
-      if (!isIntArithmetic(S))
-        return std::nullopt;
+      if (needsConstantFolding(S))
+        return foldIntegerConstant(S);
       std::optional<looptile::Expr> Sub = convertExpr(UO->getSubExpr());
       if (!Sub)
         return std::nullopt;
@@ -2185,13 +2218,15 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     }
     char C = Op == BO_Add ? '+' : Op == BO_Sub ? '-' : Op == BO_Mul ? '*'
              : Op == BO_Div ? '/' : Op == BO_Rem ? '%' : 0;
+    // Constants alone (`1L << 40`, `3u - 5u`) fold to their value.
+    if (needsConstantFolding(S) ||
+        (!C && S->getType()->isIntegerType() && S->isIntegerConstantExpr(Ctx)))
+      return foldIntegerConstant(S);
     if (!C) {
       error(E, "operator '" + BO->getOpcodeStr().str() +
                    "' is not supported in statements");
       return std::nullopt;
     }
-    if (!isIntArithmetic(S))
-      return std::nullopt;
     std::optional<looptile::Expr> L = convertExpr(BO->getLHS());
     if (!L)
       return std::nullopt;

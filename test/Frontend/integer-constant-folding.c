@@ -1,0 +1,37 @@
+// Integer arithmetic on constants alone in a type other than int is folded
+// in the C's type: `3u - 5u` is unsigned and wraps to 4294967294,
+// `2000000000L + 2000000000L` is long and does not overflow, `1L << 40` is a
+// shift of constants. Printing them as int arithmetic (3 - 5 = -2, an int
+// overflow) would change the result, so the emitted code carries each value
+// converted to its type. The kernels validate against the C on PoCL.
+// RUN: %looptile %s --emit=c 2>/dev/null | FileCheck %s
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %looptile %s -o %t/fold.cl 2>/dev/null
+// RUN: %if opencl %{ %looptile_run %t/fold.cl -D N=1000 --device cpu --validate --reps 1 --no-progress | FileCheck %s --check-prefix=VALID %}
+//
+// Refused, with the reason: a constant that overflows its signed type has no
+// value in C, and a type wider than 64 bits has no OpenCL counterpart.
+// RUN: not %looptile %s --print-ir -- -DOVERFLOW 2>&1 | FileCheck %s --check-prefix=OVERFLOW
+// RUN: not %looptile %s --print-ir -- -DWIDE 2>&1 | FileCheck %s --check-prefix=WIDE
+
+void f(int N, float A[N], double D[N], unsigned U[N], long L[N]) {
+  for (int i = 0; i < N; i++) {
+    // CHECK: A[i] = A[i] * (float)(unsigned int)4294967294;
+    A[i] = A[i] * (3u - 5u);
+    // CHECK-NEXT: D[i] = (double)(long)4000000000;
+    D[i] = (double)(2000000000L + 2000000000L);
+    // CHECK-NEXT: U[i] = U[i] + (unsigned int)4294967295;
+    U[i] = U[i] + (0u - 1u);
+    // CHECK-NEXT: L[i] = L[i] + (long)1099511627776 - (long)1666666666;
+    L[i] = L[i] + (1L << 40) - 5000000000L / 3;
+#ifdef OVERFLOW
+    // OVERFLOW: integer-constant-folding.c:[[@LINE+1]]:12: error: integer constant expression '-(-9223372036854775807L - 1)' of type 'long' has no value: it overflows its type or divides by zero
+    L[i] = -(-9223372036854775807L - 1);
+#endif
+#ifdef WIDE
+    // WIDE: integer-constant-folding.c:[[@LINE+1]]:19: error: integer arithmetic in type '__int128'; looptile's integer types are at most 64 bits wide
+    L[i] = (long)((__int128)1 + 2);
+#endif
+  }
+}
+// VALID: validation: PASSED
