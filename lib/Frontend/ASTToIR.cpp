@@ -112,6 +112,14 @@ bool isIndexConversionExact(QualType From, QualType To, ASTContext &Ctx) {
 }
 
 /// "int, long, long long, their unsigned forms, size_t or ptrdiff_t"
+/// The rewrites suggested for a loop variable read after its loop and for
+/// a struct field.
+const char *AfterLoopRewrite =
+    "the value it has after the loop, written from the bounds (after 'for "
+    "(i = 0; i < n; i++)' it is 'n > 0 ? n : 0')";
+const char *StructRewrite =
+    "the field passed as its own parameter ('float *data' for 's.data')";
+
 const char *IndexTypesText =
     "looptile supports int, long, long long, their unsigned forms, size_t "
     "and ptrdiff_t (narrower types are promoted to int and wrap when "
@@ -166,6 +174,21 @@ private:
   }
   bool error(const clang::Stmt *S, const std::string &Msg) {
     return error(S->getBeginLoc(), Msg, S->getSourceRange());
+  }
+  /// The rewrite that looptile would accept, as a note after the error at
+  /// Loc (the issue's "every refusal names the accepted rewrite, where one
+  /// exists"). Returns false, like error(), so the two chain.
+  bool suggest(SourceLocation Loc, const std::string &Rewrite) {
+    if (Quiet || Collect)
+      return false;
+    unsigned ID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+    Diags.Report(Loc, ID) << ("accepted instead: " + Rewrite);
+    return false;
+  }
+  bool error(const clang::Stmt *S, const std::string &Msg,
+             const std::string &Rewrite) {
+    error(S, Msg);
+    return suggest(S->getBeginLoc(), Rewrite);
   }
   SourceLoc loc(SourceLocation L) const {
     if (L.isInvalid())
@@ -381,6 +404,14 @@ std::optional<ElemType> FunctionTranslator::elemType(QualType T,
                  "'; looptile supports float, double and the standard "
                  "integer types (char, short, int, long, long long, signed "
                  "or unsigned)");
+  if (T->isStructureOrClassType())
+    suggest(Loc, StructRewrite);
+  else if (T->isSpecificBuiltinType(BuiltinType::LongDouble) ||
+           T->isSpecificBuiltinType(BuiltinType::Half))
+    suggest(Loc, "the element type 'double' (or 'float'), as OpenCL has "
+                 "no such type on every device");
+  else if (T->isBooleanType())
+    suggest(Loc, "the type 'int' (or 'unsigned char') holding 0 or 1");
   return std::nullopt;
 }
 
@@ -471,8 +502,12 @@ bool FunctionTranslator::convertParam(const ParmVarDecl *P) {
       return error(P->getLocation(),
                    "parameter '" + V.Name + "' has type '" +
                        P->getType().getAsString() +
-                       "'; looptile supports pointers to float, double or "
-                       "int and C99 array parameters");
+                       "'; looptile supports pointers to its element "
+                       "types and C99 array parameters") ||
+             suggest(P->getLocation(),
+                     "a C99 array parameter with the sizes as parameters "
+                     "('int n, int m, float A[n][m]'), or one flat pointer "
+                     "indexed 'A[i * m + j]'");
     V.VarKind = Variable::PointerParam;
     V.Extents.push_back(std::nullopt);
     std::optional<ElemType> ET =
@@ -526,8 +561,11 @@ bool FunctionTranslator::convertLocalDecl(const VarDecl *VD,
     return declareName(VD);
   }
   if (VD->isStaticLocal() || VD->hasExternalStorage())
-    return error(VD->getLocation(), "static or extern local variables are not "
-                                    "supported");
+    return error(VD->getLocation(),
+                 "static or extern local variables are not supported") ||
+           suggest(VD->getLocation(),
+                   "an ordinary local initialised in the function, or a "
+                   "parameter");
   if (!declareName(VD))
     return false;
   // A pointer into an array: its accesses are the array's.
@@ -613,33 +651,62 @@ bool FunctionTranslator::convertLocalDecl(const VarDecl *VD,
 
 bool FunctionTranslator::unsupportedStmt(const clang::Stmt *S) {
   if (isa<WhileStmt>(S))
-    return error(S, "while loops are not supported; looptile handles "
-                    "counted for loops only");
+    return error(S,
+                 "while loops are not supported; looptile handles "
+                 "counted for loops only",
+                 "when the number of iterations is known before the loop "
+                 "starts, a for loop that counts them, its variable "
+                 "changed only in the header: 'for (int j = start; j < "
+                 "end; j++)'");
   if (isa<DoStmt>(S))
-    return error(S, "do-while loops are not supported; looptile handles "
-                    "counted for loops only");
+    return error(S,
+                 "do-while loops are not supported; looptile handles "
+                 "counted for loops only",
+                 "when the number of iterations is known before the loop "
+                 "starts, a for loop that counts them, its variable "
+                 "changed only in the header: 'for (int j = start; j < "
+                 "end; j++)'");
   if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<LabelStmt>(S))
-    return error(S, "goto and labels are not supported");
+    return error(S, "goto and labels are not supported",
+                 "the same control flow with for loops and if statements");
   if (isa<SwitchStmt>(S))
-    return error(S, "switch statements are not supported");
+    return error(S, "switch statements are not supported",
+                 "an if/else chain on the same value: 'if (v == 1) ... "
+                 "else if (v == 2) ... else ...'");
   if (isa<BreakStmt>(S))
-    return error(S, "break and continue are not supported; loops must run "
-                    "their full iteration space (a loop that may stop early "
-                    "has no iteration space to analyse)");
+    return error(S,
+                 "break and continue are not supported; loops must run "
+                 "their full iteration space (a loop that may stop early "
+                 "has no iteration space to analyse)",
+                 "when the exit point does not depend on data, a loop bound "
+                 "that stops there ('for (i = 0; i < n && i < stop; i++)' is "
+                 "'i < min(n, stop)'); when it does, a guard 'if' around the "
+                 "remaining iterations' statements (they still run, doing "
+                 "nothing)");
   if (isa<ContinueStmt>(S))
     return error(S, "break and continue are not supported; loops must run "
                     "their full iteration space (write the statements after "
                     "'continue' inside an 'if' with the opposite condition)");
   if (isa<ReturnStmt>(S))
-    return error(S, "return statements are only supported as the last "
-                    "statement of the function; a return inside a loop "
-                    "ends every loop early");
+    return error(S,
+                 "return statements are only supported as the last "
+                 "statement of the function; a return inside a loop "
+                 "ends every loop early",
+                 "a guard 'if' on the statements a return would skip, and "
+                 "one 'return' as the function's last statement");
   if (const auto *CE = dyn_cast<CallExpr>(S)) {
-    if (const FunctionDecl *Callee = CE->getDirectCallee())
-      return error(S, "call to '" + Callee->getNameAsString() +
-                          "' as a statement is not supported; only "
-                          "side-effect-free math functions may be called, "
-                          "inside expressions");
+    if (const FunctionDecl *Callee = CE->getDirectCallee()) {
+      error(S, "call to '" + Callee->getNameAsString() +
+                   "' as a statement is not supported; only "
+                   "side-effect-free math functions may be called, "
+                   "inside expressions");
+      if (Callee->isDefined())
+        return suggest(S->getBeginLoc(),
+                       "the body of '" + Callee->getNameAsString() +
+                           "' written in place of the call (looptile "
+                           "analyses one function at a time)");
+      return false;
+    }
     return error(S, "indirect calls are not supported");
   }
   return error(S, std::string("statement kind '") + S->getStmtClassName() +
@@ -676,7 +743,8 @@ bool FunctionTranslator::convertStmtInto(const clang::Stmt *S,
       if (!VD) {
         if (isa<TypedefNameDecl>(D) || isa<TagDecl>(D))
           OK &= error(D->getLocation(), "type declarations inside a loop "
-                                        "function are not supported");
+                                        "function are not supported") ||
+                suggest(D->getLocation(), "the type declared at file scope");
         continue;
       }
       OK &= convertLocalDecl(VD, DeclaredIn, Body);
@@ -761,7 +829,9 @@ bool FunctionTranslator::convertAssignment(const clang::Expr *E,
   } else if (isa<CallExpr>(E)) {
     return unsupportedStmt(E);
   } else {
-    return error(E, "expression statement is not an assignment");
+    return error(E, "expression statement is not an assignment",
+                 "nothing: the value is not used, so remove the statement "
+                 "(or assign it: 'x = ...;')");
   }
   std::optional<looptile::Expr> L = convertLValue(LHS);
   if (!L)
@@ -1353,9 +1423,13 @@ bool FunctionTranslator::boundList(const clang::Expr *E, bool WantMin,
     const clang::Expr *A = nullptr, *B = nullptr;
     int Kind = minMaxKind(CO, A, B, Ctx);
     if (Kind == 0)
-      return error(E, "loop bound '" + text(E) +
-                          "' is a conditional expression that is not a min "
-                          "or max");
+      return error(E,
+                   "loop bound '" + text(E) +
+                       "' is a conditional expression that is not a min "
+                       "or max",
+                   "one loop per arm, each under an 'if' on the "
+                   "condition, or a bound written as a min or max ('a < b "
+                   "? a : b')");
     if ((Kind == +1) != WantMin)
       return error(E, std::string("a ") + (Kind == +1 ? "min" : "max") +
                           " cannot bound a loop from this side; the "
@@ -1383,9 +1457,14 @@ bool FunctionTranslator::loopCondition(const clang::Expr *Cond,
     return loopCondition(BO->getLHS(), IV, Lower, Upper, SawLower, SawUpper) &&
            loopCondition(BO->getRHS(), IV, Lower, Upper, SawLower, SawUpper);
   if (!BO || !BO->isRelationalOp())
-    return error(Cond, "loop condition must compare '" +
-                           IV->getNameAsString() +
-                           "' with <, <=, > or >= against a bound");
+    return error(Cond,
+                 "loop condition must compare '" + IV->getNameAsString() +
+                     "' with <, <=, > or >= against a bound",
+                 "the same bound with '<' or '<=' ('" +
+                     IV->getNameAsString() + " < n' for '" +
+                     IV->getNameAsString() +
+                     " != n' when it counts up from below n), or with '>' "
+                     "or '>=' for a loop that counts down");
   BinaryOperatorKind Op = BO->getOpcode();
   const clang::Expr *Bound = BO->getRHS();
   // The loop variable's side: `i`, or `i + c` / `i - c` with a constant c
@@ -1482,10 +1561,15 @@ bool FunctionTranslator::convertFor(const ForStmt *FS,
   }
   Declared[Var] = IV;
   if (const auto *P = dyn_cast<ParmVarDecl>(IV))
-    return error(FS->getInit(), "parameter '" + P->getNameAsString() +
-                                    "' cannot be a loop variable");
+    return error(FS->getInit(),
+                 "parameter '" + P->getNameAsString() +
+                     "' cannot be a loop variable",
+                 "a new loop variable starting at the parameter: 'for (int i "
+                 "= " +
+                     P->getNameAsString() + "; ...)'");
   if (FS->getConditionVariable())
-    return error(FS, "declarations in loop conditions are not supported");
+    return error(FS, "declarations in loop conditions are not supported",
+                 "the declaration before the loop");
   if (!VarType) {
     // Already reported; the body may hold more to report.
     std::vector<Node> Ignored;
@@ -1495,7 +1579,9 @@ bool FunctionTranslator::convertFor(const ForStmt *FS,
     return false;
   }
   if (!FS->getCond())
-    return error(FS, "for loop without a condition");
+    return error(FS, "for loop without a condition",
+                 "the loop's bound in its header: 'for (int i = 0; i < n; "
+                 "i++)'");
 
   std::optional<int64_t> Step = loopStep(FS, IV);
   if (!Step)
@@ -1618,7 +1704,8 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
     if (std::optional<int64_t> C = globalConstant(VD))
       return IndexExpr::constant(*C);
     if (AllLoopVars.count(VD))
-      error(E, "loop variable '" + Name + "' is used outside its loop");
+      error(E, "loop variable '" + Name + "' is used outside its loop") ||
+          suggest(E->getBeginLoc(), AfterLoopRewrite);
     else if (VD->isLocalVarDecl() && VD->getType()->isIntegerType() &&
              Modified.count(VD))
       error(E, std::string(Context) + " depends on '" + Name +
@@ -1708,7 +1795,8 @@ FunctionTranslator::convertArrayRef(const ArraySubscriptExpr *E) {
   }
   const VarDecl *VD = refersToVar(Base);
   if (isa<MemberExpr>(Base)) {
-    error(Base, "struct fields are not supported");
+    error(Base, "struct fields are not supported") ||
+        suggest(Base->getBeginLoc(), StructRewrite);
     return std::nullopt;
   }
   if (!VD || Views.count(VD) || BadViews.count(VD)) {
@@ -1886,6 +1974,11 @@ FunctionTranslator::convertCall(const CallExpr *CE) {
     error(CE, "call to unknown function '" + Name +
                   "'; only side-effect-free math functions (sqrtf, fabsf, "
                   "expf, fminf, fmaxf, ...) are supported");
+    if (Callee->isDefined())
+      suggest(CE->getBeginLoc(),
+              "the body of '" + Name +
+                  "' written in place of the call, as an expression or a "
+                  "macro (looptile analyses one function at a time)");
     return std::nullopt;
   }
   looptile::Expr R;
@@ -1919,7 +2012,10 @@ FunctionTranslator::convertLValue(const clang::Expr *E) {
     for (const VarDecl *IV : LoopVars)
       if (IV == VD) {
         error(E, "assignment to loop variable '" + Name +
-                     "' inside its loop");
+                     "' inside its loop") ||
+            suggest(E->getBeginLoc(),
+                    "a separate variable for the changed value; the loop "
+                    "variable changes only in the loop's header");
         return std::nullopt;
       }
     if (AllLoopVars.count(VD)) {
@@ -1927,7 +2023,11 @@ FunctionTranslator::convertLValue(const clang::Expr *E) {
       return std::nullopt;
     }
     if (isa<ParmVarDecl>(VD)) {
-      error(E, "assignment to parameter '" + Name + "' is not supported");
+      error(E, "assignment to parameter '" + Name + "' is not supported") ||
+          suggest(E->getBeginLoc(),
+                  "a local copy, assigned in its place: '" +
+                      VD->getType().getUnqualifiedType().getAsString() + " " +
+                      Name + "_v = " + Name + ";' before the loops");
       return std::nullopt;
     }
     if (BadViews.count(VD))
@@ -1942,7 +2042,8 @@ FunctionTranslator::convertLValue(const clang::Expr *E) {
     return R;
   }
   if (isa<MemberExpr>(S))
-    error(E, "struct fields are not supported");
+    error(E, "struct fields are not supported") ||
+        suggest(E->getBeginLoc(), StructRewrite);
   else
     error(E, "unsupported assignment target '" + text(E) + "'");
   return std::nullopt;
@@ -2143,7 +2244,8 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     for (const VarDecl *IV : LoopVars)
       IsLoopVar |= IV == VD;
     if (!IsLoopVar && AllLoopVars.count(VD)) {
-      error(E, "loop variable '" + Name + "' is used outside its loop");
+      error(E, "loop variable '" + Name + "' is used outside its loop") ||
+          suggest(E->getBeginLoc(), AfterLoopRewrite);
       return std::nullopt;
     }
     ElemType T = ElemType::Int;
@@ -2155,7 +2257,11 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       const Variable *V = Out.lookup(Name);
       if (!V) {
         error(E, "'" + Name + "' is not a parameter or local of this "
-                              "function; global variables are not supported");
+                              "function; global variables are not supported") ||
+            suggest(E->getBeginLoc(), "'" + Name +
+                                          "' passed as a parameter (a "
+                                          "file-scope 'const' integer is "
+                                          "accepted as it is)");
         return std::nullopt;
       }
       if (V->isArray()) {
@@ -2207,7 +2313,9 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
   if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
     BinaryOperatorKind Op = BO->getOpcode();
     if (BO->isAssignmentOp()) {
-      error(E, "assignment inside an expression is not supported");
+      error(E, "assignment inside an expression is not supported") ||
+          suggest(E->getBeginLoc(), "the assignment as its own statement "
+                                    "before the one that uses its value");
       return std::nullopt;
     }
     if (BO->getLHS()->getType()->isPointerType() ||
@@ -2240,7 +2348,8 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
   if (const auto *CE = dyn_cast<CallExpr>(S))
     return convertCall(CE);
   if (isa<MemberExpr>(S)) {
-    error(E, "struct fields are not supported");
+    error(E, "struct fields are not supported") ||
+        suggest(E->getBeginLoc(), StructRewrite);
     return std::nullopt;
   }
   error(E, std::string("expression '") + text(E) + "' (" +

@@ -8,3 +8,6 @@ void f(int N, float A[N]) {
     i = i + 1;
   }
 }
+// The refusal names the rewrite looptile accepts (issue 14):
+// RUN: not %looptile %s --print-ir 2>&1 | FileCheck %s --check-prefix=REWRITE
+// REWRITE: error-assign-loop-var.c:8:5: note: accepted instead: a separate variable for the changed value; the loop variable changes only in the loop's header

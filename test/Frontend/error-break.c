@@ -8,3 +8,6 @@ void f(int N, float A[N]) {
     break;
   }
 }
+// The refusal names the rewrite looptile accepts (issue 14):
+// RUN: not %looptile %s --print-ir 2>&1 | FileCheck %s --check-prefix=REWRITE
+// REWRITE: error-break.c:8:5: note: accepted instead: when the exit point does not depend on data, a loop bound that stops there ('for (i = 0; i < n && i < stop; i++)' is 'i < min(n, stop)'); when it does, a guard 'if' around the remaining iterations' statements (they still run, doing nothing)

@@ -11,3 +11,6 @@ void f(int N, float A[N][N]) {
     } while (j < N);
   }
 }
+// The refusal names the rewrite looptile accepts (issue 14):
+// RUN: not %looptile %s --print-ir 2>&1 | FileCheck %s --check-prefix=REWRITE
+// REWRITE: error-do-while.c:8:5: note: accepted instead: when the number of iterations is known before the loop starts, a for loop that counts them, its variable changed only in the header: 'for (int j = start; j < end; j++)'

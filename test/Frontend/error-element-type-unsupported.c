@@ -20,3 +20,7 @@ void wide(int N, int A[N]) {
   for (int i = 0; i < N; i++)
     A[i] = 0;
 }
+// The refusal names the rewrite looptile accepts (issue 14):
+// RUN: not %looptile %s --print-ir 2>&1 | FileCheck %s --check-prefix=REWRITE
+// REWRITE: error-element-type-unsupported.c:6:44: note: accepted instead: the element type 'double' (or 'float'), as OpenCL has no such type on every device
+// REWRITE: error-element-type-unsupported.c:12:26: note: accepted instead: the type 'int' (or 'unsigned char') holding 0 or 1

@@ -11,3 +11,6 @@ void f(int N, float A[N]) {
 done:
   return;
 }
+// The refusal names the rewrite looptile accepts (issue 14):
+// RUN: not %looptile %s --print-ir 2>&1 | FileCheck %s --check-prefix=REWRITE
+// REWRITE: error-goto.c:8:5: note: accepted instead: the same control flow with for loops and if statements

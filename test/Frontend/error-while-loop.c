@@ -13,3 +13,6 @@ void f(int N, float A[N][N]) {
     }
   }
 }
+// The refusal names the rewrite looptile accepts (issue 14):
+// RUN: not %looptile %s --print-ir 2>&1 | FileCheck %s --check-prefix=REWRITE
+// REWRITE: error-while-loop.c:10:5: note: accepted instead: when the number of iterations is known before the loop starts, a for loop that counts them, its variable changed only in the header: 'for (int j = start; j < end; j++)'
