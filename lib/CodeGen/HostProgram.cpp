@@ -20,7 +20,11 @@
 
 #include "looptile/Analysis/Dependence.h"
 
+#include "looptile/Analysis/ScalarClassification.h"
+
 #include <algorithm>
+#include <functional>
+#include <optional>
 #include <set>
 
 using namespace looptile;
@@ -61,11 +65,14 @@ Function withContext(const Function &F, const std::vector<HostLoop> &Vars,
 struct Planner {
   const Function &F;
   HostProgram &HP;
+  NameTable &Names;
   std::vector<HostLoop> Stack;
   /// Where place() failed inside a sequential loop: the loop without
   /// parallelism for fixed host variables, its verdict, and the host loops
   /// that were around it.
-  const Loop *Blocker = nullptr;
+  /// (A copy: the loops place() visits may be copies that do not outlive
+  /// it.)
+  std::optional<Loop> Blocker;
   LoopVerdict BlockerVerdict;
   std::vector<std::string> BlockerHosts;
 
@@ -76,18 +83,22 @@ struct Planner {
     return ND.Verdicts.front();
   }
 
-  // True when L can be a kernel or a host loop over kernels; fills Out.
-  bool place(const Loop &L, HostNode &Out) {
+  // True when L can be a kernel or a host loop over kernels; fills Out, and
+  // Placed with L as the kernels see it (a host loop's statements in loops
+  // of one iteration, inOnceLoops).
+  bool place(const Loop &L, HostNode &Out, Loop &Placed) {
     LoopVerdict V = verdict(L);
+    Placed = L;
     if (V.Parallel) {
       Out.K = HostNode::Launch;
       return true;
     }
-    if (L.Body.empty() ||
-        std::any_of(L.Body.begin(), L.Body.end(),
-                    [](const Node &N) { return !N.isLoop(); })) {
+    // A body without a loop (`for k { x[k] = x[k-1] + 1; }`) is sequential
+    // work with nothing to launch per iteration.
+    if (std::none_of(L.Body.begin(), L.Body.end(),
+                     [](const Node &N) { return N.isLoop(); })) {
       if (!Stack.empty() && !Blocker) {
-        Blocker = &L;
+        Blocker = L;
         BlockerVerdict = V;
         for (const HostLoop &H : Stack)
           BlockerHosts.push_back(H.Var);
@@ -102,21 +113,29 @@ struct Planner {
     Out.L.VarType = L.VarType;
     Out.L.Loc = L.Loc;
     Out.L.Reason = V.Reason;
+    // The host runs the iterations in order and, in each, the kernels of
+    // the body in program order: the statements keep their place between
+    // the nests. Lecture 04, "Th. Parallelism", still has to hold for each
+    // kernel with the host variables fixed; a loop of one iteration
+    // satisfies it trivially.
+    Placed.Body = inOnceLoops(L.Body, Names);
     Stack.push_back(Out.L);
-    for (const Node &N : L.Body) {
+    for (Node &N : Placed.Body) {
       HostNode Child;
-      if (!place(N.loop(), Child)) {
+      Loop ChildPlaced;
+      if (!place(N.loop(), Child, ChildPlaced)) {
         Stack.pop_back();
         return false;
       }
+      N.loop() = std::move(ChildPlaced);
       Out.Body.push_back(std::move(Child));
     }
     Stack.pop_back();
     return true;
   }
 
-  // Numbers the launches of N (whose nest is L) in order, appending their
-  // nests to HP.Kernels.
+  // Numbers the launches of N (whose nest is L, as place() left it) in
+  // order, appending their nests to HP.Kernels.
   void emit(HostNode &N, const Loop &L) {
     if (N.K == HostNode::Launch) {
       N.Kernel = unsigned(HP.Kernels.Body.size());
@@ -144,40 +163,105 @@ void collectHostVars(const std::vector<HostNode> &Body,
     }
 }
 
-// True when a statement of Body writes the variable Name.
-bool writes(const std::vector<Node> &Body, const std::string &Name,
-            const std::vector<std::string> &NotMemory) {
-  for (const Node &N : Body) {
+} // namespace
+
+std::vector<Node> looptile::inOnceLoops(std::vector<Node> Body,
+                                        NameTable &Names) {
+  std::vector<Node> Out;
+  bool InOnce = false;
+  for (Node &N : Body) {
     if (N.isLoop()) {
-      if (writes(N.loop().Body, Name, NotMemory))
-        return true;
+      Out.push_back(std::move(N));
+      InOnce = false;
       continue;
     }
-    for (const Access &A : N.stmt().accesses(NotMemory))
-      if (A.Name == Name && A.IsWrite)
-        return true;
+    if (!InOnce) {
+      Loop Once;
+      Once.Var = Names.fresh("once");
+      Once.Lower = {IndexExpr::constant(0)};
+      Once.Upper = {IndexExpr::constant(0)};
+      Once.Loc = N.stmt().Loc;
+      Out.push_back(Node{std::move(Once)});
+      InOnce = true;
+    }
+    N.stmt().DeclType.reset();
+    Out.back().loop().Body.push_back(std::move(N));
   }
+  return Out;
+}
+
+bool looptile::isOnceLoop(const Loop &L) {
+  return L.Lower.size() == 1 && L.Upper.size() == 1 &&
+         L.Lower[0].isConstant() && L.Upper[0].isConstant() &&
+         L.Lower[0].constantPart() == L.Upper[0].constantPart();
+}
+
+// True when a statement of N accesses the variable Name.
+bool looptile::mentionsVariable(const Node &N, const std::string &Name,
+                      const std::vector<std::string> &NotMemory) {
+  if (N.isLoop())
+    return std::any_of(
+        N.loop().Body.begin(), N.loop().Body.end(),
+        [&](const Node &C) { return mentionsVariable(C, Name, NotMemory); });
+  for (const Access &A : N.stmt().accesses(NotMemory))
+    if (A.Name == Name)
+      return true;
   return false;
 }
 
-} // namespace
+// True when a statement of N reads (Write false) or writes (Write true) the
+// variable Name.
+static bool accessesVariable(const Node &N, const std::string &Name,
+                      const std::vector<std::string> &NotMemory, bool Write) {
+  if (N.isLoop())
+    return std::any_of(N.loop().Body.begin(), N.loop().Body.end(),
+                       [&](const Node &C) {
+                         return accessesVariable(C, Name, NotMemory, Write);
+                       });
+  for (const Access &A : N.stmt().accesses(NotMemory))
+    if (A.Name == Name && A.IsWrite == Write)
+      return true;
+  return false;
+}
+
+bool looptile::readsVariable(const Node &N, const std::string &Name,
+                   const std::vector<std::string> &NotMemory) {
+  return accessesVariable(N, Name, NotMemory, false);
+}
+
+bool looptile::writesVariable(const Node &N, const std::string &Name,
+                    const std::vector<std::string> &NotMemory) {
+  return accessesVariable(N, Name, NotMemory, true);
+}
+
+// Appends the kernels that N launches, in launch order.
+void looptile::launchedKernels(const HostNode &N, std::vector<unsigned> &Out) {
+  if (N.K == HostNode::Launch) {
+    Out.push_back(N.Kernel);
+    return;
+  }
+  for (const HostNode &C : N.Body)
+    launchedKernels(C, Out);
+}
 
 bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
-                               HostProgram &HP, std::vector<Diagnostic> &Diags,
+                               NameTable &Names, HostProgram &HP,
+                               std::vector<Diagnostic> &Diags,
                                std::vector<std::string> *Refusals) {
   HP = HostProgram();
   if (Refusals)
     Refusals->assign(F.Body.size(), std::string());
   HP.Kernels = F;
   HP.Kernels.Body.clear();
-  Planner P{F, HP, {}};
+  Planner P{F, HP, Names, {}};
   for (size_t NI = 0; NI < F.Body.size(); ++NI) {
     const Node &N = F.Body[NI];
     HostNode H;
     // --single-work-item runs every nest whole in one work-item.
-    P.Blocker = nullptr;
+    P.Blocker.reset();
     P.BlockerHosts.clear();
-    if (!Opts.SingleWorkItem && !P.place(N.loop(), H)) {
+    Loop Placed;
+    if (!Opts.SingleWorkItem && !P.place(N.loop(), H, Placed)) {
       if (P.Blocker) {
         // No kernel for the outermost loop, and none either for an inner
         // loop with the sequential loops around it on the host: the outer
@@ -210,51 +294,101 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
         return false;
       }
       H = HostNode();
+      Placed = N.loop();
     }
-    P.emit(H, N.loop());
+    if (Opts.SingleWorkItem)
+      Placed = N.loop();
+    P.emit(H, Placed);
     HP.Body.push_back(std::move(H));
   }
   std::vector<HostLoop> Vars;
   collectHostVars(HP.Body, Vars);
   if (Vars.empty())
     return true;
-  // Values that would live across the launches of a host loop outside
-  // device memory are not supported: a variable declared in a host loop's
-  // body, and a function-scope scalar written inside a host loop. The
-  // kernels keep a function-scope scalar in a register or in a one-element
-  // temporary as the flow of its value between the nests, in launch order,
-  // requires (OpenCL.cpp); that order does not repeat a host loop's
-  // launches, so a value written in one host iteration and read in the next
-  // would be missed. A scalar only read inside host loops has one value
-  // there, the one from before: every kernel that reads it takes it as a
-  // temporary (nothing in its nest writes it before the read).
+  // Values of host loop iterations. The kernels keep a scalar in a
+  // register or in a one-element device temporary as the flow of its value
+  // between the nests requires, judged in launch order (kernelFunctions in
+  // OpenCL.cpp); that order does not repeat a host loop's launches. So a
+  // scalar that a kernel inside host loop H writes must not carry a value
+  // from one iteration of H into the next: in H's launches, in order, every
+  // kernel that reads it either writes it first in each of its own
+  // iterations, or comes after a kernel of one iteration directly in H's
+  // body that assigns it unconditionally (Gram-Schmidt's `nrm = 0;`). A
+  // scalar only read inside H has one value there, the one from before.
+  // A scalar declared in H's body is such a scalar of the function (its C
+  // value does not survive the iteration either); a local array of a host
+  // loop is not supported.
   std::set<std::string> HostVars;
   for (const HostLoop &H : Vars)
     HostVars.insert(H.Var);
   std::vector<std::string> NotMemory = F.nonMemoryNames();
-  for (const Variable &V : F.Locals) {
-    if (HostVars.count(V.DeclaredIn)) {
+  for (Variable &V : HP.Kernels.Locals) {
+    if (!HostVars.count(V.DeclaredIn))
+      continue;
+    if (V.VarKind != Variable::LocalScalar) {
       Diags.push_back(
           {Diagnostic::Error, V.Loc,
-           "'" + V.Name + "' is declared in loop '" + V.DeclaredIn +
-               "', which runs on the host; variables of host loops are not "
+           "local array '" + V.Name + "' is declared in loop '" +
+               V.DeclaredIn +
+               "', which runs on the host; arrays of host loops are not "
                "supported yet: declare it at function scope"});
       return false;
     }
-    if (V.VarKind != Variable::LocalScalar || !V.DeclaredIn.empty())
-      continue;
-    for (size_t I = 0; I < HP.Kernels.Body.size(); ++I)
-      if (!HP.Enclosing[I].empty() &&
-          writes({HP.Kernels.Body[I]}, V.Name, NotMemory)) {
-        Diags.push_back({Diagnostic::Error, V.Loc,
-                         "function-scope scalar '" + V.Name +
-                             "' is written inside host loop '" +
-                             HP.Enclosing[I].front() +
-                             "'; scalars carried across host iterations are "
-                             "not supported yet: use a one-element array"});
-        return false;
-      }
+    V.DeclaredIn.clear();
   }
+  // Whether kernel K assigns Name unconditionally in its one iteration
+  // before anything in it reads Name.
+  auto Kills = [&](const Loop &K, const std::string &Name) {
+    if (!isOnceLoop(K) || !isWrittenBeforeRead(HP.Kernels, K, Name))
+      return false;
+    for (const Node &N : K.Body)
+      if (!N.isLoop() && N.stmt().LHS.K == Expr::ScalarRef &&
+          N.stmt().LHS.Name == Name && N.stmt().Op == AssignOp::Assign &&
+          N.stmt().When.empty())
+        return true;
+    return false;
+  };
+  std::function<bool(const HostNode &)> Check = [&](const HostNode &H) {
+    if (H.K != HostNode::Loop)
+      return true;
+    std::vector<unsigned> Launched;
+    launchedKernels(H, Launched);
+    for (const Variable &V : HP.Kernels.Locals) {
+      if (V.VarKind != Variable::LocalScalar || !V.DeclaredIn.empty())
+        continue;
+      bool Written = std::any_of(
+          Launched.begin(), Launched.end(), [&](unsigned K) {
+            return writesVariable(HP.Kernels.Body[K], V.Name, NotMemory);
+          });
+      if (!Written)
+        continue;
+      bool Killed = false;
+      for (unsigned K : Launched) {
+        const Loop &L = HP.Kernels.Body[K].loop();
+        if (!Killed && readsVariable(HP.Kernels.Body[K], V.Name, NotMemory) &&
+            !isWrittenBeforeRead(HP.Kernels, L, V.Name)) {
+          Diags.push_back(
+              {Diagnostic::Error, L.Loc,
+               "scalar '" + V.Name + "' is written inside host loop '" +
+                   H.L.Var +
+                   "' and read here before this iteration of it assigns it: "
+                   "its value would flow from one host iteration to the "
+                   "next, which is not supported yet; assign it at the start "
+                   "of the loop's body (e.g. '" +
+                   V.Name + " = 0;'), or use a one-element array"});
+          return false;
+        }
+        bool Direct = std::any_of(
+            H.Body.begin(), H.Body.end(), [&](const HostNode &C) {
+              return C.K == HostNode::Launch && C.Kernel == K;
+            });
+        Killed |= Direct && Kills(L, V.Name);
+      }
+    }
+    return std::all_of(H.Body.begin(), H.Body.end(), Check);
+  };
+  if (!std::all_of(HP.Body.begin(), HP.Body.end(), Check))
+    return false;
   addHostVars(HP.Kernels, Vars);
   return true;
 }

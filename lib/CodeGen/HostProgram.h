@@ -11,9 +11,14 @@
 // Which loops run on the host: a top-level loop whose own verdict is
 // parallel is a kernel (its sequential inner loops stay inside the kernel,
 // `for i parallel { for k sequential }`). A sequential loop whose body
-// consists of loops each of which is, for a fixed value of the sequential
-// loop's variable, a kernel or again such a host loop, becomes a host loop
-// (`for t { for i, j; for i, j }`, LU's `for k { for i parallel ... }`).
+// holds loops each of which is, for a fixed value of the sequential loop's
+// variable, a kernel or again such a host loop, becomes a host loop
+// (`for t { for i, j; for i, j }`, LU's `for k { for i parallel ... }`);
+// the statements directly in its body (Gram-Schmidt's `nrm = 0;` and `R[k][k]
+// = sqrt(nrm);` around its nests) run, each run of them, as a kernel of one
+// work-item per host iteration, in program order. A scalar those kernels
+// share is a one-element device temporary; its value may not flow from one
+// host iteration to the next (each iteration assigns it before reading it).
 // Anything else stays one nest (and is refused by the kernel planner when it
 // has no parallel loop, unless --single-work-item).
 //
@@ -24,6 +29,7 @@
 #include "looptile/CodeGen/OpenCL.h"
 #include "looptile/IR/LoopNest.h"
 #include "looptile/Support/Diagnostic.h"
+#include "looptile/Support/NameTable.h"
 
 #include <string>
 #include <vector>
@@ -71,17 +77,41 @@ struct HostProgram {
   }
 };
 
+/// Body with each run of statements in it (not in a loop) inside a new loop
+/// of one iteration (a variable from Names, from 0 to 0): a kernel of one
+/// work-item. The statements' declarations become assignments (the
+/// variables are declared where the kernels need them).
+std::vector<Node> inOnceLoops(std::vector<Node> Body, NameTable &Names);
+
+/// True when L runs exactly one iteration (inOnceLoops' loops).
+bool isOnceLoop(const Loop &L);
+
+/// True when a statement of N accesses the variable Name (reads it, writes
+/// it, or either).
+bool mentionsVariable(const Node &N, const std::string &Name,
+                      const std::vector<std::string> &NotMemory);
+bool readsVariable(const Node &N, const std::string &Name,
+                   const std::vector<std::string> &NotMemory);
+bool writesVariable(const Node &N, const std::string &Name,
+                    const std::vector<std::string> &NotMemory);
+
+/// Appends the kernels that N launches, in launch order.
+void launchedKernels(const HostNode &N, std::vector<unsigned> &Out);
+
 /// Splits F into its host program: HP.Body holds one node per nest of
 /// F.Body, in order. F is the function as the kernels compute it
 /// (kernelView in OpenCL.cpp): every node of its body is a loop, statements
 /// outside loops already held in loops of one iteration. Returns false with
 /// an error in Diags for what the host program cannot hold soundly (a
-/// variable whose value would have to live across host iterations outside
-/// device memory). With Refusals (the kernel preview), a nest that has no
+/// variable whose value would have to flow from one host iteration to the
+/// next, a local array of a host loop). Names makes the variables of the
+/// loops of one iteration around statements in host loop bodies. With
+/// Refusals (the kernel preview), a nest that has no
 /// kernel even with its sequential loops on the host does not fail the
 /// plan: it stays one launch, and Refusals gets the error at its index.
 bool planHostProgram(const Function &F, const OpenCLOptions &Opts,
-                     HostProgram &HP, std::vector<Diagnostic> &Diags,
+                     NameTable &Names, HostProgram &HP,
+                     std::vector<Diagnostic> &Diags,
                      std::vector<std::string> *Refusals = nullptr);
 
 } // namespace looptile

@@ -214,44 +214,6 @@ const char *kindName(KernelPlan::Kind K) {
   return "?";
 }
 
-// True when a statement of N accesses the variable Name.
-bool mentionsVariable(const Node &N, const std::string &Name,
-                      const std::vector<std::string> &NotMemory) {
-  if (N.isLoop())
-    return std::any_of(
-        N.loop().Body.begin(), N.loop().Body.end(),
-        [&](const Node &C) { return mentionsVariable(C, Name, NotMemory); });
-  for (const Access &A : N.stmt().accesses(NotMemory))
-    if (A.Name == Name)
-      return true;
-  return false;
-}
-
-// True when a statement of N reads (Write false) or writes (Write true) the
-// variable Name.
-bool accessesVariable(const Node &N, const std::string &Name,
-                      const std::vector<std::string> &NotMemory, bool Write) {
-  if (N.isLoop())
-    return std::any_of(N.loop().Body.begin(), N.loop().Body.end(),
-                       [&](const Node &C) {
-                         return accessesVariable(C, Name, NotMemory, Write);
-                       });
-  for (const Access &A : N.stmt().accesses(NotMemory))
-    if (A.Name == Name && A.IsWrite == Write)
-      return true;
-  return false;
-}
-
-bool readsVariable(const Node &N, const std::string &Name,
-                   const std::vector<std::string> &NotMemory) {
-  return accessesVariable(N, Name, NotMemory, false);
-}
-
-bool writesVariable(const Node &N, const std::string &Name,
-                    const std::vector<std::string> &NotMemory) {
-  return accessesVariable(N, Name, NotMemory, true);
-}
-
 /// One entry of the manifest's size_checks.
 struct SizeCheck {
   std::string InvalidWhen, Reason;
@@ -347,32 +309,12 @@ Function withResultBuffer(Function F, NameTable &Names, std::string &Result) {
 
 // F with each run of statements outside any loop (`s = 0.0f;` before a
 // reduction, `*out = s;` or the return value's statement after it) inside
-// a loop of one iteration over a new variable: a kernel of one work-item,
-// which computes them where C does, between the kernels of the nests
-// around them. A declaration at function scope becomes an assignment (the
+// a loop of one iteration (inOnceLoops): a kernel of one work-item, which
+// computes them where C does, between the kernels of the nests around
+// them. A declaration at function scope becomes an assignment (the
 // variable is declared for the whole function, which it already is).
 Function withStatementsInLoops(Function F, NameTable &Names) {
-  std::vector<Node> Body;
-  bool InOnce = false;
-  for (Node &N : F.Body) {
-    if (N.isLoop()) {
-      Body.push_back(std::move(N));
-      InOnce = false;
-      continue;
-    }
-    if (!InOnce) {
-      Loop Once;
-      Once.Var = Names.fresh("once");
-      Once.Lower = {IndexExpr::constant(0)};
-      Once.Upper = {IndexExpr::constant(0)};
-      Once.Loc = N.stmt().Loc;
-      Body.push_back(Node{std::move(Once)});
-      InOnce = true;
-    }
-    N.stmt().DeclType.reset();
-    Body.back().loop().Body.push_back(std::move(N));
-  }
-  F.Body = std::move(Body);
+  F.Body = inOnceLoops(std::move(F.Body), Names);
   return F;
 }
 
@@ -665,12 +607,13 @@ bool kernelFunctions(const Function &F, const OpenCLOptions &Opts,
 // Refusals: planHostProgram's refusal of one nest is that nest's, not the
 // others').
 bool hostKernelFunctions(const Function &View, const OpenCLOptions &Opts,
-                         HostProgram &HP, std::vector<Function> &KernelFns,
+                         NameTable &Names, HostProgram &HP,
+                         std::vector<Function> &KernelFns,
                          std::vector<const Variable *> &Temporaries,
                          std::vector<Variable> &ScalarTemporaries,
                          std::vector<Diagnostic> &Diags,
                          std::vector<std::string> *Refusals = nullptr) {
-  if (!planHostProgram(View, Opts, HP, Diags, Refusals) ||
+  if (!planHostProgram(View, Opts, Names, HP, Diags, Refusals) ||
       !kernelFunctions(HP.Kernels, Opts, KernelFns, Temporaries,
                        ScalarTemporaries, Diags))
     return false;
@@ -686,16 +629,6 @@ bool hostKernelFunctions(const Function &View, const OpenCLOptions &Opts,
              Ps.end());
   }
   return true;
-}
-
-// Appends the kernels that N launches, in launch order.
-void launchedKernels(const HostNode &N, std::vector<unsigned> &Out) {
-  if (N.K == HostNode::Launch) {
-    Out.push_back(N.Kernel);
-    return;
-  }
-  for (const HostNode &C : N.Body)
-    launchedKernels(C, Out);
 }
 
 } // namespace
@@ -741,7 +674,7 @@ bool looptile::generateOpenCL(const Function &Original,
   std::vector<Function> KernelFns;
   std::vector<const Variable *> Temporaries;
   std::vector<Variable> ScalarTemporaries;
-  if (!hostKernelFunctions(Whole, Opts, HP, KernelFns, Temporaries,
+  if (!hostKernelFunctions(Whole, Opts, Names, HP, KernelFns, Temporaries,
                            ScalarTemporaries, Diags))
     return false;
   const Function &F = HP.Kernels;
@@ -1036,7 +969,7 @@ KernelPreview looptile::previewKernel(const Function &Original,
     return Out;
   };
   std::vector<std::string> Refusals;
-  if (!hostKernelFunctions(Whole, Opts, HP, KernelFns, Temporaries,
+  if (!hostKernelFunctions(Whole, Opts, Names, HP, KernelFns, Temporaries,
                            ScalarTemporaries, Diags, &Refusals))
     return Why();
   unsigned Nest = viewIndex(Original, NestIndex);
