@@ -200,6 +200,7 @@ private:
   void block();
   void registerTiled();
   void transpose();
+  void rowStaged();
   /// `(in range) ? S at (PBase + PCoord, KBase + KCoord) : 0`.
   std::string guardedLoad(const StagedAccess &S, const std::string &PBase,
                           const std::vector<IndexExpr> &PUpper, const Loop &K,
@@ -592,6 +593,125 @@ void Emitter::block() {
       std::to_string(LocalElems) + "*" + TS + "*(" + TS + " + 1)*" + ElemBytes;
   Launch.LocalBytesDefault =
       int64_t(LocalElems) * Opts.Tile * (Opts.Tile + 1) * std::stoll(ElemBytes);
+}
+
+// The row-staged kernel (KernelPlan::RowStaged, lecture 04's fused
+// program): WG0 rows per work-group, one per work-item; the row loop runs
+// in chunks of CHUNK columns. Per chunk, the work-group copies the read
+// tiles in (work-item t takes elements t, t + WG0, ... of the WG0 x CHUNK
+// chunk, row-major: consecutive work-items read consecutive elements of a
+// row), each work-item runs its row's part of the chunk from the tiles in
+// the original order, and the work-group copies the written tiles out the
+// same way. Work-items past the last row take part in the copies and the
+// barriers but compute nothing. Tiles are padded by one column so that a
+// work-item's walk along its row (a column of the tile across the
+// work-group) spreads over the banks.
+void Emitter::rowStaged() {
+  const Loop &J = Plan.reductionLoop();
+  const MappedLoop &M = Plan.Band[0];
+  const std::string WG = Plan.tunable("WG0"), CH = Plan.tunable("CHUNK");
+  int64_t Bytes = 0;
+  std::string BytesFormula;
+  for (const RowAccess &A : Plan.RowStagedAccesses) {
+    Bytes += elemTypeBytes(A.Type);
+  }
+  BytesFormula = WG + "*(" + CH + " + 1)*" + std::to_string(Bytes);
+  Launch.Tunables.push_back(
+      {WG, Plan.RowsPerGroup, 1, 1024,
+       "rows (work-items) per work-group of kernel " + Plan.Name +
+           "; with " + CH + ", " + BytesFormula +
+           " bytes of local memory, at most the device's",
+       "", {16, 32, 64, 128, 256}});
+  Launch.Tunables.push_back({CH, Plan.ChunkColumns, 1, 256,
+                             "columns of a row per chunk of kernel " +
+                                 Plan.Name + " (see " + WG + ")",
+                             "", {8, 16, 32, 64, 128}});
+  signature("__attribute__((reqd_work_group_size(" + WG + ", 1, 1))) ");
+  std::string L = role("l0"), B = fresh(M.Var + "0"), Active = role("active");
+  line("const int " + L + " = (int)get_local_id(0);");
+  line("const int " + B + " = " + plusLower(M, "(int)get_group_id(0) * " + WG) +
+       ";");
+  line("const int " + M.Var + " = " + B + " + " + L + ";");
+  line("const bool " + Active + " = " + inRange(M.Var, M.Upper) + ";");
+  for (const RowAccess &A : Plan.RowStagedAccesses)
+    line("__local " + std::string(elemTypeCLName(A.Type)) + " " + A.TileName +
+         "[" + WG + "][" + CH + " + 1];");
+  declarePrivates("");
+  std::vector<Node> Pre(Plan.Body.begin(),
+                        Plan.Body.begin() + Plan.ReductionIndex);
+  std::vector<Node> Post(Plan.Body.begin() + Plan.ReductionIndex + 1,
+                         Plan.Body.end());
+  if (!Pre.empty()) {
+    open("if (" + Active + ")");
+    body(Pre);
+    close();
+  }
+  std::string JC = fresh(J.Var + "c"), JN = fresh(J.Var + "n"),
+              E = fresh("e"), R = fresh("r"), C = fresh("c");
+  // The cooperative copy of every staged access of one direction.
+  auto Copy = [&](bool Write) {
+    bool Any = false;
+    for (const RowAccess &A : Plan.RowStagedAccesses)
+      Any |= A.Write == Write;
+    if (!Any)
+      return;
+    open("for (int " + E + " = " + L + "; " + E + " < " + WG + " * " + CH +
+         "; " + E + " += " + WG + ")");
+    line("const int " + R + " = " + E + " / " + CH + ", " + C + " = " + E +
+         " % " + CH + ";");
+    open("if (" + inRange("(" + B + " + " + R + ")", M.Upper) + " && " + C +
+         " < " + JN + ")");
+    CLPrintContext At;
+    At.F = &F;
+    At.IndexSubst[M.Var] = IndexExpr::symbol(B) + IndexExpr::symbol(R);
+    At.IndexSubst[J.Var] = IndexExpr::symbol(JC) + IndexExpr::symbol(C);
+    for (const RowAccess &A : Plan.RowStagedAccesses) {
+      if (A.Write != Write)
+        continue;
+      std::string Global =
+          clExpr(Expr::arrayRef(A.Array, A.Type, A.Subscripts), At);
+      std::string Tile = A.TileName + "[" + R + "][" + C + "]";
+      line(Write ? Global + " = " + Tile + ";" : Tile + " = " + Global + ";");
+    }
+    close();
+    close();
+  };
+  open("for (int " + JC + " = " + joinMacro("max", strs(J.Lower)) + "; " + JC +
+       " <= " + joinMacro("min", strs(J.Upper)) + "; " + JC + " += " + CH +
+       ")");
+  line("const int " + JN + " = " + remaining(CH, J, JC) + ";");
+  line("// Copy this chunk of the rows in: consecutive work-items, "
+       "consecutive elements.");
+  Copy(false);
+  line("barrier(CLK_LOCAL_MEM_FENCE); // the chunk is in local memory");
+  Ctx.ArrayHook = [&](const Expr &X) -> std::optional<std::string> {
+    for (const RowAccess &A : Plan.RowStagedAccesses)
+      if (A.Array == X.Name && A.Subscripts == X.Subscripts)
+        return A.TileName + "[" + L + "][" + C + "]";
+    return std::nullopt;
+  };
+  open("if (" + Active + ")");
+  open("for (int " + C + " = 0; " + C + " < " + JN + "; " + C + "++)");
+  defineIfUsed({{J.Var, JC + " + " + C}}, [&] { body(J.Body); });
+  close();
+  close();
+  Ctx.ArrayHook = nullptr;
+  line("barrier(CLK_LOCAL_MEM_FENCE); // the chunk is computed");
+  line("// Copy the written chunk out the same way.");
+  Copy(true);
+  close();
+  if (!Post.empty()) {
+    open("if (" + Active + ")");
+    body(Post);
+    close();
+  }
+  close();
+  Launch.Global = {"round_up(" + extentFormula(M.Lower, M.Upper) + ", " + WG +
+                   ")"};
+  Launch.Local = {WG};
+  Launch.LocalBytes = BytesFormula;
+  Launch.LocalBytesDefault =
+      Plan.RowsPerGroup * (Plan.ChunkColumns + 1) * Bytes;
 }
 
 // Register tiling (lecture 05, "2D register blocking"): a work-group computes
@@ -1108,6 +1228,9 @@ std::string Emitter::run() {
     break;
   case KernelPlan::Transpose:
     transpose();
+    break;
+  case KernelPlan::RowStaged:
+    rowStaged();
     break;
   }
   return Out;

@@ -413,10 +413,132 @@ void withoutTiling(KernelPlan &Plan, std::vector<Diagnostic> &Diags,
 
 } // namespace
 
-bool looptile::planKernel(const Function &F, unsigned NestIndex,
-                          const std::string &Name, const NameTable &Names,
-                          const OpenCLOptions &Opts, KernelPlan &Plan,
-                          std::vector<Diagnostic> &Diags) {
+namespace {
+
+// The lecture's "fully fused program" (lecture 04, "Exercise 3: Fused
+// Program With Coalesced Accesses"): a naive kernel of one mapped loop
+// whose body walks a row sequentially (`for i parallel { accum = 0; for j
+// sequential { .. A[i][j] ..; B[i][j] = ..; } }`) reads and writes with a
+// stride of a row between consecutive work-items. Its work-group instead
+// copies a chunk of its rows into local memory with consecutive work-items
+// on consecutive elements (coalesced), each work-item runs its row's part
+// of the chunk from the tile, in the original order, and the work-group
+// copies the written chunk back the same way. Nothing is reordered within
+// a work-item, and the mapped loop is parallel, so the result is the
+// naive kernel's. Staged: a read whose array the nest does not write, and a
+// write (a plain assignment in every iteration) whose array the nest does
+// not read and writes nowhere else; every iteration performs both, so the
+// copies touch exactly the elements the C touches. Returns false (Plan
+// unchanged) where the nest does not have this form.
+bool planRowStaged(const Function &F, KernelPlan &Plan) {
+  if (Plan.K != KernelPlan::Naive || Plan.Band.size() != 1 ||
+      Plan.Triangular || F.hasNonIntIndices())
+    return false;
+  const std::string &I = Plan.Band[0].Var;
+  size_t RowIndex = Plan.Body.size();
+  for (size_t N = 0; N < Plan.Body.size(); ++N)
+    if (Plan.Body[N].isLoop()) {
+      if (RowIndex != Plan.Body.size())
+        return false; // one row loop
+      RowIndex = N;
+    }
+  if (RowIndex == Plan.Body.size())
+    return false;
+  const Loop &J = Plan.Body[RowIndex].loop();
+  if (J.Step != 1 || boundsMention(J, I) || hasConditionalCode({Plan.Body[RowIndex]}) ||
+      std::any_of(J.Body.begin(), J.Body.end(),
+                  [](const Node &N) { return N.isLoop(); }))
+    return false;
+  std::set<std::string> Read, Written;
+  visitExprs(Plan.Body, [&](const Expr &E, bool IsWrite) {
+    if (E.K == Expr::ArrayRef)
+      (IsWrite ? Written : Read).insert(E.Name);
+  });
+  // Along the row (stride one in j) and a row apart between work-items.
+  auto AlongRow = [&](const Expr &E) {
+    const Variable *V = F.lookup(E.Name);
+    return V && V->VarKind != Variable::LocalArray &&
+           isStrideOne(F, E.Name, E.Subscripts, J.Var) &&
+           flatIndex(F, E.Name, E.Subscripts).mentions(I) &&
+           !isStrideOne(F, E.Name, E.Subscripts, I);
+  };
+  std::vector<RowAccess> Staged;
+  auto Add = [&](const Expr &E, bool Write) {
+    for (const RowAccess &A : Staged)
+      if (A.Array == E.Name && A.Subscripts == E.Subscripts)
+        return;
+    Staged.push_back({E.Name, E.Subscripts, E.Type, Write, ""});
+  };
+  bool Refused = false;
+  for (const Node &N : J.Body) {
+    const Stmt &S = N.stmt();
+    visitExprs({N}, [&](const Expr &E, bool IsWrite) {
+      if (E.K != Expr::ArrayRef || IsWrite || !AlongRow(E) ||
+          Written.count(E.Name))
+        return;
+      Add(E, false);
+    });
+    if (S.LHS.K == Expr::ArrayRef && AlongRow(S.LHS) &&
+        !Read.count(S.LHS.Name)) {
+      if (S.Op != AssignOp::Assign)
+        continue;
+      Add(S.LHS, true);
+    }
+  }
+  // A staged write's array is written only there, with those subscripts.
+  visitExprs(Plan.Body, [&](const Expr &E, bool IsWrite) {
+    if (!IsWrite || E.K != Expr::ArrayRef)
+      return;
+    for (const RowAccess &A : Staged)
+      Refused |= A.Write && A.Array == E.Name && A.Subscripts != E.Subscripts;
+  });
+  for (const Node &N : Plan.Body)
+    if (!N.isLoop())
+      for (const RowAccess &A : Staged)
+        Refused |= A.Write && N.stmt().LHS.Name == A.Array;
+  if (Refused || Staged.empty())
+    return false;
+  // Rows per work-group and columns per chunk: 64 rows, the widest chunk of
+  // 64, 32, 16 or 8 whose tiles fit in 40 KiB of local memory (under the
+  // 48 KiB every GPU has, leaving room for a second work-group on devices
+  // with more).
+  int64_t RowBytes = 0;
+  for (const RowAccess &A : Staged)
+    RowBytes += elemTypeBytes(A.Type);
+  int64_t Rows = 64, Chunk = 64;
+  while (Chunk > 8 && Rows * (Chunk + 1) * RowBytes > 40960)
+    Chunk /= 2;
+  if (Rows * (Chunk + 1) * RowBytes > 40960)
+    return false;
+  for (RowAccess &A : Staged)
+    A.TileName = Plan.Names.fresh(A.Array + "_row");
+  Plan.K = KernelPlan::RowStaged;
+  Plan.ReductionIndex = RowIndex;
+  Plan.RowStagedAccesses = std::move(Staged);
+  Plan.RowsPerGroup = Rows;
+  Plan.ChunkColumns = Chunk;
+  Plan.WorkGroup = {Rows};
+  // The automatic mapping's note that the nest gets the naive kernel no
+  // longer holds.
+  Plan.Remarks.erase(
+      std::remove_if(Plan.Remarks.begin(), Plan.Remarks.end(),
+                     [](const std::string &R) {
+                       return R.find("generating the naive kernel") !=
+                              std::string::npos;
+                     }),
+      Plan.Remarks.end());
+  Plan.Remarks.push_back(
+      "loop '" + J.Var + "' walks each work-item's row, stored along it: "
+      "chunks of the work-group's rows are staged in local memory with "
+      "coalesced copies (the lecture's fused program)");
+  return true;
+}
+
+// planKernel without the row staging.
+bool planMapping(const Function &F, unsigned NestIndex,
+                 const std::string &Name, const NameTable &Names,
+                 const OpenCLOptions &Opts, KernelPlan &Plan,
+                 std::vector<Diagnostic> &Diags) {
   const Loop &Root = F.Body[NestIndex].loop();
   Plan.Name = Name;
   Plan.Names = Names;
@@ -610,16 +732,38 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
   return true;
 }
 
+} // namespace
+
+bool looptile::planKernel(const Function &F, unsigned NestIndex,
+                          const std::string &Name, const NameTable &Names,
+                          const OpenCLOptions &Opts, KernelPlan &Plan,
+                          std::vector<Diagnostic> &Diags) {
+  if (!planMapping(F, NestIndex, Name, Names, Opts, Plan, Diags))
+    return false;
+  if (Opts.StageRows || Opts.Automatic)
+    planRowStaged(F, Plan);
+  return true;
+}
+
 void looptile::summarizePlan(const Function &F, const KernelPlan &Plan,
                              KernelPreview &Out) {
   Out.Mappable = true;
   Out.Dims = unsigned(Plan.Band.size());
   Out.Triangular = Plan.Triangular;
-  static const char *Kinds[] = {"naive", "block-tiled", "transpose",
-                                "register-tiled", "single work-item"};
+  static const char *Kinds[] = {"naive",          "block-tiled",
+                                "transpose",      "register-tiled",
+                                "single work-item", "row-staged"};
   Out.Kind = Kinds[Plan.K];
   Out.Reuse = Plan.K == KernelPlan::Block || Plan.K == KernelPlan::Register ||
               Plan.K == KernelPlan::Transpose;
+  // A row-staged kernel's staged accesses are copied coalesced.
+  auto StagedRow = [&](const Expr &E) {
+    return std::any_of(Plan.RowStagedAccesses.begin(),
+                       Plan.RowStagedAccesses.end(), [&](const RowAccess &A) {
+                         return A.Array == E.Name &&
+                                A.Subscripts == E.Subscripts;
+                       });
+  };
   const MappedLoop *D0 = Plan.byDim(0);
   if (!D0)
     return;
@@ -631,7 +775,8 @@ void looptile::summarizePlan(const Function &F, const KernelPlan &Plan,
     IndexExpr Flat = flatIndex(F, E.Name, E.Subscripts);
     if (!Flat.mentions(D0->Var))
       return; // the same address for the whole warp: one transaction
-    if (Out.Reuse || isStrideOne(F, E.Name, E.Subscripts, D0->Var))
+    if (Out.Reuse || StagedRow(E) ||
+        isStrideOne(F, E.Name, E.Subscripts, D0->Var))
       ++Out.Coalesced;
     else
       ++Out.Strided;

@@ -63,8 +63,21 @@ struct StagedAccess {
 /// --tile and are shrunk by the runtime where the device refuses them.
 constexpr int64_t MaxDefaultWorkGroup = 256;
 
+/// An access of a row-staged kernel's row loop (KernelPlan::RowStaged) that
+/// moves by one element along the row and by a row between work-items: it
+/// goes through a local-memory tile, one chunk of the row at a time.
+struct RowAccess {
+  std::string Array;
+  std::vector<IndexExpr> Subscripts;
+  ElemType Type = ElemType::Float;
+  /// Written (stored from the tile after each chunk) or read (loaded into
+  /// the tile before it).
+  bool Write = false;
+  std::string TileName;
+};
+
 struct KernelPlan {
-  enum Kind { Naive, Block, Transpose, Register, SingleWorkItem };
+  enum Kind { Naive, Block, Transpose, Register, SingleWorkItem, RowStaged };
   Kind K = Naive;
   std::string Name;
   /// What makes this kernel's names its own: "" in a program of one kernel,
@@ -89,8 +102,13 @@ struct KernelPlan {
   std::vector<Node> Body;
   /// Private scalars introduced by register promotion (name, type).
   std::vector<std::pair<std::string, ElemType>> Promoted;
-  /// Block/Register: position of the reduction loop in Body.
+  /// Block/Register: position of the reduction loop in Body; RowStaged:
+  /// position of the row loop.
   size_t ReductionIndex = 0;
+  /// RowStaged: the accesses staged per chunk, and the default rows per
+  /// work-group and columns per chunk.
+  std::vector<RowAccess> RowStagedAccesses;
+  int64_t RowsPerGroup = 0, ChunkColumns = 0;
   std::vector<StagedAccess> Staged;
   /// Transpose: the single statement's one read, staged through a tile.
   StagedAccess TransposeRead;

@@ -210,6 +210,8 @@ const char *kindName(KernelPlan::Kind K) {
     return "register-tiled";
   case KernelPlan::SingleWorkItem:
     return "single work-item";
+  case KernelPlan::RowStaged:
+    return "row-staged (rows through local memory)";
   }
   return "?";
 }
@@ -910,6 +912,16 @@ bool looptile::generateOpenCL(const Function &Original,
                   ? " (interior tiles: vector loads of 4 where the sizes "
                     "align them)"
                   : "") +
+             "\n";
+    }
+    if (P.K == KernelPlan::RowStaged) {
+      R += "  loop " + P.reductionLoop().Var +
+           " -> sequential in each work-item, in chunks of " +
+           P.tunable("CHUNK") + At(P.reductionLoop().Loc) + "\n";
+      for (const RowAccess &A : P.RowStagedAccesses)
+        R += "  staged in local memory: " +
+             Expr::arrayRef(A.Array, A.Type, A.Subscripts).str() + " -> " +
+             A.TileName + (A.Write ? " (written, copied out)" : " (read)") +
              "\n";
     }
     if (P.K == KernelPlan::Transpose)

@@ -305,6 +305,7 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     Rank.Tile = 16;
     Rank.RegRows = Rank.RegCols = 8;
     Rank.Automatic = true;
+    Rank.StageRows = Opts.StageRows = true;
   }
   std::string R =
       std::string("schedule: automatic (") +
@@ -322,7 +323,7 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
       "the fewest loop moves\n";
   std::string Nests;
   std::vector<std::string> Recipe;
-  bool AnyReuse = false;
+  bool AnyReuse = false, AnyRowStaged = false;
   // From the last nest to the first: a nest's distribution inserts nests
   // after it and moves none of the ones still to do.
   for (size_t I = F.Body.size(); I-- > 0;) {
@@ -389,13 +390,23 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     for (const std::string &Why : B.Refused)
       N += "    " + Why + "\n";
     Nests = N + Nests;
-    for (const KernelPreview &P : B.Kernels)
+    for (const KernelPreview &P : B.Kernels) {
       AnyReuse |= P.Mappable && P.Reuse;
+      AnyRowStaged |= P.Mappable && P.Kind == "row-staged";
+    }
     Recipe.insert(Recipe.end(), B.Recipe.begin(), B.Recipe.end());
     F = std::move(B.F);
   }
   Rewrote = !Recipe.empty();
   R += CostModel + Nests;
+  if (ChooseKind && AnyRowStaged) {
+    // The kind is the stage's choice: generate with these options.
+    Rewrote = true;
+    R += "  kernels: row-staged where a work-item walks a row stored along "
+         "it (one work-item per row would read and write strided along "
+         "dimension 0; chunks of the rows go through local memory with "
+         "coalesced copies, lecture 04's fused program)\n";
+  }
   if (ChooseKind && AnyReuse) {
     Opts.Tile = Rank.Tile;
     Opts.RegRows = Rank.RegRows;
@@ -418,6 +429,8 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
   }
   if (Opts.Automatic || (!Options.empty() && Opts.Tile))
     Options += " --tile " + std::to_string(Opts.Tile);
+  if (Opts.StageRows && AnyRowStaged)
+    Options += " --stage-rows";
   if (Opts.RegRows && (Opts.Automatic || !Options.empty()))
     Options +=
         " --register-tile " + std::to_string(Opts.RegRows) +

@@ -72,6 +72,12 @@ static cl::opt<bool> SingleWorkItem(
     "single-work-item",
     cl::desc("OpenCL: run a nest without parallel loops in one work-item"),
     cl::cat(Category));
+static cl::opt<bool> StageRows(
+    "stage-rows",
+    cl::desc("OpenCL: a work-item that walks a row stored along it copies "
+             "chunks of its work-group's rows through local memory "
+             "(coalesced; chosen by default with no flags)"),
+    cl::cat(Category));
 static cl::opt<std::string> FpContract(
     "fp-contract",
     cl::desc("OpenCL: off (default) rounds a * b + c twice, as C does; fast "
@@ -262,11 +268,13 @@ int main(int argc, char **argv) {
       Opts.Emit == "opencl" ||
       (Opts.Emit.empty() && OutputFile.size() > 3 &&
        OutputFile.substr(OutputFile.size() - 3) == ".cl") ||
-      RegisterTile.getNumOccurrences() || SingleWorkItem || PrintMapping;
+      RegisterTile.getNumOccurrences() || SingleWorkItem || StageRows ||
+      PrintMapping;
   if (WantsOpenCL) {
     if (Opts.Emit == "c")
       return fail("--emit=c cannot be combined with OpenCL options "
-                  "(--register-tile, --single-work-item, --print-mapping)");
+                  "(--register-tile, --single-work-item, --stage-rows, "
+                  "--print-mapping)");
     // The kernels, manifest and glue are three files: they go where -o
     // says, never silently into the current directory. --print-mapping
     // alone prints the mapping and writes nothing.
@@ -274,7 +282,8 @@ int main(int argc, char **argv) {
       return fail(std::string(Opts.Emit == "opencl" ? "--emit=opencl"
                               : RegisterTile.getNumOccurrences()
                                   ? "--register-tile"
-                                  : "--single-work-item") +
+                              : StageRows ? "--stage-rows"
+                                          : "--single-work-item") +
                   " writes FILE.cl, FILE.json and FILE.host.cpp: name them "
                   "with -o FILE.cl (or use --print-mapping alone to see the "
                   "mapping)");
@@ -288,6 +297,7 @@ int main(int argc, char **argv) {
                                          : PipelineOptions::AsWritten;
     }
     Opts.OpenCL.SingleWorkItem = SingleWorkItem;
+    Opts.OpenCL.StageRows = StageRows;
     if (FpContract.getNumOccurrences()) {
       if (FpContract != "off" && FpContract != "fast")
         return fail("--fp-contract: unknown value '" + FpContract +

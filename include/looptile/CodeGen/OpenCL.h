@@ -35,6 +35,10 @@ struct OpenCLOptions {
   /// them gets the naive kernel with its default work-group, and says why in
   /// --print-mapping only (no warning: nobody asked for them).
   bool Automatic = false;
+  /// The mapping stage chooses the kernel kinds (no kernel option was
+  /// given): a row loop that walks rows stored along it from one work-item
+  /// per row stages the rows through local memory (KernelPlan RowStaged).
+  bool StageRows = false;
 };
 
 /// What the kernel planner would make of one nest under Opts, for the
