@@ -21,9 +21,11 @@
 #include "looptile/Analysis/Dependence.h"
 
 #include "looptile/Analysis/ScalarClassification.h"
+#include "looptile/IR/Printer.h"
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -77,10 +79,22 @@ struct Planner {
   std::vector<std::string> BlockerHosts;
 
   // The verdict of L's own loop with the enclosing host variables fixed.
+  // The mapping stage previews every candidate schedule of every nest, and
+  // each preview plans the whole host program again: the verdicts are
+  // memoized by the text of the function they analyse (its name,
+  // declarations and the one nest), which determines them.
   LoopVerdict verdict(const Loop &L) {
+    Function C = withContext(F, Stack, L);
+    std::string Key = C.Name + "\n" + printFunction(C);
+    static std::map<std::string, LoopVerdict> Memo;
+    auto It = Memo.find(Key);
+    if (It != Memo.end())
+      return It->second;
     std::vector<Diagnostic> Ignored;
-    NestDependences ND = analyzeNest(withContext(F, Stack, L), 0, Ignored);
-    return ND.Verdicts.front();
+    NestDependences ND = analyzeNest(C, 0, Ignored);
+    if (Memo.size() > 4096)
+      Memo.clear();
+    return Memo[Key] = ND.Verdicts.front();
   }
 
   // True when L can be a kernel or a host loop over kernels; fills Out, and
