@@ -168,34 +168,24 @@ void scanFloatingPoint(const std::vector<Node> &Body, FloatingPoint &FP) {
 // generates keeps (the transformations and the mapping preserve every
 // dependence, so the updates of each element, reductions included, run in
 // the original order; tiled reductions sum their tiles in that order too).
-std::string floatingPointJSON(const FloatingPoint &FP,
-                              const OpenCLOptions &Opts) {
-  std::string Reason;
+manifest::FloatingPoint floatingPointEntry(const FloatingPoint &FP,
+                                           const OpenCLOptions &Opts) {
+  manifest::FloatingPoint J;
   if (Opts.FastContract)
-    Reason = "built with --fp-contract=fast: the OpenCL compiler may fuse "
-             "a * b + c into one rounding where the C rounds twice";
+    J.Reason = "built with --fp-contract=fast: the OpenCL compiler may fuse "
+               "a * b + c into one rounding where the C rounds twice";
   else if (!FP.Inexact.empty()) {
     std::string Names;
     for (const std::string &N : FP.Inexact)
       Names += (Names.empty() ? "" : ", ") + N;
-    Reason = "the kernels call " + Names +
-             ", which OpenCL computes within a few ulp, not as the C "
-             "library does";
+    J.Reason = "the kernels call " + Names +
+               ", which OpenCL computes within a few ulp, not as the C "
+               "library does";
   }
-  std::string J =
-      std::string("{\"contract\": \"") + (Opts.FastContract ? "fast" : "off") +
-      "\", \"comparison\": \"" + (Reason.empty() ? "exact" : "tolerance") +
-      "\", \"float_divide_sqrt\": " + (FP.FloatDivideSqrt ? "true" : "false");
-  if (!Reason.empty())
-    J += ", \"reason\": " + jsonString(Reason);
-  return J + "}";
-}
-
-std::string formulaList(const std::vector<std::string> &Fs) {
-  std::string Out = "[";
-  for (size_t I = 0; I < Fs.size(); ++I)
-    Out += (I ? ", " : "") + jsonString(Fs[I]);
-  return Out + "]";
+  J.Contract = Opts.FastContract ? "fast" : "off";
+  J.Comparison = J.Reason.empty() ? "exact" : "tolerance";
+  J.FloatDivideSqrt = FP.FloatDivideSqrt;
+  return J;
 }
 
 const char *kindName(KernelPlan::Kind K) {
@@ -568,26 +558,27 @@ std::string boundFormula(const std::vector<IndexExpr> &Es, const char *Fn) {
 }
 
 // The manifest's host_program (docs/manifest.md, "host_program").
-std::string hostProgramJSON(const std::vector<HostNode> &Body,
-                            const std::vector<KernelLaunch> &Launches,
-                            const char *IndexType, const std::string &Indent) {
-  std::string J = "[";
-  for (size_t I = 0; I < Body.size(); ++I) {
-    const HostNode &N = Body[I];
-    J += std::string(I ? ",\n" : "\n") + Indent + "  ";
+std::vector<manifest::HostStep>
+hostProgramSteps(const std::vector<HostNode> &Body,
+                 const std::vector<KernelLaunch> &Launches,
+                 const char *IndexType) {
+  std::vector<manifest::HostStep> Steps;
+  for (const HostNode &N : Body) {
+    manifest::HostStep S;
     if (N.K == HostNode::Launch) {
-      J += "{\"launch\": " + jsonString(Launches[N.Kernel].Name) + "}";
-      continue;
+      S.Launch = Launches[N.Kernel].Name;
+    } else {
+      S.IsLoop = true;
+      S.Var = N.L.Var;
+      S.KernelType = IndexType;
+      S.From = boundFormula(N.L.Lower, "max");
+      S.To = boundFormula(N.L.Upper, "min");
+      S.Step = N.L.Step;
+      S.Body = hostProgramSteps(N.Body, Launches, IndexType);
     }
-    J += "{\"loop\": " + jsonString(N.L.Var) + ", \"kernel_type\": \"" +
-         IndexType +
-         "\", \"from\": " + jsonString(boundFormula(N.L.Lower, "max")) +
-         ", \"to\": " + jsonString(boundFormula(N.L.Upper, "min")) +
-         ", \"step\": " + std::to_string(N.L.Step) + ",\n" + Indent +
-         "   \"body\": " +
-         hostProgramJSON(N.Body, Launches, IndexType, Indent + "  ") + "}";
+    Steps.push_back(std::move(S));
   }
-  return J + (Body.empty() ? "" : "\n" + Indent) + "]";
+  return Steps;
 }
 
 // The --print-mapping lines of the host program.
@@ -615,13 +606,6 @@ std::string hostProgramMapping(const std::vector<HostNode> &Body,
     R += hostProgramMapping(N.Body, Launches, File, Indent + "  ");
   }
   return R;
-}
-
-// The manifest's source.compile object (docs/manifest.md).
-std::string compileJSON(const CompileFlags &C) {
-  return "{\"directory\": " + jsonString(C.Directory) +
-         ", \"flags\": " + formulaList(C.Flags) +
-         ", \"std\": " + jsonString(C.Standard) + "}";
 }
 
 // The function as each kernel sees it (KernelFns[I] for nest I) and the
@@ -917,88 +901,66 @@ bool looptile::generateOpenCL(const Function &Original,
     if (Reduction.isConstant() && Reduction.constantPart() == 1)
       Reduction = L;
   }
-  std::string M =
-      "{\n  \"looptile_manifest\": 2,\n  \"source\": {\"file\": " +
-      jsonString(SourceFile) + ", \"function\": " + jsonString(F.Name) +
-      ",\n             \"compile\": " + compileJSON(Source.Compile) +
-      "},\n  \"program\": " + jsonString(ProgramFile) + ",\n  \"arguments\": [";
-  for (size_t I = 0; I < Args.size(); ++I)
-    M += std::string(I ? ",\n    " : "\n    ") + argumentJSON(Args[I]);
-  M += "\n  ],\n  \"temporaries\": [";
-  for (size_t I = 0; I < Temporaries.size(); ++I) {
-    const Variable &V = *Temporaries[I];
-    std::vector<std::string> Shape;
-    for (const std::optional<IndexExpr> &E : V.Extents)
-      Shape.push_back(E->isConstant() ? E->str() : "max(" + E->str() + ", 1)");
-    M += std::string(I ? ",\n    " : "\n    ") +
-         "{\"name\": " + jsonString(V.Name) + ", \"type\": \"" +
-         elemTypeName(V.Type) + "\", \"shape\": " + formulaList(Shape) + "}";
+  manifest::Document M;
+  M.Src.File = SourceFile;
+  M.Src.Function = F.Name;
+  M.Src.CompileFlags = manifest::Compile{
+      Source.Compile.Directory, Source.Compile.Flags, Source.Compile.Standard};
+  M.Program = ProgramFile;
+  for (const ArgumentInfo &A : Args)
+    M.Arguments.push_back(manifestArgument(A));
+  for (const Variable *V : Temporaries) {
+    manifest::Temporary T;
+    T.Name = V->Name;
+    T.Type = elemTypeName(V->Type);
+    for (const std::optional<IndexExpr> &E : V->Extents)
+      T.Shape.push_back(E->isConstant() ? E->str()
+                                        : "max(" + E->str() + ", 1)");
+    M.Temporaries.push_back(std::move(T));
   }
-  M += std::string(Temporaries.empty() ? "" : "\n  ") +
-       "],\n  \"size_checks\": [";
   std::vector<SizeCheck> Checks;
   sizeChecks(Whole, Args, Checks, Diags);
-  for (size_t I = 0; I < Checks.size(); ++I)
-    M += std::string(I ? ",\n    " : "\n    ") +
-         "{\"invalid_when\": " + jsonString(Checks[I].InvalidWhen) +
-         ", \"reason\": " + jsonString(Checks[I].Reason) + "}";
-  M += std::string(Checks.empty() ? "" : "\n  ") + "],\n  \"tunables\": [";
+  for (const SizeCheck &C : Checks)
+    M.SizeChecks.push_back({C.InvalidWhen, C.Reason});
   for (size_t I = 0; I < Tunables.size(); ++I) {
     const Tunable &T = Tunables[I];
-    M += std::string(I ? ",\n    " : "\n    ") +
-         "{\"name\": " + jsonString(T.Name) +
-         ", \"default\": " + std::to_string(T.Default) +
-         ", \"min\": " + std::to_string(T.Min) +
-         ", \"max\": " + std::to_string(T.Max) +
-         (T.MultipleOf.empty()
-              ? std::string()
-              : ", \"multiple_of\": " + jsonString(T.MultipleOf));
-    if (!T.Values.empty()) {
-      M += ", \"values\": [";
-      for (size_t V = 0; V < T.Values.size(); ++V)
-        M += (V ? ", " : "") + std::to_string(T.Values[V]);
-      M += "]";
-    }
-    M += ", \"constraint\": " + jsonString(T.Constraint) +
-         ", \"kernel\": " + jsonString(Owners[I]) + "}";
+    manifest::Tunable MT;
+    MT.Name = T.Name;
+    MT.Default = T.Default;
+    MT.Min = T.Min;
+    MT.Max = T.Max;
+    MT.MultipleOf = T.MultipleOf;
+    MT.Values = T.Values;
+    MT.Constraint = T.Constraint;
+    MT.Kernel = Owners[I];
+    M.Tunables.push_back(std::move(MT));
   }
-  M += "\n  ],\n  \"presets\": [";
   // The presets of the first kernel that has any (the runtime ranks them by
   // the work-groups of the kernel whose tunables they set).
   for (const KernelLaunch &L : Launches) {
     if (L.Presets.empty())
       continue;
-    for (size_t P = 0; P < L.Presets.size(); ++P) {
-      M += std::string(P ? ",\n    " : "\n    ") +
-           "{\"name\": " + jsonString(L.Presets[P].Name) + ", \"set\": {";
-      for (size_t V = 0; V < L.Presets[P].Values.size(); ++V)
-        M += (V ? ", " : "") + jsonString(L.Presets[P].Values[V].first) + ": " +
-             std::to_string(L.Presets[P].Values[V].second);
-      M += "}}";
-    }
+    for (const auto &P : L.Presets)
+      M.Presets.push_back({P.Name, {P.Values.begin(), P.Values.end()}});
     break;
   }
-  M += "\n  ],\n  \"kernels\": [";
   for (size_t I = 0; I < Launches.size(); ++I) {
     const KernelLaunch &L = Launches[I];
-    M += std::string(I ? ",\n    " : "\n    ") +
-         "{\"name\": " + jsonString(L.Name) +
-         ", \"kind\": " + jsonString(kindName(Plans[I].K)) +
-         ", \"args\": " + formulaList(L.Args) +
-         ", \"global\": " + formulaList(L.Global) +
-         ", \"local\": " + formulaList(L.Local) +
-         (L.LocalBytes.empty()
-              ? std::string()
-              : ", \"local_memory_bytes\": " + jsonString(L.LocalBytes)) +
-         "}";
+    manifest::Kernel K;
+    K.Name = L.Name;
+    K.Kind = kindName(Plans[I].K);
+    K.Args = L.Args;
+    K.Global = L.Global;
+    K.Local = L.Local;
+    K.LocalMemoryBytes = L.LocalBytes;
+    M.Kernels.push_back(std::move(K));
   }
-  M += "\n  ],\n  \"host_program\": " +
-       hostProgramJSON(HP.Body, Launches, indexTypeName(Whole), "  ");
-  M += ",\n  \"reduction_length\": " + jsonString(Reduction.str()) +
-       ",\n  \"flops\": " + jsonString(Flops.str()) +
-       ",\n  \"bytes\": " + jsonString(Bytes.str()) +
-       ",\n  \"floating_point\": " + floatingPointJSON(FP, Opts) + "\n}\n";
-  Out.Manifest = M;
+  M.HostProgram = hostProgramSteps(HP.Body, Launches, indexTypeName(Whole));
+  M.ReductionLength = Reduction.str();
+  M.Flops = Flops.str();
+  M.Bytes = Bytes.str();
+  M.Fp = floatingPointEntry(FP, Opts);
+  Out.Manifest = manifest::write(M);
   Out.HostGlue =
       hostGlue(Whole, Args, SourceFile, Out.Manifest, Out.KernelSource, Names);
 
