@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <set>
@@ -92,6 +93,10 @@ ElemType elemType(const std::string &Origin, const std::string &T,
        "unknown type \"" + T +
            "\" (expected float, double or a C integer type such as int or "
            "unsigned char)");
+}
+
+bool endsWithJson(const std::string &S) {
+  return S.size() >= 5 && S.compare(S.size() - 5, 5, ".json") == 0;
 }
 
 std::string resolve(const std::string &Dir, const std::string &P) {
@@ -455,6 +460,42 @@ std::string Manifest::pathForProgram(const std::string &ClPath) {
   if (Dot == std::string::npos || (Slash != std::string::npos && Dot < Slash))
     return ClPath + ".json";
   return ClPath.substr(0, Dot) + ".json";
+}
+
+std::string Manifest::pathForFunction(const std::string &ClPath,
+                                      const std::string &Function) {
+  std::string Json = pathForProgram(ClPath);
+  return Json.substr(0, Json.size() - 5) + "." + Function + ".json";
+}
+
+std::vector<std::string>
+Manifest::functionsOfProgram(const std::string &ClPath) {
+  namespace fs = std::filesystem;
+  std::string Json = pathForProgram(ClPath);
+  fs::path Stem = fs::path(Json.substr(0, Json.size() - 5));
+  fs::path Dir =
+      Stem.parent_path().empty() ? fs::path(".") : Stem.parent_path();
+  std::string Prefix = Stem.filename().string() + ".";
+  std::vector<std::string> Out;
+  std::error_code EC;
+  for (fs::directory_iterator It(Dir, EC), End; !EC && It != End;
+       It.increment(EC)) {
+    std::string Name = It->path().filename().string();
+    if (Name.size() > Prefix.size() + 5 && Name.rfind(Prefix, 0) == 0 &&
+        endsWithJson(Name)) {
+      std::string F =
+          Name.substr(Prefix.size(), Name.size() - Prefix.size() - 5);
+      if (F.find('.') == std::string::npos)
+        Out.push_back(F);
+    }
+  }
+  std::sort(Out.begin(), Out.end());
+  return Out;
+}
+
+bool fileExists(const std::string &Path) {
+  std::error_code EC;
+  return std::filesystem::is_regular_file(Path, EC);
 }
 
 const Argument *Manifest::findArgument(const std::string &Name) const {

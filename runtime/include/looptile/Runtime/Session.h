@@ -5,12 +5,14 @@
 //     void mmm(int M, int N, int K, const float A[M][K], ...);
 // looks like
 //     static const char Manifest[] = "...", Program[] = "...";
-//     void mmm_ocl(int M, int N, int K, const float *A, const float *B,
-//                  float *C) {
-//       static looptile::rt::Session S(Manifest, Program);
-//       using looptile::rt::HostArg;
-//       S.run({HostArg::size(M), HostArg::size(N), HostArg::size(K),
-//              HostArg::in(A), HostArg::in(B), HostArg::out(C)});
+//     extern "C" void mmm(int M, int N, int K, const float *A,
+//                         const float *B, float *C) {
+//       looptile::rt::callFromC([&] { // no exception reaches C
+//         static looptile::rt::Session S(Manifest, Program);
+//         using looptile::rt::HostArg;
+//         S.run({HostArg::size(M), HostArg::size(N), HostArg::size(K),
+//                HostArg::in(A), HostArg::in(B), HostArg::out(C)});
+//       });
 //     }
 // run() copies in/inout arrays to the device, launches the manifest's
 // kernels in order, and copies out/inout arrays back. The tunables follow
