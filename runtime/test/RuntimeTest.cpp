@@ -8,6 +8,10 @@
 //                                  string literals, as generated glue would;
 //                                  presets by shape, the tuning cache and
 //                                  the precedence of tunable values
+//   looptile-runtime-test roundtrip FILE.json...
+//                                  each manifest read and written again by
+//                                  the codec (ManifestCodec.h) is the same
+//                                  text, and the same Document
 // The pure parts of autotuning have GoogleTest units (TuneTest.cpp).
 // Each check prints "ok <name>" or "FAIL <name>: detail"; the exit status
 // is the number of failures.
@@ -19,6 +23,7 @@
 #include "looptile/Runtime/Formula.h"
 #include "looptile/Runtime/Json.h"
 #include "looptile/Runtime/Manifest.h"
+#include "looptile/Runtime/ManifestCodec.h"
 #include "looptile/Runtime/Reference.h"
 #include "looptile/Runtime/Session.h"
 #include "looptile/Runtime/TuneCache.h"
@@ -709,15 +714,30 @@ static void sessionTests(const std::string &DeviceSpec) {
   tuningTests(DeviceSpec);
 }
 
+// write(read(T)) == T for manifests looptile wrote, and read(write(D)) ==
+// D for what it reads.
+static void roundTripTests(int Argc, char **Argv) {
+  for (int I = 2; I < Argc; ++I) {
+    std::string Text = readFile(Argv[I], "manifest");
+    looptile::manifest::Document D = looptile::manifest::read(Text, Argv[I]);
+    std::string Written = looptile::manifest::write(D);
+    check(Written == Text && looptile::manifest::read(Written, Argv[I]) == D,
+          std::string("roundtrip ") + Argv[I]);
+  }
+}
+
 int main(int Argc, char **Argv) {
   std::string Mode = Argc > 1 ? Argv[1] : "";
   try {
     if (Mode == "unit")
       unitTests();
+    else if (Mode == "roundtrip")
+      roundTripTests(Argc, Argv);
     else if (Mode == "session")
       sessionTests(Argc > 2 ? Argv[2] : "");
     else {
-      std::cerr << "usage: looptile-runtime-test unit|session [DEVICE]\n";
+      std::cerr << "usage: looptile-runtime-test unit|session [DEVICE]|"
+                   "roundtrip FILE.json...\n";
       return 2;
     }
   } catch (const Error &E) {
