@@ -592,6 +592,23 @@ bool planMapping(const Function &F, unsigned NestIndex,
                      "one work-item"});
     return false;
   }
+  // A band whose loops each run exactly once (the loop of one iteration
+  // that holds statements outside any loop, OpenCL.cpp's
+  // withStatementsInLoops, or a user's `for (i = 0; i < 1; i++)`) has one
+  // iteration to map: one work-item runs the nest, instead of a
+  // work-group of which all but one work-item would return at once.
+  auto RunsOnce = [](const Loop *L) {
+    return L->Lower.size() == 1 && L->Upper.size() == 1 &&
+           L->Lower.front().isConstant() && L->Upper.front().isConstant() &&
+           L->Lower.front().constantPart() == L->Upper.front().constantPart();
+  };
+  if (std::all_of(Band.begin(), Band.end(), RunsOnce)) {
+    Plan.K = KernelPlan::SingleWorkItem;
+    Plan.Body = {F.Body[NestIndex]};
+    Plan.Remarks.push_back("every loop of the band runs once: one "
+                           "work-item runs the nest");
+    return true;
+  }
   Plan.Body = Band.back()->Body;
 
   // Dimension 0: the loop with the most stride-1 accesses, innermost on ties.

@@ -335,27 +335,24 @@ std::vector<std::string> ArgumentInfo::shapeFormulas() const {
   return Out;
 }
 
-std::string looptile::argumentJSON(const ArgumentInfo &A) {
+manifest::Argument looptile::manifestArgument(const ArgumentInfo &A) {
   static const char *Kinds[] = {"size", "scalar", "buffer"};
-  std::string Out = "{\"name\": " + jsonString(A.Name) + ", \"kind\": \"" +
-                    Kinds[A.ArgKind] + "\"";
+  manifest::Argument M;
+  M.Name = A.Name;
+  M.Kind = Kinds[A.ArgKind];
   if (A.ArgKind != ArgumentInfo::Size)
-    Out += std::string(", \"type\": \"") + elemTypeName(A.Type) + "\"";
+    M.Type = elemTypeName(A.Type);
   else if (!A.Int.isPlainInt())
-    Out += ", \"type\": " + jsonString(A.Int.Spelling);
+    M.Type = A.Int.Spelling;
   if (A.ArgKind == ArgumentInfo::Size && !A.KernelType.empty() &&
       A.KernelType != "int")
-    Out += ", \"kernel_type\": " + jsonString(A.KernelType);
+    M.KernelType = A.KernelType;
   if (A.ArgKind == ArgumentInfo::Buffer) {
-    Out += ", \"access\": \"" + A.AccessMode + "\", \"shape\": [";
-    std::vector<std::string> Shape = A.shapeFormulas();
-    for (size_t I = 0; I < Shape.size(); ++I)
-      Out += (I ? ", " : "") + jsonString(Shape[I]);
-    Out += "]";
-    if (A.Returned)
-      Out += ", \"returned\": true";
+    M.Access = A.AccessMode;
+    M.Shape = A.shapeFormulas();
+    M.Returned = A.Returned;
   }
-  return Out + "}";
+  return M;
 }
 
 std::string looptile::signatureJSON(const std::string &File, const Function &F,
@@ -367,6 +364,7 @@ std::string looptile::signatureJSON(const std::string &File, const Function &F,
                                   : std::string()) +
                     ", \"arguments\": [";
   for (size_t I = 0; I < Args.size(); ++I)
-    Out += std::string(I ? ",\n  " : "\n  ") + argumentJSON(Args[I]);
+    Out += std::string(I ? ",\n  " : "\n  ") +
+           manifest::writeArgument(manifestArgument(Args[I]));
   return Out + "\n]}\n";
 }

@@ -10,6 +10,7 @@
 #include "looptile/IR/Printer.h"
 #include "looptile/Schedule/AutoSchedule.h"
 #include "looptile/Support/Diagnostic.h"
+#include "looptile/Support/NameTable.h"
 
 #include <filesystem>
 #include <fstream>
@@ -56,12 +57,8 @@ static std::string stemOf(const std::string &Path) {
   return Base;
 }
 
-// Generates the OpenCL of P's one function under Opts into Out; Diags gets
-// what the code generator said. ClName is the kernel file's name as the
-// manifest records it.
-static bool generate(const PipelineOptions &Opts, const Program &P,
-                     const std::string &ClName, OpenCLOutput &Out,
-                     std::vector<Diagnostic> &Diags) {
+// The kernel source as the manifest and the headers name it.
+static OpenCLSource sourceOf(const Program &P) {
   OpenCLSource Source;
   Source.Path = P.File;
   Source.Spelling = P.File;
@@ -71,68 +68,231 @@ static bool generate(const PipelineOptions &Opts, const Program &P,
     if (getcwd(Buf, sizeof Buf))
       Source.Path = std::string(Buf) + "/" + Source.Path;
   }
-  return generateOpenCL(P.Functions.front(), ClName, Source, Opts.OpenCL, Out,
-                        Diags);
+  return Source;
 }
 
-// Writes the OpenCL of P (or, when the mapping stage rewrote it, of
-// Scheduled under ScheduledOpts: Schedule is then its report). When the
-// scheduled program cannot be generated, the program as written is, and the
-// report says why the schedule was not applied.
-static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
-                               DiagnosticPrinter &DiagOut,
-                               const Program *Scheduled,
-                               const PipelineOptions &ScheduledOpts,
-                               std::string Schedule) {
-  if (P.Functions.size() != 1) {
-    std::cerr << "looptile: error: '" << P.File << "' has "
-              << P.Functions.size()
-              << " functions with loop nests; choose one with --function\n";
-    return ExitRefused;
+// One function's OpenCL: under the mapping stage's schedule when it chose
+// one (Scheduled, ScheduledOpts; Schedule is its report, to which a failure
+// to apply it is added), else as written under Opts. Diags gets what the
+// code generator said about the version generated.
+static bool generateFunction(const Program &P, const Function &F,
+                             const PipelineOptions &Opts,
+                             const Function *Scheduled,
+                             const PipelineOptions &ScheduledOpts,
+                             std::string &Schedule, const std::string &ClName,
+                             OpenCLOutput &Out,
+                             std::vector<Diagnostic> &Diags) {
+  OpenCLSource Source = sourceOf(P);
+  if (Scheduled) {
+    if (generateOpenCL(*Scheduled, ClName, Source, ScheduledOpts.OpenCL, Out,
+                       Diags))
+      return true;
+    std::string Why = "the code generator refused it";
+    for (const Diagnostic &D : Diags)
+      if (D.Level == Diagnostic::Error) {
+        Why += " (" + D.Message + ")";
+        break;
+      }
+    Schedule += "  not applied: " + Why + "; the loops stay as written\n";
+    Diags.clear();
+    Out = OpenCLOutput();
   }
+  return generateOpenCL(F, ClName, Source, Opts.OpenCL, Out, Diags);
+}
+
+// The mapping stage's schedule for F, unless the user's flags are the
+// schedule (PipelineOptions::autoSchedules); Final gets the options it
+// chose. Returns the rewritten function, or nothing (then F as written).
+// Its rewritten code must not wrap either, else the loops stay as written.
+static std::optional<Function> scheduleFunction(const Function &F,
+                                                const PipelineOptions &Opts,
+                                                const std::string &File,
+                                                PipelineOptions &Final,
+                                                std::string &Schedule) {
+  Final = Opts;
+  if (!Opts.autoSchedules())
+    return std::nullopt;
+  Function S = F;
+  bool Rewrote = false;
+  Schedule = autoSchedule(S, Final.OpenCL, File, Rewrote);
+  if (!checkIntegerWrap(S, false).empty()) {
+    Schedule += "  not applied: the scheduled code would compute unsigned "
+                "indices that wrap around; the loops stay as written\n";
+    return std::nullopt;
+  }
+  if (!Rewrote)
+    return std::nullopt;
+  return S;
+}
+
+// Writes the OpenCL of P's functions. One function (the usual case, or
+// --function): STEM.cl, STEM.json and STEM.host.cpp, and any refusal is an
+// error. Several: each is generated on its own; one the code generator
+// refuses is skipped with a warning naming it and the reason (select it
+// with --function to see every error); those left share STEM.cl (kernels
+// with tunables suffixed by their index in the file) and STEM.host.cpp, and
+// each has its manifest STEM.FUNCTION.json (looptile-run STEM.cl
+// --function FUNCTION). When only one is left, it is written as a file of
+// one function.
+static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
+                               DiagnosticPrinter &DiagOut) {
   // Without -o the manifest (never written) names the input's stem.
   std::string Stem = stemOf(Opts.OutputFile.empty() ? P.File : Opts.OutputFile);
   std::string ClPath = Stem + ".cl";
   size_t Slash = ClPath.rfind('/');
   std::string ClName =
       Slash == std::string::npos ? ClPath : ClPath.substr(Slash + 1);
-  OpenCLOutput Out;
-  std::vector<Diagnostic> Diags;
-  bool OK = false;
-  if (Scheduled) {
-    OK = generate(ScheduledOpts, *Scheduled, ClName, Out, Diags);
-    if (!OK) {
-      std::string Why = "the code generator refused it";
+  const bool Several = P.Functions.size() > 1;
+
+  struct Generated {
+    const Function *F;
+    std::optional<Function> Scheduled;
+    PipelineOptions Final;
+    std::string Schedule;
+    OpenCLOutput Out;
+  };
+  std::vector<Generated> Done;
+  auto Generate = [&](const Function &F, PipelineOptions Base,
+                      unsigned KernelBase, Generated &G,
+                      std::vector<Diagnostic> &Diags) {
+    Base.OpenCL.SuffixAlways = Several;
+    Base.OpenCL.KernelIndexBase = KernelBase;
+    G.F = &F;
+    G.Scheduled = scheduleFunction(F, Base, P.File, G.Final, G.Schedule);
+    if (Opts.PrintAfterAll && Opts.autoSchedules()) {
+      Program Shown = P;
+      Shown.Functions = {G.Scheduled ? *G.Scheduled : F};
+      std::cout << "// *** IR after the automatic schedule ***\n"
+                << printProgram(Shown);
+      std::cout << "// *** C after the automatic schedule ***\n"
+                << emitC(Shown);
+    }
+    return generateFunction(P, F, Base, G.Scheduled ? &*G.Scheduled : nullptr,
+                            G.Final, G.Schedule, ClName, G.Out, Diags);
+  };
+  unsigned Kernels = 0;
+  for (const Function &F : P.Functions) {
+    Generated G;
+    std::vector<Diagnostic> Diags;
+    bool OK = Generate(F, Opts, Kernels, G, Diags);
+    // The decision is printed even when no kernel comes of it: it says
+    // which schedules were tried and why each was refused. With several
+    // functions, each one's report comes under its name.
+    if (Opts.PrintMapping && !Several)
+      std::cout << G.Schedule;
+    if (Opts.PrintMapping && Several && !OK)
+      std::cout << "function " << F.Name << ": skipped\n" << G.Schedule;
+    if (!OK && Several) {
+      Diagnostic W{Diagnostic::Warning, F.Loc, "no OpenCL code"};
       for (const Diagnostic &D : Diags)
         if (D.Level == Diagnostic::Error) {
-          Why += " (" + D.Message + ")";
+          W.Loc = D.Loc;
+          W.Message = D.Message;
           break;
         }
-      Schedule += "  not applied: " + Why + "; the loops stay as written\n";
-      Diags.clear();
-      Out = OpenCLOutput();
+      W.Message = "function '" + F.Name + "' is skipped: " + W.Message +
+                  "; select it with --function " + F.Name +
+                  " to see every error";
+      DiagOut.print(W, std::cerr);
+      continue;
     }
+    // One program and one glue file: a kernel or a C function of this
+    // function must not have the name of an earlier one's.
+    std::string Clash;
+    if (OK && Several) {
+      GlueNames GN = glueNames(F.Name);
+      std::vector<std::string> CNames = {F.Name,    GN.SessionTag, GN.Create,
+                                         GN.Upload, GN.Run,        GN.Download,
+                                         GN.Destroy};
+      for (const Generated &E : Done) {
+        GlueNames EN = glueNames(E.F->Name);
+        for (const std::string &N : CNames)
+          for (const std::string &M :
+               {E.F->Name, EN.SessionTag, EN.Create, EN.Upload, EN.Run,
+                EN.Download, EN.Destroy})
+            if (N == M && Clash.empty())
+              Clash = "the host glue's C function '" + N +
+                      "' would also be one of function '" + E.F->Name + "'";
+        for (const std::string &K : G.Out.KernelNames)
+          for (const std::string &M : E.Out.KernelNames)
+            if (K == M && Clash.empty())
+              Clash = "its kernel '" + K +
+                      "' has the name of a kernel of "
+                      "function '" +
+                      E.F->Name + "'";
+      }
+    }
+    if (!Clash.empty()) {
+      if (Opts.PrintMapping)
+        std::cout << "function " << F.Name << ": skipped\n" << G.Schedule;
+      DiagOut.print({Diagnostic::Warning, F.Loc,
+                     "function '" + F.Name + "' is skipped: " + Clash +
+                         " (one .cl and one glue file hold them all); "
+                         "generate it alone with --function " +
+                         F.Name},
+                    std::cerr);
+      continue;
+    }
+    for (const Diagnostic &D : Diags)
+      DiagOut.print(D, std::cerr);
+    if (!OK) {
+      std::cerr << "looptile: error: no OpenCL code was generated\n";
+      return ExitRefused;
+    }
+    Kernels += G.Out.KernelCount;
+    Done.push_back(std::move(G));
   }
-  if (!OK)
-    OK = generate(Opts, P, ClName, Out, Diags);
-  // The decision is printed even when no kernel comes of it: it says which
-  // schedules were tried and why each was refused.
-  if (Opts.PrintMapping)
-    std::cout << Schedule;
-  for (const Diagnostic &D : Diags)
-    DiagOut.print(D, std::cerr);
-  if (!OK) {
+  if (Done.empty()) {
     std::cerr << "looptile: error: no OpenCL code was generated\n";
     return ExitRefused;
   }
+  // One function left of several: generated again as the only one (its
+  // tunables unsuffixed, STEM.json), as --function would.
+  if (Several && Done.size() == 1) {
+    const Function &F = *Done.front().F;
+    PipelineOptions One = Opts;
+    std::vector<Diagnostic> Diags;
+    Generated G;
+    G.F = &F;
+    G.Scheduled = scheduleFunction(F, One, P.File, G.Final, G.Schedule);
+    if (!generateFunction(P, F, One, G.Scheduled ? &*G.Scheduled : nullptr,
+                          G.Final, G.Schedule, ClName, G.Out, Diags)) {
+      for (const Diagnostic &D : Diags)
+        DiagOut.print(D, std::cerr);
+      std::cerr << "looptile: error: no OpenCL code was generated\n";
+      return ExitRefused;
+    }
+    Done.front() = std::move(G);
+  }
+  if (Done.size() == 1) {
+    const OpenCLOutput &Out = Done.front().Out;
+    if (Opts.PrintMapping)
+      std::cout << (Several ? Done.front().Schedule : "") << Out.Mapping;
+    if (Opts.OutputFile.empty())
+      return ExitSuccess;
+    if (!writeOutput(ClPath, Out.KernelSource) ||
+        !writeOutput(Stem + ".json", Out.Manifest) ||
+        !writeOutput(Stem + ".host.cpp", Out.HostGlue))
+      return ExitRefused;
+    return ExitSuccess;
+  }
+  std::vector<const OpenCLOutput *> Outs;
+  for (const Generated &G : Done)
+    Outs.push_back(&G.Out);
+  OpenCLOutput All = combineOpenCL(Outs, sourceOf(P), Opts.OpenCL);
   if (Opts.PrintMapping)
-    std::cout << Out.Mapping;
+    for (const Generated &G : Done)
+      std::cout << "function " << G.F->Name << " (manifest " << Stem << "."
+                << G.F->Name << ".json):\n"
+                << G.Schedule << G.Out.Mapping;
   if (Opts.OutputFile.empty())
     return ExitSuccess;
-  if (!writeOutput(ClPath, Out.KernelSource) ||
-      !writeOutput(Stem + ".json", Out.Manifest) ||
-      !writeOutput(Stem + ".host.cpp", Out.HostGlue))
+  if (!writeOutput(ClPath, All.KernelSource) ||
+      !writeOutput(Stem + ".host.cpp", All.HostGlue))
     return ExitRefused;
+  for (const Generated &G : Done)
+    if (!writeOutput(Stem + "." + G.F->Name + ".json", G.Out.Manifest))
+      return ExitRefused;
   return ExitSuccess;
 }
 
@@ -228,36 +388,9 @@ int looptile::runPipeline(const PipelineOptions &Opts) {
   if (Opts.Emit != "opencl")
     return ExitSuccess;
 
-  // 5. Schedule: unless the user's flags are the schedule
-  //    (PipelineOptions::autoSchedules), the mapping stage chooses
+  // 5. Schedule and CodeGen, per function: unless the user's flags are the
+  //    schedule (PipelineOptions::autoSchedules), the mapping stage chooses
   //    distribution, loop order and the kernel kind; every step it applies
-  //    passed the transforms' legality checks. Its rewritten code must not
-  //    wrap either, else the loops stay as written.
-  PipelineOptions Final = Opts;
-  std::string Schedule;
-  std::optional<Program> Scheduled;
-  if (Opts.autoSchedules() && P.Functions.size() == 1) {
-    Scheduled = P;
-    bool Rewrote = false;
-    Schedule = autoSchedule(Scheduled->Functions.front(), Final.OpenCL, P.File,
-                            Rewrote);
-    bool Wraps = false;
-    for (const Function &F : Scheduled->Functions)
-      Wraps |= !checkIntegerWrap(F, false).empty();
-    if (Wraps) {
-      Schedule += "  not applied: the scheduled code would compute unsigned "
-                  "indices that wrap around; the loops stay as written\n";
-      Scheduled.reset();
-    } else if (!Rewrote) {
-      Scheduled.reset();
-    }
-    if (Opts.PrintAfterAll) {
-      std::cout << "// *** IR after the automatic schedule ***\n"
-                << printProgram(Scheduled ? *Scheduled : P);
-      std::cout << "// *** C after the automatic schedule ***\n"
-                << emitC(Scheduled ? *Scheduled : P);
-    }
-  }
-  return generateOpenCLFiles(
-      Opts, P, DiagOut, Scheduled ? &*Scheduled : nullptr, Final, Schedule);
+  //    passed the transforms' legality checks.
+  return generateOpenCLFiles(Opts, P, DiagOut);
 }

@@ -264,7 +264,24 @@ static void collectLoopVars(const std::vector<Node> &Body,
     }
 }
 
+GlueNames looptile::glueNames(const std::string &Function) {
+  GlueNames G;
+  G.SessionTag = Function + "_session";
+  G.Create = G.SessionTag + "_create";
+  G.Upload = G.SessionTag + "_upload";
+  G.Run = G.SessionTag + "_run";
+  G.Download = G.SessionTag + "_download";
+  G.Destroy = G.SessionTag + "_destroy";
+  return G;
+}
+
 NameTable::NameTable(const Function &F, NameTarget Target) {
+  std::set<std::string> Glue;
+  if (Target == NameTarget::OpenCL) {
+    GlueNames G = glueNames(F.Name);
+    Glue = {G.SessionTag, G.Create, G.Upload, G.Run, G.Download, G.Destroy};
+    Taken.insert(Glue.begin(), Glue.end());
+  }
   std::vector<std::string> User;
   for (const Variable &V : F.Params)
     User.push_back(V.Name);
@@ -274,7 +291,7 @@ NameTable::NameTable(const Function &F, NameTarget Target) {
   Taken.insert(F.Name);
   Taken.insert(User.begin(), User.end());
   for (const std::string &N : User)
-    if (!Renamed.count(N) && isReservedName(N, Target))
+    if (!Renamed.count(N) && (isReservedName(N, Target) || Glue.count(N)))
       Renamed[N] = fresh(N);
 }
 

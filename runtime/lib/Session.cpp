@@ -31,6 +31,31 @@ struct Session::Impl {
   mutable std::mutex Lock;
   double LastMs = 0;
   Session::Traffic LastTraffic;
+  /// The executor and the arrays of the last upload(), while its data is
+  /// on the device (null before an upload and after a failed step).
+  Executor *Bound = nullptr;
+  std::vector<HostArg> BoundArgs;
+
+  Executor &choose(const std::vector<HostArg> &Args);
+  void upload(const std::vector<HostArg> &Args);
+  void runBound(int64_t Times);
+  void download(void *Returned);
+
+  /// Throws for a null pointer passed for argument I, unless its buffer
+  /// has no element at these sizes.
+  void nullArray(size_t I, const Executor &X) const {
+    const Argument &A = M.Arguments[I];
+    if (X.elementCount(A.Name) == 0)
+      return;
+    if (A.Returned)
+      throw Error(ErrorKind::Usage,
+                  M.SourceFunction +
+                      ": the destination of the returned value is a null "
+                      "pointer");
+    throw Error(ErrorKind::Usage, M.SourceFunction + ": argument " +
+                                      std::to_string(I) + " (" + A.Name +
+                                      ") is a null pointer");
+  }
 
   Executor &build(const Env &Tunables) {
     std::unique_ptr<Executor> &X = Builds[Tunables];
@@ -85,7 +110,32 @@ static const char *kindName(HostArg::Kind K) {
 
 void Session::run(const std::vector<HostArg> &Args) {
   std::lock_guard<std::mutex> Guard(P->Lock);
-  const Manifest &M = P->M;
+  // The three phases on the caller's arrays; nothing stays bound after.
+  struct Unbind {
+    Impl &I;
+    ~Unbind() { I.Bound = nullptr; }
+  } U{*P};
+  P->upload(Args);
+  P->runBound(1);
+  P->download(nullptr);
+}
+
+void Session::upload(const std::vector<HostArg> &Args) {
+  std::lock_guard<std::mutex> Guard(P->Lock);
+  P->upload(Args);
+}
+
+void Session::runUploaded(int64_t Times) {
+  std::lock_guard<std::mutex> Guard(P->Lock);
+  P->runBound(Times);
+}
+
+void Session::download(void *Returned) {
+  std::lock_guard<std::mutex> Guard(P->Lock);
+  P->download(Returned);
+}
+
+Executor &Session::Impl::choose(const std::vector<HostArg> &Args) {
   if (Args.size() != M.Arguments.size())
     throw Error(ErrorKind::Usage,
                 M.SourceFunction + ": expected " +
@@ -120,37 +170,49 @@ void Session::run(const std::vector<HostArg> &Args) {
   }
   Sizes = checkSizes(M, Sizes);
   Executor *XP = nullptr;
-  auto Known = P->BySizes.find(Sizes);
-  if (Known != P->BySizes.end()) {
-    XP = &P->build(Known->second.Values);
+  auto Known = BySizes.find(Sizes);
+  if (Known != BySizes.end()) {
+    XP = &build(Known->second.Values);
     XP->prepare(Sizes);
-    P->Last = Known->second;
-  } else {
-    std::vector<TunableSetting> Settings = P->Resolver->settingsFor(Sizes);
-    size_t I = pickSetting(Settings, [&](TunableSetting &S) {
-      XP =
-          &buildFitted(M, Sizes, P->Resolver->limits(), S,
-                       [&](const Env &V) -> Executor & { return P->build(V); });
-    });
-    P->Last = Settings[I];
-    P->BySizes[Sizes] = Settings[I];
-    // A shrunk work-group is always reported (a drop-in replacement should
-    // not change how the program runs without saying so).
-    for (const std::string &N : Settings[I].Fits)
-      std::cerr << "looptile: note: " << N << "\n";
-    if (P->Verbose) {
-      std::string Text;
-      for (const std::string &N : M.sizeNames())
-        Text += (Text.empty() ? "" : " ") + N + "=" +
-                std::to_string(Sizes.at(N));
-      std::cerr << "looptile: " << M.SourceFunction << "(" << Text
-                << "): " << Settings[I].describe(M) << "\n";
-      for (const std::string &N : Settings[I].Notes)
-        std::cerr << "looptile: note: " << N << "\n";
-    }
+    Last = Known->second;
+    return *XP;
   }
-  Executor &X = *XP;
-  const size_t Up0 = X.uploads(), Down0 = X.downloads();
+  std::vector<TunableSetting> Settings = Resolver->settingsFor(Sizes);
+  size_t I = pickSetting(Settings, [&](TunableSetting &S) {
+    XP = &buildFitted(M, Sizes, Resolver->limits(), S,
+                      [&](const Env &V) -> Executor & { return build(V); });
+  });
+  Last = Settings[I];
+  BySizes[Sizes] = Settings[I];
+  // A shrunk work-group is always reported (a drop-in replacement should
+  // not change how the program runs without saying so).
+  for (const std::string &N : Settings[I].Fits)
+    std::cerr << "looptile: note: " << N << "\n";
+  if (Verbose) {
+    std::string Text;
+    for (const std::string &N : M.sizeNames())
+      Text += (Text.empty() ? "" : " ") + N + "=" + std::to_string(Sizes.at(N));
+    std::cerr << "looptile: " << M.SourceFunction << "(" << Text
+              << "): " << Settings[I].describe(M) << "\n";
+    for (const std::string &N : Settings[I].Notes)
+      std::cerr << "looptile: note: " << N << "\n";
+  }
+  return *XP;
+}
+
+void Session::Impl::upload(const std::vector<HostArg> &Args) {
+  // A failed upload leaves nothing bound: the device buffers may hold part
+  // of the new data.
+  Bound = nullptr;
+  Executor &X = choose(Args);
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const Argument &A = M.Arguments[I];
+    const HostArg &H = Args[I];
+    if (A.K == Argument::Buffer && A.Acc != Access::Out &&
+        !(H.K == HostArg::In ? H.Const : H.Data))
+      nullArray(I, X);
+  }
+  const size_t Up0 = X.uploads();
   for (size_t I = 0; I < Args.size(); ++I) {
     const Argument &A = M.Arguments[I];
     const HostArg &H = Args[I];
@@ -165,17 +227,60 @@ void Session::run(const std::vector<HostArg> &Args) {
       X.write(A.Name, H.K == HostArg::In ? H.Const : H.Data);
     }
   }
-  P->LastMs = X.launch();
-  for (size_t I = 0; I < Args.size(); ++I) {
-    const Argument &A = M.Arguments[I];
-    if (A.K == Argument::Buffer && A.Acc != Access::In)
-      X.read(A.Name, Args[I].Data);
+  LastTraffic = Session::Traffic();
+  LastTraffic.Uploads = X.uploads() - Up0;
+  LastMs = 0;
+  Bound = &X;
+  BoundArgs = Args;
+}
+
+void Session::Impl::runBound(int64_t Times) {
+  if (!Bound)
+    throw Error(ErrorKind::Usage,
+                M.SourceFunction +
+                    ": run before upload (or after a failed upload or run)");
+  if (Times < 0)
+    throw Error(ErrorKind::Usage, M.SourceFunction + ": cannot run " +
+                                      std::to_string(Times) + " times");
+  Executor &X = *Bound;
+  // A failed launch leaves the device buffers in an unknown state.
+  Bound = nullptr;
+  for (int64_t T = 0; T < Times; ++T) {
+    LastMs += X.launch();
+    for (size_t N : X.kernelLaunches())
+      LastTraffic.Launches += N;
   }
-  P->LastTraffic.Uploads = X.uploads() - Up0;
-  P->LastTraffic.Downloads = X.downloads() - Down0;
-  P->LastTraffic.Launches = 0;
-  for (size_t N : X.kernelLaunches())
-    P->LastTraffic.Launches += N;
+  Bound = &X;
+}
+
+void Session::Impl::download(void *Returned) {
+  if (!Bound)
+    throw Error(ErrorKind::Usage,
+                M.SourceFunction +
+                    ": download before upload (or after a failed upload or "
+                    "run)");
+  Executor &X = *Bound;
+  // Every destination is checked before the first copy.
+  for (size_t I = 0; I < BoundArgs.size(); ++I) {
+    const Argument &A = M.Arguments[I];
+    if (A.K == Argument::Buffer && A.Acc != Access::In &&
+        !(A.Returned && Returned ? Returned : BoundArgs[I].Data))
+      nullArray(I, X);
+  }
+  const size_t Down0 = X.downloads();
+  try {
+    for (size_t I = 0; I < BoundArgs.size(); ++I) {
+      const Argument &A = M.Arguments[I];
+      if (A.K == Argument::Buffer && A.Acc != Access::In)
+        X.read(A.Name, A.Returned && Returned ? Returned : BoundArgs[I].Data);
+    }
+  } catch (const Error &E) {
+    throw Error(E.kind(),
+                std::string(E.what()) +
+                    " (copying the results back failed: the arrays the "
+                    "function writes may be partly written)");
+  }
+  LastTraffic.Downloads += X.downloads() - Down0;
 }
 
 Session::Traffic Session::lastTraffic() const { return P->LastTraffic; }

@@ -8,6 +8,10 @@
 //                                  string literals, as generated glue would;
 //                                  presets by shape, the tuning cache and
 //                                  the precedence of tunable values
+//   looptile-runtime-test roundtrip FILE.json...
+//                                  each manifest read and written again by
+//                                  the codec (ManifestCodec.h) is the same
+//                                  text, and the same Document
 // The pure parts of autotuning have GoogleTest units (TuneTest.cpp).
 // Each check prints "ok <name>" or "FAIL <name>: detail"; the exit status
 // is the number of failures.
@@ -19,6 +23,7 @@
 #include "looptile/Runtime/Formula.h"
 #include "looptile/Runtime/Json.h"
 #include "looptile/Runtime/Manifest.h"
+#include "looptile/Runtime/ManifestCodec.h"
 #include "looptile/Runtime/Reference.h"
 #include "looptile/Runtime/Session.h"
 #include "looptile/Runtime/TuneCache.h"
@@ -634,6 +639,56 @@ static void sessionTests(const std::string &DeviceSpec) {
     }
   }
 
+  // The same program in three steps: one upload, the host program run 3
+  // times on the device's data (as 3 calls would compute), one download;
+  // out of order is an error, and a failed step unbinds the data.
+  {
+    Session Steps(StepsManifest, StepsProgram, Opts);
+    const int NSteps = 9, N = 6, Times = 3;
+    std::vector<float> X(N), Y(N, 0.5f), Expect(N, 0.5f);
+    for (int I = 0; I < N; ++I)
+      X[I] = float(I) - 2;
+    for (int Call = 0; Call < Times; ++Call)
+      for (int T = 0; T < NSteps; ++T)
+        for (int I = 0; I < N; ++I)
+          Expect[I] += X[I] + (I >= T ? 1.0f : 0.0f);
+    std::string E0 = errorOf([&] { Steps.runUploaded(1); });
+    check(contains(E0, "steps: run before upload"), "session.run-before-upload",
+          E0);
+    E0 = errorOf([&] { Steps.download(); });
+    check(contains(E0, "steps: download before upload"),
+          "session.download-before-upload", E0);
+    Steps.upload({HostArg::size(NSteps), HostArg::size(N),
+                  HostArg::in(X.data()), HostArg::inout(Y.data())});
+    check(Y == std::vector<float>(N, 0.5f), "session.upload-leaves-host");
+    Steps.runUploaded(2);
+    Steps.runUploaded(1);
+    Steps.download();
+    Session::Traffic Tr = Steps.lastTraffic();
+    check(Y == Expect && Tr.Uploads == 2 && Tr.Downloads == 1 &&
+              Tr.Launches == size_t(Times * (NSteps + N)),
+          "session.resident-steps",
+          "uploads " + std::to_string(Tr.Uploads) + ", downloads " +
+              std::to_string(Tr.Downloads) + ", launches " +
+              std::to_string(Tr.Launches));
+    // A run() in between unbinds the uploaded data.
+    Steps.upload({HostArg::size(NSteps), HostArg::size(N),
+                  HostArg::in(X.data()), HostArg::inout(Y.data())});
+    Steps.run({HostArg::size(NSteps), HostArg::size(N), HostArg::in(X.data()),
+               HostArg::inout(Y.data())});
+    E0 = errorOf([&] { Steps.runUploaded(1); });
+    check(contains(E0, "run before upload"), "session.run-unbinds", E0);
+    E0 = errorOf([&] {
+      Steps.upload({HostArg::size(NSteps), HostArg::size(N),
+                    HostArg::in(nullptr), HostArg::inout(Y.data())});
+    });
+    check(contains(E0, "argument 2 (x) is a null pointer"),
+          "session.null-array", E0);
+    E0 = errorOf([&] { Steps.download(); });
+    check(contains(E0, "download before upload"),
+          "session.failed-upload-unbinds", E0);
+  }
+
   Session Two(TwoStepManifest, TwoStepProgram, Opts);
   const int Rows = 5, Cols = 7;
   std::vector<int> A(Rows * Cols), B(Rows * Cols, -1);
@@ -659,15 +714,30 @@ static void sessionTests(const std::string &DeviceSpec) {
   tuningTests(DeviceSpec);
 }
 
+// write(read(T)) == T for manifests looptile wrote, and read(write(D)) ==
+// D for what it reads.
+static void roundTripTests(int Argc, char **Argv) {
+  for (int I = 2; I < Argc; ++I) {
+    std::string Text = readFile(Argv[I], "manifest");
+    looptile::manifest::Document D = looptile::manifest::read(Text, Argv[I]);
+    std::string Written = looptile::manifest::write(D);
+    check(Written == Text && looptile::manifest::read(Written, Argv[I]) == D,
+          std::string("roundtrip ") + Argv[I]);
+  }
+}
+
 int main(int Argc, char **Argv) {
   std::string Mode = Argc > 1 ? Argv[1] : "";
   try {
     if (Mode == "unit")
       unitTests();
+    else if (Mode == "roundtrip")
+      roundTripTests(Argc, Argv);
     else if (Mode == "session")
       sessionTests(Argc > 2 ? Argv[2] : "");
     else {
-      std::cerr << "usage: looptile-runtime-test unit|session [DEVICE]\n";
+      std::cerr << "usage: looptile-runtime-test unit|session [DEVICE]|"
+                   "roundtrip FILE.json...\n";
       return 2;
     }
   } catch (const Error &E) {

@@ -104,7 +104,8 @@ static cl::opt<std::string> Emit("emit",
 static cl::opt<std::string> OutputFile(
     "o",
     cl::desc("Output file: -o FILE.cl writes the kernels FILE.cl, the "
-             "manifest FILE.json and the host glue FILE.host.cpp; with "
+             "manifest FILE.json and the host glue FILE.host.cpp (for a file "
+             "of several functions, one FILE.FUNCTION.json each); with "
              "--emit=c or transformations alone, the transformed C. Missing "
              "folders are created"),
     cl::value_desc("file"), cl::cat(Category));
@@ -141,8 +142,11 @@ Output:
   -o FILE.cl (or --emit=opencl -o FILE.cl): FILE.cl (one kernel per nest),
   FILE.json (the manifest: arguments, NDRanges, tunables; docs/manifest.md)
   and FILE.host.cpp (a drop-in replacement for the C function that runs the
-  kernels through liblooptile-runtime). --print-mapping without -o writes
-  nothing.
+  kernels through liblooptile-runtime). A file of several functions without
+  --function: every function that can be handled (the others are skipped
+  with a warning naming them and the reason), sharing FILE.cl and
+  FILE.host.cpp, each with its manifest FILE.FUNCTION.json (looptile-run
+  FILE.cl --function FUNCTION). --print-mapping without -o writes nothing.
 
 Exit status:
   0  success

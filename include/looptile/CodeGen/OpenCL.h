@@ -14,6 +14,7 @@
 #include "looptile/Support/Diagnostic.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,12 @@ struct OpenCLOptions {
   /// given): a row loop that walks rows stored along it from one work-item
   /// per row stages the rows through local memory (KernelPlan RowStaged).
   bool StageRows = false;
+  /// In a file of several functions (one program, combineOpenCL): every
+  /// kernel's tunables and macros take the suffix "_kN" with N its index in
+  /// the whole program (KernelIndexBase plus its index in the function), so
+  /// no two kernels of the file share one.
+  bool SuffixAlways = false;
+  unsigned KernelIndexBase = 0;
 };
 
 /// What the kernel planner would make of one nest under Opts, for the
@@ -76,11 +83,21 @@ struct KernelPreview {
 KernelPreview previewKernel(const Function &F, unsigned NestIndex,
                             const OpenCLOptions &Opts);
 
+struct GlueInput;
+
 struct OpenCLOutput {
   std::string KernelSource; ///< the .cl file
   std::string Manifest;     ///< the .json manifest
   std::string HostGlue;     ///< the .host.cpp drop-in replacement
   std::string Mapping;      ///< the --print-mapping report
+  /// The parts combineOpenCL puts together: the function, its kernels'
+  /// text, their tunables' #ifndef defaults, whether they need double
+  /// precision, how many kernels, and what its host glue needs.
+  std::string Function, Kernels, Defines;
+  std::vector<std::string> KernelNames;
+  bool UsesDouble = false;
+  unsigned KernelCount = 0;
+  std::shared_ptr<const GlueInput> Glue;
 };
 
 /// The original C file, as each output names it.
@@ -99,6 +116,15 @@ struct OpenCLSource {
 bool generateOpenCL(const Function &F, const std::string &ProgramFile,
                     const OpenCLSource &Source, const OpenCLOptions &Opts,
                     OpenCLOutput &Out, std::vector<Diagnostic> &Diags);
+
+/// Several functions of one file as one program: their kernels in one .cl
+/// (KernelSource) and their host glue in one file (HostGlue), each function
+/// with its own manifest (Outs[I]->Manifest, whose "program" is the shared
+/// .cl). Outs were generated with OpenCLOptions::SuffixAlways and
+/// consecutive KernelIndexBase values; Mapping is theirs in order.
+OpenCLOutput combineOpenCL(const std::vector<const OpenCLOutput *> &Outs,
+                           const OpenCLSource &Source,
+                           const OpenCLOptions &Opts);
 
 } // namespace looptile
 

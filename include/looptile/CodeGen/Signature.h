@@ -15,6 +15,7 @@
 #define LOOPTILE_CODEGEN_SIGNATURE_H
 
 #include "looptile/IR/LoopNest.h"
+#include "looptile/Runtime/ManifestCodec.h"
 #include "looptile/Support/JSON.h"
 
 #include <optional>
@@ -61,8 +62,10 @@ struct ArgumentInfo {
 std::optional<std::string> describeArguments(const Function &F,
                                              std::vector<ArgumentInfo> &Out);
 
-/// `{"name":"A","kind":"buffer","access":"in","type":"float","shape":["M","K"]}`
-std::string argumentJSON(const ArgumentInfo &A);
+/// A's manifest entry (docs/manifest.md, "arguments"), written by the
+/// manifest codec: `{"name": "A", "kind": "buffer", "type": "float",
+/// "access": "in", "shape": ["M", "K"]}`.
+manifest::Argument manifestArgument(const ArgumentInfo &A);
 
 /// The JSON object printed by `--print-signature`:
 /// {"function":..., "file":..., "arguments":[...]}.

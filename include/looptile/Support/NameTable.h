@@ -50,13 +50,26 @@ bool isReservedName(const std::string &Name, NameTarget Target);
 /// True when Name is a C++ keyword (the host glue is C++).
 bool isCXXKeyword(const std::string &Name);
 
+/// The external C names the host glue defines for the function Function,
+/// besides Function itself (docs/runtime.md, "The host glue from C"):
+/// the opaque session type's struct tag and its functions.
+struct GlueNames {
+  std::string SessionTag; ///< FN_session
+  std::string Create, Upload, Run, Download,
+      Destroy; ///< FN_session_create, ...
+};
+GlueNames glueNames(const std::string &Function);
+
 class NameTable {
 public:
   /// A table with no identifiers yet.
   NameTable() = default;
   /// A table of F's program in Target: every identifier of F (the function,
   /// its parameters, locals and loop variables) is taken; the parameters,
-  /// locals and loop variables that Target reserves get new names.
+  /// locals and loop variables that Target reserves get new names. In
+  /// OpenCL (whose table also names the host glue's identifiers), the
+  /// glue's external names for F (glueNames) are taken as well, and a
+  /// user identifier spelled like one is renamed.
   NameTable(const Function &F, NameTarget Target);
 
   /// The name F's identifier Name has in the output.

@@ -25,6 +25,8 @@ const char *usage() {
 Runs the kernels of FILE.cl as its manifest (FILE.json) describes, on
 seeded random inputs, and reports kernel time, GFLOPS and GB/s.
 
+  --function NAME         the function to run when FILE.cl holds the
+                          kernels of several (manifest FILE.NAME.json)
   -D NAME=V[,NAME=V...]   size parameters (every size of the manifest)
   --set NAME=V[,...]      tunable values; they win over the tuning cache,
                           the shape-based preset and the manifest default
@@ -163,6 +165,10 @@ Options parseOptions(int Argc, char **Argv) {
       parseAssignments(V, O.Tunables, "--set");
     } else if (eqValue("--device", V)) {
       O.Device = V;
+    } else if (eqValue("--function", V)) {
+      if (V.empty())
+        throw Error(ErrorKind::Usage, "--function needs a function name");
+      O.Function = V;
     } else if (A == "--list-devices") {
       O.ListDevices = true;
     } else if (A == "--validate") {

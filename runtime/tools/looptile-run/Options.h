@@ -17,6 +17,7 @@ namespace looptile::run {
 
 struct Options {
   std::string File;           // the .cl (or the manifest .json)
+  std::string Function;       // --function: FILE.FUNCTION.json
   rt::Env Sizes;              // -D
   rt::Env Tunables;           // --set
   std::string Device;         // --device

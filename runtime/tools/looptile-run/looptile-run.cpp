@@ -50,12 +50,34 @@ static int realMain(int Argc, char **Argv) {
   // edited copy of a kernel runs against the same manifest.
   std::string ManifestPath, ProgramPath;
   if (endsWith(O.File, ".json")) {
+    if (!O.Function.empty())
+      throw rt::Error(rt::ErrorKind::Usage,
+                      "--function selects the manifest of a FILE.cl; '" +
+                          O.File + "' is a manifest");
     ManifestPath = O.File;
   } else {
-    ManifestPath = rt::Manifest::pathForProgram(O.File);
     ProgramPath = O.File;
+    ManifestPath = O.Function.empty()
+                       ? rt::Manifest::pathForProgram(O.File)
+                       : rt::Manifest::pathForFunction(O.File, O.Function);
+    // A file of several functions has a manifest per function.
+    std::string List;
+    for (const std::string &F : rt::Manifest::functionsOfProgram(O.File))
+      List += (List.empty() ? "" : ", ") + F;
+    if (!rt::fileExists(ManifestPath) && !List.empty())
+      throw rt::Error(rt::ErrorKind::Usage,
+                      O.Function.empty()
+                          ? "'" + O.File +
+                                "' holds the kernels of several functions (" +
+                                List + "): choose one with --function NAME"
+                          : "no function '" + O.Function + "' in '" + O.File +
+                                "' (its functions: " + List + ")");
   }
   rt::Manifest M = rt::Manifest::load(ManifestPath);
+  if (!O.Function.empty() && M.SourceFunction != O.Function)
+    throw rt::Error(rt::ErrorKind::Manifest,
+                    ManifestPath + ": the manifest of function '" +
+                        M.SourceFunction + "', not of '" + O.Function + "'");
   if (ProgramPath.empty())
     ProgramPath = M.Program;
 

@@ -165,6 +165,13 @@ struct Manifest {
   static Manifest load(const std::string &Path);
   /// The manifest path for a kernel file: same folder and stem, ".json".
   static std::string pathForProgram(const std::string &ClPath);
+  /// In a file of several functions (looptile -o on a file with several):
+  /// the manifest of Function, same folder and stem, ".FUNCTION.json".
+  static std::string pathForFunction(const std::string &ClPath,
+                                     const std::string &Function);
+  /// The functions with a manifest STEM.FUNCTION.json next to ClPath
+  /// (sorted), empty for a file of one function.
+  static std::vector<std::string> functionsOfProgram(const std::string &ClPath);
 
   const Argument *findArgument(const std::string &Name) const;
   const Temporary *findTemporary(const std::string &Name) const;
@@ -179,6 +186,9 @@ Env defaultTunables(const Manifest &M);
 /// Why the tunable values T (every tunable of M) break a manifest rule
 /// (min, max, multiple_of), or "" when they do not.
 std::string tunableProblem(const Manifest &M, const Env &T);
+
+/// True when Path names an existing file.
+bool fileExists(const std::string &Path);
 
 /// Reads a whole file; throws Error(Kind) naming What if it cannot.
 std::string readFile(const std::string &Path, const char *What);

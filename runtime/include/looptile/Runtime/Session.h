@@ -5,12 +5,14 @@
 //     void mmm(int M, int N, int K, const float A[M][K], ...);
 // looks like
 //     static const char Manifest[] = "...", Program[] = "...";
-//     void mmm_ocl(int M, int N, int K, const float *A, const float *B,
-//                  float *C) {
-//       static looptile::rt::Session S(Manifest, Program);
-//       using looptile::rt::HostArg;
-//       S.run({HostArg::size(M), HostArg::size(N), HostArg::size(K),
-//              HostArg::in(A), HostArg::in(B), HostArg::out(C)});
+//     extern "C" void mmm(int M, int N, int K, const float *A,
+//                         const float *B, float *C) {
+//       looptile::rt::callFromC([&] { // no exception reaches C
+//         static looptile::rt::Session S(Manifest, Program);
+//         using looptile::rt::HostArg;
+//         S.run({HostArg::size(M), HostArg::size(N), HostArg::size(K),
+//                HostArg::in(A), HostArg::in(B), HostArg::out(C)});
+//       });
 //     }
 // run() copies in/inout arrays to the device, launches the manifest's
 // kernels in order, and copies out/inout arrays back. The tunables follow
@@ -18,7 +20,9 @@
 // preset > default), which depends on the sizes, so the program is built
 // per distinct setting, on first use, and the builds are kept. Device
 // buffers are kept between calls and reallocated only when a size changes.
-// Errors throw looptile::rt::Error. run() is serialized by a mutex.
+// Errors throw looptile::rt::Error (the glue turns them into error codes,
+// Glue.h). run(), upload(), runUploaded() and download() are serialized by
+// a mutex.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPTILE_RUNTIME_SESSION_H
@@ -29,6 +33,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace looptile::rt {
@@ -97,9 +102,27 @@ public:
   /// HostArg::in). Blocks until the results are back in the host arrays.
   void run(const std::vector<HostArg> &Args);
 
-  /// Kernel time of the last run() in milliseconds (event profiling).
+  /// run() in three steps, for a caller that runs the function several
+  /// times on data that stays on the device (the glue's FN_session_* C
+  /// functions, docs/runtime.md, "The host glue from C"):
+  /// upload() checks Args as run() does, builds, copies the in/inout
+  /// arrays to the device and remembers Args' pointers; runUploaded(N)
+  /// runs the host program N times on the device's data (as N calls of the
+  /// C function on the same arrays would, with no copy in between);
+  /// download() copies the out/inout arrays back into the pointers given
+  /// to upload() (the returned value, if any, into Returned when it is not
+  /// null). runUploaded() and download() without a successful upload(),
+  /// or after a failed upload() or runUploaded(), throw Error(Usage); a
+  /// run() in between unbinds the data too.
+  void upload(const std::vector<HostArg> &Args);
+  void runUploaded(int64_t Times);
+  void download(void *Returned = nullptr);
+
+  /// Kernel time of the last run() (or of the runUploaded() calls since the
+  /// last upload()) in milliseconds (event profiling).
   double lastKernelMs() const;
-  /// What the last run() moved and launched: host-to-device copies (one
+  /// What the last run() (or the steps since the last upload()) moved and
+  /// launched: host-to-device copies (one
   /// per `in` and `inout` buffer), device-to-host copies (one per `out` and
   /// `inout` buffer), and kernel launches (the host program's, docs/
   /// manifest.md: one per kernel per host loop iteration, none for an
@@ -123,6 +146,23 @@ private:
   struct Impl;
   std::unique_ptr<Impl> P;
 };
+
+/// The Session behind a glue session handle (FN_session_*); throws
+/// Error(Usage) naming Function when Handle is null.
+Session &sessionFromC(void *Handle, const char *Function);
+
+/// Runs Body, the body of one of the glue's extern "C" functions, and
+/// returns LOOPTILE_OK, or the error code of the exception it threw, which
+/// it records with its message for the calling thread and prints on stderr
+/// (Glue.h). No exception leaves it.
+/// Body is called through a plain function pointer, so that nothing is
+/// allocated outside the guarded region.
+int callFromC(void (*Body)(void *), void *Context) noexcept;
+template <class Fn> int callFromC(Fn &&Body) noexcept {
+  return callFromC(
+      [](void *C) { (*static_cast<std::remove_reference_t<Fn> *>(C))(); },
+      static_cast<void *>(&Body));
+}
 
 } // namespace looptile::rt
 
