@@ -411,7 +411,183 @@ void withoutTiling(KernelPlan &Plan, std::vector<Diagnostic> &Diags,
   chooseNaiveWorkGroup(Plan, Opts.Tile);
 }
 
+
+// The unsigned type of an integer reduction's partial results (see
+// ScalarReduction::AccType), or nullopt for a type the reduction does not
+// take (the types narrower than int are promoted and converted back at
+// every step).
+std::optional<ElemType> unsignedPartner(ElemType T) {
+  switch (T) {
+  case ElemType::Int:
+  case ElemType::UInt:
+    return ElemType::UInt;
+  case ElemType::Long:
+  case ElemType::ULong:
+    return ElemType::ULong;
+  case ElemType::LongLong:
+  case ElemType::ULongLong:
+    return ElemType::ULongLong;
+  default:
+    return std::nullopt;
+  }
+}
+
+// The term an update statement combines into its accumulator: the
+// right-hand side of `s += e` (`s -= e`, `s *= e`), the operand of `s = s
+// + e` (`s = e * s`, `s = fminf(s, e)`) that is not the accumulator.
+const Expr &reductionTerm(const Stmt &S) {
+  if (S.Op != AssignOp::Assign)
+    return S.RHS;
+  const Expr &A = S.RHS.Operands[0];
+  bool AccLeft = A.K == S.LHS.K && A.Name == S.LHS.Name &&
+                 A.Subscripts == S.LHS.Subscripts;
+  return S.RHS.Operands[AccLeft ? 1 : 0];
+}
+
+// A whole-nest reduction (ScalarReduction): Root, whose verdict V is a
+// reduction, holds only statements, each an update of one array element
+// Target with one operator (reductionUpdate) or a write of a private
+// scalar. Fills Plan.Reduce and returns true, or returns false with the
+// reason in WhyNot.
+bool planScalarReduction(const Function &F, const Loop &Root,
+                         const LoopVerdict &V, KernelPlan &Plan,
+                         std::string &WhyNot) {
+  if (!V.Reduction)
+    return false;
+  if (Root.Step != 1 && Root.Step != -1) {
+    WhyNot = "it has step " + std::to_string(Root.Step);
+    return false;
+  }
+  std::optional<Expr> Target;
+  std::optional<ReductionOp> Op;
+  for (const Node &N : Root.Body) {
+    if (N.isLoop()) {
+      WhyNot = "the loop has a loop inside (only a single loop of "
+               "statements becomes a work-group tree reduction)";
+      return false;
+    }
+    const Stmt &S = N.stmt();
+    const Variable *LV = F.lookup(S.LHS.Name);
+    if (S.LHS.K == Expr::ScalarRef && LV &&
+        LV->VarKind == Variable::LocalScalar &&
+        (!Target || Target->Name != S.LHS.Name))
+      continue; // a private scalar (the verdict found no carried value)
+    std::optional<ReductionOp> This = reductionUpdate(S, S.LHS.Name);
+    if (S.LHS.K != Expr::ArrayRef || !This) {
+      WhyNot = "statement '" + S.LHS.str() +
+               " ...' is neither a reduction update nor a private scalar";
+      return false;
+    }
+    if (Target && (Target->Name != S.LHS.Name ||
+                   Target->Subscripts != S.LHS.Subscripts || *Op != *This)) {
+      WhyNot = "it updates more than one element or with more than one "
+               "operator";
+      return false;
+    }
+    Target = S.LHS;
+    Op = This;
+    const Expr &Term = reductionTerm(S);
+    ElemType T = S.LHS.Type;
+    bool Float = isFloatingType(T);
+    bool Ok = Float ? Term.Type == T
+                    : unsignedPartner(T) &&
+                          (*This == ReductionOp::Sum ||
+                           *This == ReductionOp::Product
+                               ? !isFloatingType(Term.Type)
+                               : Term.Type == T);
+    if (!Ok) {
+      WhyNot = std::string("the accumulator '") + S.LHS.str() + "' has type " +
+               elemTypeName(T) + " and its term type " +
+               elemTypeName(Term.Type) +
+               " (a work-group tree reduction needs terms of the "
+               "accumulator's type: float, double, int, unsigned or long)";
+      return false;
+    }
+  }
+  const Variable *TV = Target ? F.lookup(Target->Name) : nullptr;
+  if (!TV || !TV->isParam()) {
+    WhyNot = "no array element is updated";
+    return false;
+  }
+  ScalarReduction &R = Plan.Reduce;
+  R.Op = *Op;
+  R.Target = *Target;
+  ElemType T = Target->Type;
+  bool Float = isFloatingType(T);
+  bool Wraps = !Float && (R.Op == ReductionOp::Sum ||
+                          R.Op == ReductionOp::Product);
+  R.AccType = Wraps ? *unsignedPartner(T) : T;
+  std::string CL = elemTypeCLName(R.AccType);
+  bool Signed = T == ElemType::Int || T == ElemType::Long ||
+                T == ElemType::LongLong;
+  bool Wide = R.AccType != ElemType::UInt;
+  switch (R.Op) {
+  case ReductionOp::Sum:
+    R.Identity = T == ElemType::Float    ? "-0.0f"
+                 : T == ElemType::Double ? "-0.0"
+                                         : "(" + CL + ")0";
+    break;
+  case ReductionOp::Product:
+    R.Identity = T == ElemType::Float    ? "1.0f"
+                 : T == ElemType::Double ? "1.0"
+                                         : "(" + CL + ")1";
+    break;
+  case ReductionOp::Min:
+  case ReductionOp::Max: {
+    bool Min = R.Op == ReductionOp::Min;
+    if (Float)
+      R.Identity = T == ElemType::Float ? "NAN" : "(double)NAN";
+    else if (Signed)
+      R.Identity = Wide ? (Min ? "LONG_MAX" : "LONG_MIN")
+                        : (Min ? "INT_MAX" : "INT_MIN");
+    else
+      R.Identity = Min ? (Wide ? "ULONG_MAX" : "UINT_MAX") : "(" + CL + ")0";
+    break;
+  }
+  }
+  R.Reorders = Float && (R.Op == ReductionOp::Sum ||
+                         R.Op == ReductionOp::Product);
+  R.Acc = Plan.Names.fresh(Target->Name + "_acc");
+  R.Scratch = Plan.Names.fresh(Target->Name + "_loc");
+  R.Partials = Plan.Names.fresh(Target->Name + "_part");
+  R.FinalKernel = Plan.Names.fresh(Plan.Name + "_final");
+  R.Reason = "loop '" + Root.Var + "' is a " + V.Reason +
+             " and has no parallel loop: a work-group tree reduction, " +
+             (R.Reorders ? "reassociated (validated with the reordered-"
+                           "reduction tolerance)"
+                         : std::string(Float ? "min/max" : "integer") +
+                               " (exact in any order)");
+  return true;
+}
 } // namespace
+
+std::string looptile::combineText(ReductionOp Op, ElemType T,
+                                  const std::string &A, const std::string &B) {
+  bool Float = isFloatingType(T);
+  switch (Op) {
+  case ReductionOp::Sum:
+    return A + " + " + B;
+  case ReductionOp::Product:
+    return A + " * " + B;
+  case ReductionOp::Min:
+    return std::string(Float ? "fmin(" : "min(") + A + ", " + B + ")";
+  case ReductionOp::Max:
+    return std::string(Float ? "fmax(" : "max(") + A + ", " + B + ")";
+  }
+  return A;
+}
+
+std::string looptile::finalText(const ScalarReduction &R,
+                                const std::string &Old,
+                                const std::string &Total) {
+  ElemType T = R.Target.Type;
+  if (T == R.AccType || isFloatingType(T))
+    return combineText(R.Op, T, Old, Total);
+  // An integer sum or product of a signed target: combined in the
+  // unsigned type, then reinterpreted (two's complement, bit for bit).
+  std::string S = elemTypeCLName(T), U = elemTypeCLName(R.AccType);
+  return "as_" + S + "(" + combineText(R.Op, R.AccType, "as_" + U + "(" + Old + ")", Total) + ")";
+}
 
 bool looptile::planKernel(const Function &F, unsigned NestIndex,
                           const std::string &Name, const NameTable &Names,
@@ -458,12 +634,23 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
   }
   if (Band.empty()) {
     const LoopVerdict &V = ND.Verdicts[Ids[&Root]];
+    std::string WhyNot;
+    if (planScalarReduction(F, Root, V, Plan, WhyNot)) {
+      Plan.K = KernelPlan::ReduceScalar;
+      Plan.Body = {F.Body[NestIndex]};
+      Plan.WorkGroup = {MaxDefaultWorkGroup};
+      Plan.Remarks.push_back(Plan.Reduce.Reason);
+      return true;
+    }
     std::string Why = Root.Step != 1 && Root.Step != -1
                           ? "it has step " + std::to_string(Root.Step)
                           : V.Reason;
     Diags.push_back({Diagnostic::Error, Root.Loc,
                      "cannot map loop '" + Root.Var +
                          "' to OpenCL work-items: " + Why});
+    if (!WhyNot.empty())
+      Diags.push_back({Diagnostic::Note, Root.Loc,
+                       "no work-group tree reduction either: " + WhyNot});
     Diags.push_back({Diagnostic::Note, Root.Loc,
                      "looptile maps the outermost parallel loops to the "
                      "NDRange; pass --single-work-item to run this nest in "
@@ -615,23 +802,32 @@ void looptile::summarizePlan(const Function &F, const KernelPlan &Plan,
   Out.Mappable = true;
   Out.Dims = unsigned(Plan.Band.size());
   Out.Triangular = Plan.Triangular;
-  static const char *Kinds[] = {"naive", "block-tiled", "transpose",
-                                "register-tiled", "single work-item"};
+  static const char *Kinds[] = {"naive",          "block-tiled",
+                                "transpose",      "register-tiled",
+                                "single work-item", "tree reduction"};
   Out.Kind = Kinds[Plan.K];
   Out.Reuse = Plan.K == KernelPlan::Block || Plan.K == KernelPlan::Register ||
               Plan.K == KernelPlan::Transpose;
   const MappedLoop *D0 = Plan.byDim(0);
-  if (!D0)
+  std::string Var;
+  if (Plan.K == KernelPlan::ReduceScalar) {
+    // One dimension: consecutive work-items take consecutive iterations.
+    Out.Dims = 1;
+    Var = Plan.Body.front().loop().Var;
+  } else if (D0) {
+    Var = D0->Var;
+  } else {
     return;
-  Out.Dim0 = D0->Var;
+  }
+  Out.Dim0 = Var;
   visitExprs(Plan.Body, [&](const Expr &E, bool) {
     if (E.K != Expr::ArrayRef || !F.lookup(E.Name) ||
         F.lookup(E.Name)->VarKind == Variable::LocalArray)
       return;
     IndexExpr Flat = flatIndex(F, E.Name, E.Subscripts);
-    if (!Flat.mentions(D0->Var))
+    if (!Flat.mentions(Var))
       return; // the same address for the whole warp: one transaction
-    if (Out.Reuse || isStrideOne(F, E.Name, E.Subscripts, D0->Var))
+    if (Out.Reuse || isStrideOne(F, E.Name, E.Subscripts, Var))
       ++Out.Coalesced;
     else
       ++Out.Strided;

@@ -12,6 +12,7 @@
 #define LOOPTILE_LIB_CODEGEN_KERNELPLAN_H
 
 #include "looptile/CodeGen/OpenCL.h"
+#include "looptile/Analysis/ScalarClassification.h"
 #include "looptile/IR/LoopNest.h"
 #include "looptile/Support/Diagnostic.h"
 #include "looptile/Support/NameTable.h"
@@ -63,8 +64,65 @@ struct StagedAccess {
 /// --tile and are shrunk by the runtime where the device refuses them.
 constexpr int64_t MaxDefaultWorkGroup = 256;
 
+/// A whole-nest reduction to one element (ReduceScalar): the nest's root
+/// loop only combines terms into Target with one associative and
+/// commutative operator (the analysis' "reduction" verdict). Two kernels:
+/// the first gives each of at most MaxGroups work-groups of WG0 work-items
+/// a strided share of the iterations (work-item g takes g, g + G, g + 2G,
+/// ... of the G work-items launched, so consecutive work-items read
+/// consecutive iterations), each work-item combining its terms in
+/// iteration order, then a tree in local memory (step h = WG0/2, ..., 1:
+/// item l combines item l + h into itself) writing one partial per
+/// work-group; the second, one work-group, combines the partials the same
+/// way and then the tree's total into Target once, as the C's update
+/// does. For a given size and WG0 every combination happens in one fixed
+/// order, so runs repeat bit for bit.
+struct ScalarReduction {
+  ReductionOp Op = ReductionOp::Sum;
+  /// The accumulator as the nest writes it (`s[0]`, `out[0]`).
+  Expr Target;
+  /// OpenCL type of the partial results: the target's, except for integer
+  /// sums and products, which are combined in the unsigned type of the
+  /// same width (wrap-around arithmetic: the result modulo 2^N does not
+  /// depend on the order, and it is the C's whenever the C's has no
+  /// overflow) and converted back bit for bit (as_int).
+  ElemType AccType = ElemType::Float;
+  /// The identity of Op in AccType (-0.0f for a float sum, NAN for
+  /// fmin/fmax, which return the other operand of a NaN, INT_MAX for an
+  /// int min, ...), the start of every work-item's and work-group's value.
+  std::string Identity;
+  /// Floating-point + or *: the order differs from the C's, so results
+  /// are validated with the reordered-reduction tolerance.
+  bool Reorders = false;
+  /// Names: the second kernel, the partials' buffer (a manifest
+  /// temporary of MaxGroups elements), the private and local values.
+  std::string FinalKernel, Partials, Acc, Scratch;
+  static constexpr int64_t MaxGroups = 1024;
+  /// Why the planner chose it (--print-mapping).
+  std::string Reason;
+};
+
+/// The text of Op combining two values A and B of type T, as the
+/// reduction's kernels print it.
+std::string combineText(ReductionOp Op, ElemType T, const std::string &A,
+                        const std::string &B);
+
+/// The value Target takes from its old value (text Old) and the total of
+/// the terms (text Total, of type R.AccType): Old combined with Total once,
+/// in the target's type (`Old + Total`; `as_int(as_uint(Old) + Total)` for
+/// an int sum).
+std::string finalText(const ScalarReduction &R, const std::string &Old,
+                      const std::string &Total);
+
 struct KernelPlan {
-  enum Kind { Naive, Block, Transpose, Register, SingleWorkItem };
+  enum Kind {
+    Naive,
+    Block,
+    Transpose,
+    Register,
+    SingleWorkItem,
+    ReduceScalar
+  };
   Kind K = Naive;
   std::string Name;
   /// What makes this kernel's names its own: "" in a program of one kernel,
@@ -94,6 +152,8 @@ struct KernelPlan {
   std::vector<StagedAccess> Staged;
   /// Transpose: the single statement's one read, staged through a tile.
   StagedAccess TransposeRead;
+  /// ReduceScalar: the reduction (Body is the whole nest).
+  ScalarReduction Reduce;
   /// Notes for --print-mapping (why a tiling request fell back, ...).
   std::vector<std::string> Remarks;
   /// Every identifier of the program and the ones this kernel invents

@@ -17,6 +17,7 @@
 #include "looptile/Transforms/LoopUtils.h"
 
 #include <algorithm>
+#include <deque>
 #include <functional>
 #include <map>
 #include <set>
@@ -169,9 +170,13 @@ void scanFloatingPoint(const std::vector<Node> &Body, FloatingPoint &FP) {
 // dependence, so the updates of each element, reductions included, run in
 // the original order; tiled reductions sum their tiles in that order too).
 std::string floatingPointJSON(const FloatingPoint &FP,
-                              const OpenCLOptions &Opts) {
+                              const OpenCLOptions &Opts, bool Reorders) {
   std::string Reason;
-  if (Opts.FastContract)
+  if (Reorders)
+    Reason = "reordered reduction: a work-group tree reduction adds or "
+             "multiplies the terms in another order than the C (docs/"
+             "runtime.md, \"Reordered reductions\")";
+  else if (Opts.FastContract)
     Reason = "built with --fp-contract=fast: the OpenCL compiler may fuse "
              "a * b + c into one rounding where the C rounds twice";
   else if (!FP.Inexact.empty()) {
@@ -188,6 +193,8 @@ std::string floatingPointJSON(const FloatingPoint &FP,
       "\", \"float_divide_sqrt\": " + (FP.FloatDivideSqrt ? "true" : "false");
   if (!Reason.empty())
     J += ", \"reason\": " + jsonString(Reason);
+  if (Reorders)
+    J += ", \"reordered\": true";
   return J + "}";
 }
 
@@ -210,6 +217,8 @@ const char *kindName(KernelPlan::Kind K) {
     return "register-tiled";
   case KernelPlan::SingleWorkItem:
     return "single work-item";
+  case KernelPlan::ReduceScalar:
+    return "tree reduction (work-group partials)";
   }
   return "?";
 }
@@ -502,6 +511,8 @@ std::string hostProgramJSON(const std::vector<HostNode> &Body,
     J += std::string(I ? ",\n" : "\n") + Indent + "  ";
     if (N.K == HostNode::Launch) {
       J += "{\"launch\": " + jsonString(Launches[N.Kernel].Name) + "}";
+      for (const KernelLaunch &F : Launches[N.Kernel].Followers)
+        J += ",\n" + Indent + "  {\"launch\": " + jsonString(F.Name) + "}";
       continue;
     }
     J += "{\"loop\": " + jsonString(N.L.Var) + ", \"kernel_type\": \"" +
@@ -524,6 +535,8 @@ std::string hostProgramMapping(const std::vector<HostNode> &Body,
   for (const HostNode &N : Body) {
     if (N.K == HostNode::Launch) {
       R += Indent + "launch kernel " + Launches[N.Kernel].Name + "\n";
+      for (const KernelLaunch &F : Launches[N.Kernel].Followers)
+        R += Indent + "launch kernel " + F.Name + "\n";
       continue;
     }
     auto Range = [](const std::vector<IndexExpr> &Es, const char *Fn) {
@@ -748,6 +761,10 @@ bool looptile::generateOpenCL(const Function &Original,
 
   std::vector<KernelPlan> Plans;
   std::vector<KernelLaunch> Launches;
+  // The partials of tree reductions (manifest temporaries; a deque keeps
+  // the pointers in Temporaries valid).
+  std::deque<Variable> ReductionTemporaries;
+  bool Reorders = false;
   std::string Kernels;
   // The kernels are named after the function (`mmm`, `mmm_k0`, ...), unless
   // OpenCL reserves that name (a function `dot`); the names are taken before
@@ -765,6 +782,20 @@ bool looptile::generateOpenCL(const Function &Original,
     if (!planKernel(KernelFns[I], I, KernelNames[I], Names, Opts, Plan, Diags))
       return false;
     Plan.Suffix = F.Body.size() > 1 ? "_k" + std::to_string(I) : "";
+    if (Plan.K == KernelPlan::ReduceScalar) {
+      // The second kernel and the partials' buffer are names of the whole
+      // program (the plan took them from its copy of the table).
+      Names.fresh(Plan.Reduce.FinalKernel);
+      Names.fresh(Plan.Reduce.Partials);
+      Variable P;
+      P.Name = Plan.Reduce.Partials;
+      P.VarKind = Variable::ArrayParam;
+      P.Type = Plan.Reduce.AccType;
+      P.Extents = {IndexExpr::constant(ScalarReduction::MaxGroups)};
+      ReductionTemporaries.push_back(P);
+      Temporaries.push_back(&ReductionTemporaries.back());
+      Reorders |= Plan.Reduce.Reorders;
+    }
     KernelLaunch Launch;
     Kernels += emitKernel(KernelFns[I], Plan, Opts, Launch) + "\n";
     Plans.push_back(std::move(Plan));
@@ -904,11 +935,17 @@ bool looptile::generateOpenCL(const Function &Original,
     break;
   }
   M += "\n  ],\n  \"kernels\": [";
+  std::vector<std::pair<const KernelLaunch *, const char *>> AllLaunches;
   for (size_t I = 0; I < Launches.size(); ++I) {
-    const KernelLaunch &L = Launches[I];
+    AllLaunches.push_back({&Launches[I], kindName(Plans[I].K)});
+    for (const KernelLaunch &F : Launches[I].Followers)
+      AllLaunches.push_back({&F, F.Kind.c_str()});
+  }
+  for (size_t I = 0; I < AllLaunches.size(); ++I) {
+    const KernelLaunch &L = *AllLaunches[I].first;
     M += std::string(I ? ",\n    " : "\n    ") +
          "{\"name\": " + jsonString(L.Name) +
-         ", \"kind\": " + jsonString(kindName(Plans[I].K)) +
+         ", \"kind\": " + jsonString(AllLaunches[I].second) +
          ", \"args\": " + formulaList(L.Args) +
          ", \"global\": " + formulaList(L.Global) +
          ", \"local\": " + formulaList(L.Local) +
@@ -922,7 +959,8 @@ bool looptile::generateOpenCL(const Function &Original,
   M += ",\n  \"reduction_length\": " + jsonString(Reduction.str()) +
        ",\n  \"flops\": " + jsonString(Flops.str()) +
        ",\n  \"bytes\": " + jsonString(Bytes.str()) +
-       ",\n  \"floating_point\": " + floatingPointJSON(FP, Opts) + "\n}\n";
+       ",\n  \"floating_point\": " + floatingPointJSON(FP, Opts, Reorders) +
+       "\n}\n";
   Out.Manifest = M;
   Out.HostGlue =
       hostGlue(Whole, Args, SourceFile, Out.Manifest, Out.KernelSource, Names);
@@ -978,6 +1016,26 @@ bool looptile::generateOpenCL(const Function &Original,
                     "align them)"
                   : "") +
              "\n";
+    }
+    if (P.K == KernelPlan::ReduceScalar) {
+      const ScalarReduction &SR = P.Reduce;
+      const Loop &RL = P.Body.front().loop();
+      R += "  loop " + RL.Var +
+           " -> strided over all work-items (work-item g of G takes the "
+           "iterations g, g + G, ...: coalesced), each combining its terms "
+           "in order" +
+           At(RL.Loc) + "\n";
+      R += "  then a tree in local memory per work-group (" + SR.Scratch +
+           "), one partial per work-group into " + SR.Partials + "[" +
+           std::to_string(ScalarReduction::MaxGroups) +
+           "] (at most that many work-groups)\n";
+      R += "  kernel " + SR.FinalKernel +
+           ": one work-group combines the partials the same way, then " +
+           SR.Target.str() + " = " +
+           finalText(SR, SR.Target.str(), "total") + " once\n";
+      R += "  operator: " + std::string(reductionOpName(SR.Op)) + " over " +
+           elemTypeName(SR.AccType) + ", identity " + SR.Identity +
+           "; the order is fixed by the size and " + P.tunable("WG0") + "\n";
     }
     if (P.K == KernelPlan::Transpose)
       R += "  staged in local memory: " +
