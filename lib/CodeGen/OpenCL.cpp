@@ -172,11 +172,7 @@ void scanFloatingPoint(const std::vector<Node> &Body, FloatingPoint &FP) {
 std::string floatingPointJSON(const FloatingPoint &FP,
                               const OpenCLOptions &Opts, bool Reorders) {
   std::string Reason;
-  if (Reorders)
-    Reason = "reordered reduction: a work-group tree reduction adds or "
-             "multiplies the terms in another order than the C (docs/"
-             "runtime.md, \"Reordered reductions\")";
-  else if (Opts.FastContract)
+  if (Opts.FastContract)
     Reason = "built with --fp-contract=fast: the OpenCL compiler may fuse "
              "a * b + c into one rounding where the C rounds twice";
   else if (!FP.Inexact.empty()) {
@@ -187,6 +183,11 @@ std::string floatingPointJSON(const FloatingPoint &FP,
              ", which OpenCL computes within a few ulp, not as the C "
              "library does";
   }
+  if (Reorders)
+    Reason = "reordered reduction: a work-group tree reduction adds or "
+             "multiplies the terms in another order than the C (docs/"
+             "runtime.md, \"Validation\")" +
+             (Reason.empty() ? "" : "; " + Reason);
   std::string J =
       std::string("{\"contract\": \"") + (Opts.FastContract ? "fast" : "off") +
       "\", \"comparison\": \"" + (Reason.empty() ? "exact" : "tolerance") +

@@ -429,6 +429,12 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
     if (const json::Value *Why =
             R.optional(*Fp, "reason", "floating_point", T::String))
       M.Fp.Reason = Why->asString();
+    if (const json::Value *Re =
+            R.optional(*Fp, "reordered", "floating_point", T::Bool))
+      M.Fp.Reordered = Re->asBool();
+    if (M.Fp.Exact && M.Fp.Reordered)
+      R.fail("floating_point",
+             "a reordered reduction cannot be compared exactly");
   }
   M.ReductionLength = optFormula("reduction_length", "1");
   M.Flops = optFormula("flops", "0");
