@@ -436,8 +436,14 @@ std::optional<ElemType> unsignedPartner(ElemType T) {
 // right-hand side of `s += e` (`s -= e`, `s *= e`), the operand of `s = s
 // + e` (`s = e * s`, `s = fminf(s, e)`) that is not the accumulator.
 const Expr &reductionTerm(const Stmt &S) {
-  if (S.Op != AssignOp::Assign)
-    return S.RHS;
+  if (S.Op != AssignOp::Assign || !S.When.Data.empty())
+    return S.RHS; // `s += e`, or `if (e > m) m = e;`
+  if (S.RHS.K == Expr::Select) {
+    const Expr &X = S.RHS.Operands[1];
+    bool AccThen = X.K == S.LHS.K && X.Name == S.LHS.Name &&
+                   X.Subscripts == S.LHS.Subscripts;
+    return S.RHS.Operands[AccThen ? 2 : 1];
+  }
   const Expr &A = S.RHS.Operands[0];
   bool AccLeft = A.K == S.LHS.K && A.Name == S.LHS.Name &&
                  A.Subscripts == S.LHS.Subscripts;
@@ -486,6 +492,8 @@ bool planScalarReduction(const Function &F, const Loop &Root,
     }
     Target = S.LHS;
     Op = This;
+    Plan.Reduce.ComparisonForm |=
+        S.RHS.K == Expr::Select || !S.When.Data.empty();
     const Expr &Term = reductionTerm(S);
     ElemType T = S.LHS.Type;
     bool Float = isFloatingType(T);
@@ -520,7 +528,7 @@ bool planScalarReduction(const Function &F, const Loop &Root,
   std::string CL = elemTypeCLName(R.AccType);
   bool Signed = T == ElemType::Int || T == ElemType::Long ||
                 T == ElemType::LongLong;
-  bool Wide = R.AccType != ElemType::UInt;
+  bool Wide = elemTypeBytes(T) == 8;
   switch (R.Op) {
   case ReductionOp::Sum:
     R.Identity = T == ElemType::Float    ? "-0.0f"
@@ -535,7 +543,10 @@ bool planScalarReduction(const Function &F, const Loop &Root,
   case ReductionOp::Min:
   case ReductionOp::Max: {
     bool Min = R.Op == ReductionOp::Min;
-    if (Float)
+    if (Float && R.ComparisonForm)
+      R.Identity = std::string(T == ElemType::Float ? "" : "(double)") +
+                   (Min ? "INFINITY" : "-INFINITY");
+    else if (Float)
       R.Identity = T == ElemType::Float ? "NAN" : "(double)NAN";
     else if (Signed)
       R.Identity = Wide ? (Min ? "LONG_MAX" : "LONG_MIN")
@@ -581,6 +592,9 @@ std::string looptile::finalText(const ScalarReduction &R,
                                 const std::string &Old,
                                 const std::string &Total) {
   ElemType T = R.Target.Type;
+  if (R.ComparisonForm)
+    return "(" + Total + (R.Op == ReductionOp::Max ? " > " : " < ") + Old +
+           ") ? " + Total + " : " + Old;
   if (T == R.AccType || isFloatingType(T))
     return combineText(R.Op, T, Old, Total);
   // An integer sum or product of a signed target: combined in the

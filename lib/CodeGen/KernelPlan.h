@@ -91,6 +91,11 @@ struct ScalarReduction {
   /// fmin/fmax, which return the other operand of a NaN, INT_MAX for an
   /// int min, ...), the start of every work-item's and work-group's value.
   std::string Identity;
+  /// Min/max written as a comparison (`m = e > m ? e : m`, `if (e > m) m =
+  /// e;`) rather than fmin/fmax: a NaN term is skipped by the comparison,
+  /// so the floating-point identity is the infinity (a NaN start would
+  /// stay), and the total goes into Target through the same comparison.
+  bool ComparisonForm = false;
   /// Floating-point + or *: the order differs from the C's, so results
   /// are validated with the reordered-reduction tolerance.
   bool Reorders = false;
