@@ -141,7 +141,11 @@ private:
       KernelLaunch &Launch);
   /// The tree over the work-group's values in Scratch, leaving their
   /// combination in Scratch[0] (ScalarReduction).
-  void workGroupTree(const std::string &WG, const std::string &Lid);
+  void workGroupTree(const std::string &WG, const std::string &Lid) {
+    workGroupTree(Plan.Reduce, WG, Lid);
+  }
+  void workGroupTree(const ScalarReduction &R, const std::string &WG,
+                     const std::string &Lid);
   void declarePrivates(const std::string &Suffix);
   void body(const std::vector<Node> &Nodes);
   /// Emits `const int Var = Value;` and then Inner, dropping the definition
@@ -206,6 +210,7 @@ private:
   void naive();
   void singleWorkItem();
   void reduceScalar();
+  void reduceRows();
   void block();
   void registerTiled();
   void transpose();
@@ -410,11 +415,11 @@ void Emitter::singleWorkItem() {
   close();
 }
 
-void Emitter::workGroupTree(const std::string &WG, const std::string &Lid) {
+void Emitter::workGroupTree(const ScalarReduction &R, const std::string &WG,
+                            const std::string &Lid) {
   // Halving with the odd one out kept: W values become ceil(W / 2), item l
   // < W - H taking item l + H, so any work-group size is reduced whole,
   // in an order fixed by the size alone.
-  const ScalarReduction &R = Plan.Reduce;
   std::string W = role("w"), H = role("h");
   line("barrier(CLK_LOCAL_MEM_FENCE);");
   open("for (int " + W + " = " + WG + "; " + W + " > 1; " + W + " = (" + W +
@@ -522,6 +527,122 @@ void Emitter::reduceScalar() {
   Final.LocalBytesDefault = Launch.LocalBytesDefault;
   Final.OutputsPerItem = "1";
   Launch.Followers.push_back(std::move(Final));
+}
+
+void Emitter::reduceRows() {
+  // One work-group per row (ReduceRows): the row's segments in order, each
+  // followed by a barrier where another work-item may read what it wrote
+  // (global memory, or the tree's local memory before its next use).
+  const MappedLoop &M = Plan.Band.front();
+  std::string WG = Plan.tunable("WG0");
+  Launch.Tunables.push_back(
+      {WG, Plan.WorkGroup[0], 1, 1024,
+       "work-group size of kernel " + Plan.Name +
+           " (the work-items of one row; any size, the tree halves it); "
+           "must not exceed the device's and the kernel's maximum "
+           "work-group size",
+       "",
+       {32, 64, 128, 256, 512, 1024}});
+  signature("__attribute__((reqd_work_group_size(" + WG + ", 1, 1))) ");
+  std::string Lid = role("lid"), P = role("p");
+  int64_t Bytes = 0;
+  std::string BytesF;
+  for (const RowSegment &S : Plan.Rows)
+    if (S.K == RowSegment::Reduce) {
+      line("__local " + std::string(elemTypeCLName(S.R.AccType)) + " " +
+           S.R.Scratch + "[" + WG + "];");
+      Bytes += Plan.WorkGroup[0] * elemTypeBytes(S.R.AccType);
+      BytesF += (BytesF.empty() ? "" : " + ") + WG + "*" +
+                std::to_string(elemTypeBytes(S.R.AccType));
+    }
+  line("const int " + Lid + " = get_local_id(0);");
+  line("const " + IndexType + " " + M.Var + " = " +
+       plusLower(M, "(" + IndexType + ")get_group_id(0)") + ";");
+  std::string Guard;
+  for (const IndexExpr &U : M.Upper)
+    Guard += (Guard.empty() ? "" : " || ") + M.Var + " > " + U.str();
+  line("if (" + Guard + ")");
+  line("  return; // the whole work-group: no barrier is skipped by some");
+  declarePrivates("");
+  // A loop's iterations spread over the work-items: item l takes the
+  // positions l, l + WG, ... of the loop's range.
+  auto Spread = [&](const Loop &L, const std::function<void()> &Inner) {
+    MappedLoop Range;
+    Range.Lower = L.Lower;
+    open("for (long " + P + " = " + Lid + "; " + P + " < " +
+         extentFormula(L.Lower, L.Upper) + "; " + P + " += " + WG + ")");
+    line("const " + IndexType + " " + L.Var + " = " +
+         plusLower(Range, "(" + IndexType + ")" + P) + ";");
+    Inner();
+    close();
+  };
+  for (const RowSegment &S : Plan.Rows) {
+    const Node &N = Plan.Body[S.Index];
+    // After the last segment nothing is read any more.
+    bool Last = &S == &Plan.Rows.back();
+    auto Barrier = [&](const std::string &Fence) {
+      if (!Last)
+        line("barrier(" + Fence + ");");
+    };
+    switch (S.K) {
+    case RowSegment::Uniform:
+      body({N});
+      break;
+    case RowSegment::Single:
+      open("if (" + Lid + " == 0)");
+      body({N});
+      close();
+      line("barrier(CLK_GLOBAL_MEM_FENCE);");
+      break;
+    case RowSegment::Spread:
+      Spread(N.loop(), [&] { body(N.loop().Body); });
+      line("barrier(CLK_GLOBAL_MEM_FENCE);");
+      break;
+    case RowSegment::Reduce: {
+      const ScalarReduction &R = S.R;
+      std::string CL = elemTypeCLName(R.AccType);
+      line(CL + " " + R.Acc + " = " + R.Identity + ";");
+      bool ScalarTarget = R.Target.K == Expr::ScalarRef;
+      std::string Saved;
+      if (ScalarTarget) {
+        Saved = Ctx.ScalarRename.count(R.Target.Name)
+                    ? Ctx.ScalarRename[R.Target.Name]
+                    : R.Target.Name;
+        Ctx.ScalarRename[R.Target.Name] = R.Acc;
+      } else {
+        Ctx.ArrayHook = [&](const Expr &E) -> std::optional<std::string> {
+          if (E.Name == R.Target.Name && E.Subscripts == R.Target.Subscripts)
+            return R.Acc;
+          return std::nullopt;
+        };
+      }
+      Spread(N.loop(), [&] { body(N.loop().Body); });
+      if (ScalarTarget)
+        Ctx.ScalarRename[R.Target.Name] = Saved;
+      Ctx.ArrayHook = nullptr;
+      line(R.Scratch + "[" + Lid + "] = " + R.Acc + ";");
+      workGroupTree(R, WG, Lid);
+      std::string T = clExpr(R.Target, Ctx);
+      if (ScalarTarget) {
+        // Every work-item's copy of the row's scalar takes the total, then
+        // the tree's memory may be reused.
+        line(T + " = " + finalText(R, T, R.Scratch + "[0]") + ";");
+        line("barrier(CLK_LOCAL_MEM_FENCE);");
+      } else {
+        line("if (" + Lid + " == 0)");
+        line("  " + T + " = " + finalText(R, T, R.Scratch + "[0]") + ";");
+        line("barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);");
+      }
+      break;
+    }
+    }
+  }
+  close();
+  Launch.Global = {extentFormula(M.Lower, M.Upper) + " * " + WG};
+  Launch.Local = {WG};
+  Launch.LocalBytes = BytesF;
+  Launch.LocalBytesDefault = Bytes;
+  Launch.OutputsPerItem = "1 row per work-group";
 }
 
 std::string Emitter::unguardedLoad(const StagedAccess &S,
@@ -1247,6 +1368,9 @@ std::string Emitter::run() {
     break;
   case KernelPlan::ReduceScalar:
     reduceScalar();
+    break;
+  case KernelPlan::ReduceRows:
+    reduceRows();
     break;
   }
   return Out;

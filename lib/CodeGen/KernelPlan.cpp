@@ -450,14 +450,17 @@ const Expr &reductionTerm(const Stmt &S) {
   return S.RHS.Operands[AccLeft ? 1 : 0];
 }
 
-// A whole-nest reduction (ScalarReduction): Root, whose verdict V is a
-// reduction, holds only statements, each an update of one array element
-// Target with one operator (reductionUpdate) or a write of a private
-// scalar. Fills Plan.Reduce and returns true, or returns false with the
-// reason in WhyNot.
-bool planScalarReduction(const Function &F, const Loop &Root,
-                         const LoopVerdict &V, KernelPlan &Plan,
-                         std::string &WhyNot) {
+// A reduction loop (ScalarReduction): Root, whose verdict V is a
+// reduction, holds only statements, each an update of one value Target
+// with one operator (reductionUpdate) or a write of a private scalar.
+// Whole: the loop is a whole nest, Target an element of a buffer (the
+// kernels' view makes a function-scope accumulator a one-element
+// temporary); else (a row's loop, RowReduction) Target may also be a
+// scalar of the row. Fills R (names from Names) and returns true, or
+// returns false with the reason in WhyNot.
+bool matchReduction(const Function &F, const Loop &Root, const LoopVerdict &V,
+                    bool Whole, NameTable &Names, ScalarReduction &R,
+                    std::string &WhyNot) {
   if (!V.Reduction)
     return false;
   if (Root.Step != 1 && Root.Step != -1) {
@@ -474,12 +477,12 @@ bool planScalarReduction(const Function &F, const Loop &Root,
     }
     const Stmt &S = N.stmt();
     const Variable *LV = F.lookup(S.LHS.Name);
-    if (S.LHS.K == Expr::ScalarRef && LV &&
-        LV->VarKind == Variable::LocalScalar &&
-        (!Target || Target->Name != S.LHS.Name))
-      continue; // a private scalar (the verdict found no carried value)
+    bool Scalar = S.LHS.K == Expr::ScalarRef && LV &&
+                  LV->VarKind == Variable::LocalScalar;
+    if (Scalar && classifyScalar(F, Root, S.LHS.Name) == VarClass::Private)
+      continue; // a private scalar of the iteration
     std::optional<ReductionOp> This = reductionUpdate(S, S.LHS.Name);
-    if (S.LHS.K != Expr::ArrayRef || !This) {
+    if ((S.LHS.K != Expr::ArrayRef && (Whole || !Scalar)) || !This) {
       WhyNot = "statement '" + S.LHS.str() +
                " ...' is neither a reduction update nor a private scalar";
       return false;
@@ -492,8 +495,7 @@ bool planScalarReduction(const Function &F, const Loop &Root,
     }
     Target = S.LHS;
     Op = This;
-    Plan.Reduce.ComparisonForm |=
-        S.RHS.K == Expr::Select || !S.When.Data.empty();
+    R.ComparisonForm |= S.RHS.K == Expr::Select || !S.When.Data.empty();
     const Expr &Term = reductionTerm(S);
     ElemType T = S.LHS.Type;
     bool Float = isFloatingType(T);
@@ -513,11 +515,10 @@ bool planScalarReduction(const Function &F, const Loop &Root,
     }
   }
   const Variable *TV = Target ? F.lookup(Target->Name) : nullptr;
-  if (!TV || !TV->isParam()) {
+  if (!TV || (Whole && !TV->isParam())) {
     WhyNot = "no array element is updated";
     return false;
   }
-  ScalarReduction &R = Plan.Reduce;
   R.Op = *Op;
   R.Target = *Target;
   ElemType T = Target->Type;
@@ -558,18 +559,106 @@ bool planScalarReduction(const Function &F, const Loop &Root,
   }
   R.Reorders = Float && (R.Op == ReductionOp::Sum ||
                          R.Op == ReductionOp::Product);
-  R.Acc = Plan.Names.fresh(Target->Name + "_acc");
-  R.Scratch = Plan.Names.fresh(Target->Name + "_loc");
-  R.Partials = Plan.Names.fresh(Target->Name + "_part");
+  R.Acc = Names.fresh(Target->Name + "_acc");
+  R.Scratch = Names.fresh(Target->Name + "_loc");
+  R.Reason = std::string(R.Reorders ? "reassociated (validated with the "
+                                      "reordered-reduction tolerance)"
+                                    : Float ? "min/max (exact in any order)"
+                                            : "integer (exact in any order)");
+  return true;
+}
+
+bool planScalarReduction(const Function &F, const Loop &Root,
+                         const LoopVerdict &V, KernelPlan &Plan,
+                         std::string &WhyNot) {
+  ScalarReduction &R = Plan.Reduce;
+  if (!matchReduction(F, Root, V, true, Plan.Names, R, WhyNot))
+    return false;
+  R.Partials = Plan.Names.fresh(R.Target.Name + "_part");
   R.FinalKernel = Plan.Names.fresh(Plan.Name + "_final");
   R.Reason = "loop '" + Root.Var + "' is a " + V.Reason +
              " and has no parallel loop: a work-group tree reduction, " +
-             (R.Reorders ? "reassociated (validated with the reordered-"
-                           "reduction tolerance)"
-                         : std::string(Float ? "min/max" : "integer") +
-                               " (exact in any order)");
+             R.Reason;
   return true;
 }
+// True when the access's address moves by one element when Var does and
+// by more (or by a variable amount) when Row does: read by one work-item
+// per row, consecutive work-items are a row apart (uncoalesced); read with
+// Var across the work-items, coalesced.
+bool alongRows(const Function &F, const Expr &E, const std::string &Var,
+               const std::string &Row) {
+  if (E.K != Expr::ArrayRef || !isStrideOne(F, E.Name, E.Subscripts, Var))
+    return false;
+  IndexExpr Flat = flatIndex(F, E.Name, E.Subscripts);
+  return Flat.mentions(Row) && !isStrideOne(F, E.Name, E.Subscripts, Row);
+}
+
+// Per-row reductions (ReduceRows): the band is one parallel loop (the
+// rows), its body statements, reduction loops and parallel loops of
+// statements, and some reduction's reads go along the rows. Fills
+// Plan.Rows and returns true; false keeps the naive kernel.
+bool planRowReduction(const Function &F, const Loop &Row,
+                      const NestDependences &ND,
+                      const std::map<const Loop *, unsigned> &Ids,
+                      KernelPlan &Plan) {
+  NameTable Names = Plan.Names;
+  std::vector<RowSegment> Segs;
+  std::string Strided;
+  bool AnyReduce = false;
+  for (size_t I = 0; I < Row.Body.size(); ++I) {
+    const Node &N = Row.Body[I];
+    RowSegment S;
+    S.Index = I;
+    if (!N.isLoop()) {
+      const Stmt &St = N.stmt();
+      const Variable *V = F.lookup(St.LHS.Name);
+      if (!V)
+        return false;
+      if (St.LHS.K == Expr::ScalarRef && V->VarKind == Variable::LocalScalar)
+        S.K = RowSegment::Uniform;
+      else if (V->isParam())
+        S.K = RowSegment::Single;
+      else
+        return false; // a local array element: no copy per work-item
+      Segs.push_back(S);
+      continue;
+    }
+    const Loop &L = N.loop();
+    auto It = Ids.find(&L);
+    if (It == Ids.end() || (L.Step != 1 && L.Step != -1) ||
+        std::any_of(L.Body.begin(), L.Body.end(),
+                    [](const Node &C) { return C.isLoop(); }))
+      return false;
+    const LoopVerdict &V = ND.Verdicts[It->second];
+    std::string WhyNot;
+    if (V.Parallel) {
+      S.K = RowSegment::Spread;
+    } else if (matchReduction(F, L, V, false, Names, S.R, WhyNot)) {
+      S.K = RowSegment::Reduce;
+      AnyReduce = true;
+      visitExprs(L.Body, [&](const Expr &E, bool IsWrite) {
+        if (!IsWrite && Strided.empty() && alongRows(F, E, L.Var, Row.Var))
+          Strided = E.str();
+      });
+    } else {
+      return false;
+    }
+    Segs.push_back(S);
+  }
+  if (!AnyReduce || Strided.empty())
+    return false;
+  Plan.Rows = std::move(Segs);
+  Plan.Names = Names;
+  Plan.Remarks.push_back(
+      "automatic mapping: one work-group per iteration of loop '" + Row.Var +
+      "': its reduction reads " + Strided +
+      " along the row, so one work-item per row would read strided along "
+      "dimension 0 (uncoalesced); the row's work-items take consecutive "
+      "elements instead (coalesced) and combine them in a tree in local "
+      "memory");
+  return true;
+}
+
 } // namespace
 
 std::string looptile::combineText(ReductionOp Op, ElemType T,
@@ -699,6 +788,13 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
     Plan.Band.insert(Plan.Band.begin(), M);
   }
 
+  if (Opts.RowReductions && Plan.Band.size() == 1 && !Plan.Triangular &&
+      (!Opts.Tile || Opts.Automatic) &&
+      planRowReduction(F, *Band.back(), ND, Ids, Plan)) {
+    Plan.K = KernelPlan::ReduceRows;
+    Plan.WorkGroup = {MaxDefaultWorkGroup};
+    return true;
+  }
   if (!Opts.Tile) {
     chooseNaiveWorkGroup(Plan, 0);
     return true;
@@ -818,7 +914,8 @@ void looptile::summarizePlan(const Function &F, const KernelPlan &Plan,
   Out.Triangular = Plan.Triangular;
   static const char *Kinds[] = {"naive",          "block-tiled",
                                 "transpose",      "register-tiled",
-                                "single work-item", "tree reduction"};
+                                "single work-item", "tree reduction",
+                                "row reduction"};
   Out.Kind = Kinds[Plan.K];
   Out.Reuse = Plan.K == KernelPlan::Block || Plan.K == KernelPlan::Register ||
               Plan.K == KernelPlan::Transpose;
@@ -828,6 +925,28 @@ void looptile::summarizePlan(const Function &F, const KernelPlan &Plan,
     // One dimension: consecutive work-items take consecutive iterations.
     Out.Dims = 1;
     Var = Plan.Body.front().loop().Var;
+  } else if (Plan.K == KernelPlan::ReduceRows) {
+    // A row's loops spread over the work-items; its statements are the
+    // same address for all of them.
+    Out.Dims = 1;
+    for (const RowSegment &S : Plan.Rows) {
+      if (S.K != RowSegment::Reduce && S.K != RowSegment::Spread)
+        continue;
+      const Loop &L = Plan.Body[S.Index].loop();
+      if (Out.Dim0.empty())
+        Out.Dim0 = L.Var;
+      visitExprs(L.Body, [&](const Expr &E, bool) {
+        if (E.K != Expr::ArrayRef || !F.lookup(E.Name) ||
+            F.lookup(E.Name)->VarKind == Variable::LocalArray ||
+            !flatIndex(F, E.Name, E.Subscripts).mentions(L.Var))
+          return;
+        if (isStrideOne(F, E.Name, E.Subscripts, L.Var))
+          ++Out.Coalesced;
+        else
+          ++Out.Strided;
+      });
+    }
+    return;
   } else if (D0) {
     Var = D0->Var;
   } else {

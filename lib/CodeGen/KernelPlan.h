@@ -119,6 +119,28 @@ std::string combineText(ReductionOp Op, ElemType T, const std::string &A,
 std::string finalText(const ScalarReduction &R, const std::string &Old,
                       const std::string &Total);
 
+/// One top-level node of a row's body (ReduceRows), run in order by the
+/// row's work-group, with a barrier after each that other work-items may
+/// depend on.
+struct RowSegment {
+  enum Kind {
+    /// A statement writing a scalar of the row: every work-item runs it
+    /// (the same values from the same data: each keeps its copy).
+    Uniform,
+    /// A statement writing global memory: work-item 0 runs it.
+    Single,
+    /// A reduction loop: a strided share per work-item, the tree, then
+    /// every work-item's copy of a scalar target takes the total (work-item
+    /// 0 for an array element).
+    Reduce,
+    /// A parallel loop: its iterations spread over the work-items.
+    Spread
+  };
+  Kind K = Uniform;
+  size_t Index = 0; ///< the node of KernelPlan::Body
+  ScalarReduction R; ///< Reduce
+};
+
 struct KernelPlan {
   enum Kind {
     Naive,
@@ -126,7 +148,8 @@ struct KernelPlan {
     Transpose,
     Register,
     SingleWorkItem,
-    ReduceScalar
+    ReduceScalar,
+    ReduceRows
   };
   Kind K = Naive;
   std::string Name;
@@ -159,6 +182,9 @@ struct KernelPlan {
   StagedAccess TransposeRead;
   /// ReduceScalar: the reduction (Body is the whole nest).
   ScalarReduction Reduce;
+  /// ReduceRows: Band is the row loop (one work-group per iteration, group
+  /// id 0), Body its body, one segment per node of Body.
+  std::vector<RowSegment> Rows;
   /// Notes for --print-mapping (why a tiling request fell back, ...).
   std::vector<std::string> Remarks;
   /// Every identifier of the program and the ones this kernel invents

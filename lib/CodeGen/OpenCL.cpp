@@ -220,6 +220,8 @@ const char *kindName(KernelPlan::Kind K) {
     return "single work-item";
   case KernelPlan::ReduceScalar:
     return "tree reduction (work-group partials)";
+  case KernelPlan::ReduceRows:
+    return "row reduction (a work-group per row)";
   }
   return "?";
 }
@@ -797,6 +799,8 @@ bool looptile::generateOpenCL(const Function &Original,
       Temporaries.push_back(&ReductionTemporaries.back());
       Reorders |= Plan.Reduce.Reorders;
     }
+    for (const RowSegment &S : Plan.Rows)
+      Reorders |= S.K == RowSegment::Reduce && S.R.Reorders;
     KernelLaunch Launch;
     Kernels += emitKernel(KernelFns[I], Plan, Opts, Launch) + "\n";
     Plans.push_back(std::move(Plan));
@@ -1037,6 +1041,35 @@ bool looptile::generateOpenCL(const Function &Original,
       R += "  operator: " + std::string(reductionOpName(SR.Op)) + " over " +
            elemTypeName(SR.AccType) + ", identity " + SR.Identity +
            "; the order is fixed by the size and " + P.tunable("WG0") + "\n";
+    }
+    if (P.K == KernelPlan::ReduceRows) {
+      const MappedLoop &ML = P.Band.front();
+      // Replace the band line printed above by what a row does.
+      R.erase(R.rfind("  loop " + ML.Var + " -> dimension 0"));
+      R += "  loop " + ML.Var +
+           " -> one work-group per iteration (group id 0)" + At(ML.Loc) +
+           "\n";
+      for (const RowSegment &S : P.Rows) {
+        const Node &N = P.Body[S.Index];
+        if (S.K == RowSegment::Uniform)
+          R += "    " + N.stmt().LHS.str() +
+               " = ...: every work-item of the row\n";
+        else if (S.K == RowSegment::Single)
+          R += "    " + N.stmt().LHS.str() + " = ...: work-item 0\n";
+        else if (S.K == RowSegment::Spread)
+          R += "    loop " + N.loop().Var +
+               " -> strided over the row's work-items (parallel)" +
+               At(N.loop().Loc) + "\n";
+        else
+          R += "    loop " + N.loop().Var +
+               " -> strided over the row's work-items, each combining its "
+               "terms in order, then a tree in local memory (" +
+               S.R.Scratch + "): " + S.R.Target.str() + " = " +
+               finalText(S.R, S.R.Target.str(), "total") + "; " +
+               reductionOpName(S.R.Op) + " over " +
+               elemTypeName(S.R.AccType) + ", identity " + S.R.Identity +
+               ", " + S.R.Reason + At(N.loop().Loc) + "\n";
+      }
     }
     if (P.K == KernelPlan::Transpose)
       R += "  staged in local memory: " +

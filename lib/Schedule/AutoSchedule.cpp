@@ -305,6 +305,7 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     Rank.Tile = 16;
     Rank.RegRows = Rank.RegCols = 8;
     Rank.Automatic = true;
+    Rank.RowReductions = Opts.RowReductions = true;
   }
   std::string R =
       std::string("schedule: automatic (") +
@@ -322,7 +323,7 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
       "the fewest loop moves\n";
   std::string Nests;
   std::vector<std::string> Recipe;
-  bool AnyReuse = false;
+  bool AnyReuse = false, AnyRows = false;
   // From the last nest to the first: a nest's distribution inserts nests
   // after it and moves none of the ones still to do.
   for (size_t I = F.Body.size(); I-- > 0;) {
@@ -389,13 +390,23 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     for (const std::string &Why : B.Refused)
       N += "    " + Why + "\n";
     Nests = N + Nests;
-    for (const KernelPreview &P : B.Kernels)
+    for (const KernelPreview &P : B.Kernels) {
       AnyReuse |= P.Mappable && P.Reuse;
+      AnyRows |= P.Mappable && P.Kind == "row reduction";
+    }
     Recipe.insert(Recipe.end(), B.Recipe.begin(), B.Recipe.end());
     F = std::move(B.F);
   }
   Rewrote = !Recipe.empty();
   R += CostModel + Nests;
+  if (ChooseKind && AnyRows) {
+    // The kind is the stage's choice: generate with these options.
+    Rewrote = true;
+    R += "  kernels: a work-group per row where a row's reduction reads "
+         "along the row (one work-item per row would read strided along "
+         "dimension 0; the row's work-items read consecutive elements and "
+         "combine them in a tree in local memory)\n";
+  }
   if (ChooseKind && AnyReuse) {
     Opts.Tile = Rank.Tile;
     Opts.RegRows = Rank.RegRows;

@@ -35,6 +35,11 @@ struct OpenCLOptions {
   /// them gets the naive kernel with its default work-group, and says why in
   /// --print-mapping only (no warning: nobody asked for them).
   bool Automatic = false;
+  /// The mapping stage chooses the kernel kinds (no kernel option was
+  /// given): a row loop whose inner reductions read along the rows gets a
+  /// work-group per row (KernelPlan ReduceRows) where one work-item per row
+  /// would read strided along dimension 0.
+  bool RowReductions = false;
 };
 
 /// What the kernel planner would make of one nest under Opts, for the
