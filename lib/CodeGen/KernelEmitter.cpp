@@ -592,11 +592,11 @@ void Emitter::reduceRows() {
       open("if (" + Lid + " == 0)");
       body({N});
       close();
-      line("barrier(CLK_GLOBAL_MEM_FENCE);");
+      Barrier("CLK_GLOBAL_MEM_FENCE");
       break;
     case RowSegment::Spread:
       Spread(N.loop(), [&] { body(N.loop().Body); });
-      line("barrier(CLK_GLOBAL_MEM_FENCE);");
+      Barrier("CLK_GLOBAL_MEM_FENCE");
       break;
     case RowSegment::Reduce: {
       const ScalarReduction &R = S.R;
@@ -627,11 +627,11 @@ void Emitter::reduceRows() {
         // Every work-item's copy of the row's scalar takes the total, then
         // the tree's memory may be reused.
         line(T + " = " + finalText(R, T, R.Scratch + "[0]") + ";");
-        line("barrier(CLK_LOCAL_MEM_FENCE);");
+        Barrier("CLK_LOCAL_MEM_FENCE");
       } else {
         line("if (" + Lid + " == 0)");
         line("  " + T + " = " + finalText(R, T, R.Scratch + "[0]") + ";");
-        line("barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);");
+        Barrier("CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE");
       }
       break;
     }
