@@ -435,8 +435,20 @@ std::optional<ElemType> unsignedPartner(ElemType T) {
 // The term an update statement combines into its accumulator: the
 // right-hand side of `s += e` (`s -= e`, `s *= e`), the operand of `s = s
 // + e` (`s = e * s`, `s = fminf(s, e)`) that is not the accumulator.
+// True when a data condition of S's guard reads the variable S assigns
+// (`if (e > m) m = e;`).
+bool guardReadsTarget(const Stmt &S) {
+  std::function<bool(const Expr &)> Reads = [&](const Expr &E) {
+    if ((E.K == Expr::ScalarRef || E.K == Expr::ArrayRef) &&
+        E.Name == S.LHS.Name)
+      return true;
+    return std::any_of(E.Operands.begin(), E.Operands.end(), Reads);
+  };
+  return std::any_of(S.When.Data.begin(), S.When.Data.end(), Reads);
+}
+
 const Expr &reductionTerm(const Stmt &S) {
-  if (S.Op != AssignOp::Assign || !S.When.Data.empty())
+  if (S.Op != AssignOp::Assign || guardReadsTarget(S))
     return S.RHS; // `s += e`, or `if (e > m) m = e;`
   if (S.RHS.K == Expr::Select) {
     const Expr &X = S.RHS.Operands[1];
@@ -495,7 +507,9 @@ bool matchReduction(const Function &F, const Loop &Root, const LoopVerdict &V,
     }
     Target = S.LHS;
     Op = This;
-    R.ComparisonForm |= S.RHS.K == Expr::Select || !S.When.Data.empty();
+    R.ComparisonForm |= (*This == ReductionOp::Min ||
+                         *This == ReductionOp::Max) &&
+                        (S.RHS.K == Expr::Select || guardReadsTarget(S));
     const Expr &Term = reductionTerm(S);
     ElemType T = S.LHS.Type;
     bool Float = isFloatingType(T);
