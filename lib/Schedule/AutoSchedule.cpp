@@ -405,7 +405,9 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     R += "  kernels: a work-group per row where a row's reduction reads "
          "along the row (one work-item per row would read strided along "
          "dimension 0; the row's work-items read consecutive elements and "
-         "combine them in a tree in local memory)\n";
+         "combine them in a tree in local memory; no option asks for it: "
+         "with transformation options the row loop gets one work-item per "
+         "row)\n";
   }
   if (ChooseKind && AnyReuse) {
     Opts.Tile = Rank.Tile;
