@@ -556,13 +556,12 @@ void Emitter::reduceRows() {
                 std::to_string(elemTypeBytes(S.R.AccType));
     }
   line("const int " + Lid + " = get_local_id(0);");
+  // The NDRange has exactly one work-group per row (no guard: an early
+  // return before the barriers, though uniform per work-group, is
+  // miscompiled by PoCL 3.1's default work-group method, which then
+  // corrupts the host's heap; cbs, loops and oclgrind run it right).
   line("const " + IndexType + " " + M.Var + " = " +
        plusLower(M, "(" + IndexType + ")get_group_id(0)") + ";");
-  std::string Guard;
-  for (const IndexExpr &U : M.Upper)
-    Guard += (Guard.empty() ? "" : " || ") + M.Var + " > " + U.str();
-  line("if (" + Guard + ")");
-  line("  return; // the whole work-group: no barrier is skipped by some");
   declarePrivates("");
   // A loop's iterations spread over the work-items: item l takes the
   // positions l, l + WG, ... of the loop's range.
