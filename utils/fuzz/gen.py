@@ -332,7 +332,13 @@ class Gen:
         env = Envelope(a, hi)
         ctx.loops.append((loop, env, max(0, max_over_params(env.hi) - env.lo + 1)))
         kind = r.choice(["+=", "+=", "-=", "max", "min"])
-        e, mag = self.expr(ctx, 2, avoid={n})
+        # the term must not read s (a divisor may pick any scalar)
+        for _ in range(5):
+            e, mag = self.expr(ctx, 2, avoid={n})
+            if not any(l[0] == "name" and l[1] == n for l in A.expr_reads(e, [])):
+                break
+        else:
+            e, mag = ("name", var), max_over_params(env.hi)
         e = self.fit(e, mag, ASSIGN_CAP)
         mag = min(mag, ASSIGN_CAP)
         s = ("name", n)
@@ -353,7 +359,7 @@ class Gen:
         if arr is not None and r.random() < 0.7:
             subs = [Lin.c(0) for _ in arr.dims]
             items.append(Stmt("assign", lhs=("aref", arr, subs), op="=",
-                              rhs=s))
+                              rhs=self.fit(s, VCAP, ASSIGN_CAP)))
         return items
 
     def dims(self, kind, rank):
