@@ -441,7 +441,12 @@ void Emitter::reduceScalar() {
   // into a private value in that order; then the work-group's tree; one
   // partial per work-group.
   const ScalarReduction &R = Plan.Reduce;
-  const Loop &L = Plan.Body.front().loop();
+  // The flattened loops, outermost first; position p of the rectangle is
+  // (p / (e1 * ... ), ..., p % e_last).
+  std::vector<const Loop *> Chain = {&Plan.Body.front().loop()};
+  for (unsigned D = 1; D < R.Depth; ++D)
+    Chain.push_back(&Chain.back()->Body.front().loop());
+  const Loop &L = *Chain.back();
   std::string WG = Plan.tunable("WG0");
   Launch.Tunables.push_back(
       {WG, Plan.WorkGroup[0], 1, 1024,
@@ -451,7 +456,18 @@ void Emitter::reduceScalar() {
        "",
        {32, 64, 128, 256, 512, 1024}});
   std::string CL = elemTypeCLName(R.AccType);
-  std::string Extent = extentFormula(L.Lower, L.Upper);
+  // Extent: the manifest's formula; KExtent: the kernel's, in long (a
+  // product of sizes may not fit in an int).
+  std::vector<std::string> Extents;
+  std::string Extent, KExtent;
+  for (const Loop *C : Chain) {
+    Extents.push_back(extentFormula(C->Lower, C->Upper));
+    bool One = Chain.size() == 1;
+    Extent += (Extent.empty() ? "" : " * ") +
+              (One ? Extents.back() : "(" + Extents.back() + ")");
+    KExtent += (KExtent.empty() ? "" : " * ") +
+               (One ? Extents.back() : "(long)(" + Extents.back() + ")");
+  }
   std::string Groups = "max(min(ceil_div(" + Extent + ", " + WG + "), " +
                        std::to_string(ScalarReduction::MaxGroups) + "), 1)";
   std::string Attr = "__attribute__((reqd_work_group_size(" + WG + ", 1, 1))) ";
@@ -467,12 +483,20 @@ void Emitter::reduceScalar() {
   line("const int " + Lid + " = get_local_id(0);");
   line(CL + " " + R.Acc + " = " + R.Identity + ";");
   declarePrivates("");
-  MappedLoop Range;
-  Range.Lower = L.Lower;
-  open("for (long " + P + " = get_global_id(0); " + P + " < " + Extent + "; " +
+  open("for (long " + P + " = get_global_id(0); " + P + " < " + KExtent + "; " +
        P + " += get_global_size(0))");
-  line("const " + IndexType + " " + L.Var + " = " +
-       plusLower(Range, "(" + IndexType + ")" + P) + ";");
+  // Innermost fastest: consecutive positions, consecutive innermost
+  // iterations.
+  std::string Rest = P;
+  for (size_t C = Chain.size(); C-- > 0;) {
+    MappedLoop Range;
+    Range.Lower = Chain[C]->Lower;
+    std::string Pos = C == 0 ? Rest
+                             : "(" + Rest + " % (long)(" + Extents[C] + "))";
+    line("const " + IndexType + " " + Chain[C]->Var + " = " +
+         plusLower(Range, "(" + IndexType + ")" + Pos) + ";");
+    Rest = "(" + Rest + " / (long)(" + Extents[C] + "))";
+  }
   Ctx.ArrayHook = [&](const Expr &E) -> std::optional<std::string> {
     if (E.Name == R.Target.Name && E.Subscripts == R.Target.Subscripts)
       return R.Acc;
@@ -507,7 +531,7 @@ void Emitter::reduceScalar() {
   line("__local " + CL + " " + R.Scratch + "[" + WG + "];");
   line("const int " + Lid + " = get_local_id(0);");
   // The kernel's own spelling of Groups (ceil_div is the manifest's).
-  std::string E = "(long)(" + Extent + ")";
+  std::string E = "(long)(" + KExtent + ")";
   line("const long " + G + " = max(min((" + E + " + " + WG + " - 1) / " + WG +
        ", (long)" + std::to_string(ScalarReduction::MaxGroups) + "), 1L);");
   line(CL + " " + R.Acc + " = " + R.Identity + ";");

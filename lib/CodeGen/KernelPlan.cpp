@@ -472,29 +472,51 @@ const Expr &reductionTerm(const Stmt &S) {
 // returns false with the reason in WhyNot.
 bool matchReduction(const Function &F, const Loop &Root, const LoopVerdict &V,
                     bool Whole, NameTable &Names, ScalarReduction &R,
-                    std::string &WhyNot) {
+                    std::string &WhyNot, bool ScalarTargetOK = false) {
   if (!V.Reduction)
     return false;
   if (Root.Step != 1 && Root.Step != -1) {
     WhyNot = "it has step " + std::to_string(Root.Step);
     return false;
   }
+  // A whole nest: loops perfectly nested in Root with unit steps and
+  // bounds free of the outer ones (a rectangle) are flattened into one
+  // iteration space (`for i for j s += A[i][j]`).
+  const Loop *Inner = &Root;
+  std::vector<std::string> Vars = {Root.Var};
+  R.Depth = 1;
+  while (Whole && Inner->Body.size() == 1 && Inner->Body[0].isLoop()) {
+    const Loop &L = Inner->Body[0].loop();
+    bool Rect = L.Step == 1 || L.Step == -1;
+    for (const std::string &Var : Vars)
+      Rect &= !boundsMention(L, Var);
+    if (!Rect) {
+      WhyNot = "loop '" + L.Var + "' inside it has a step other than 1 or "
+               "bounds that depend on an outer loop";
+      return false;
+    }
+    Vars.push_back(L.Var);
+    Inner = &L;
+    ++R.Depth;
+  }
   std::optional<Expr> Target;
   std::optional<ReductionOp> Op;
-  for (const Node &N : Root.Body) {
+  for (const Node &N : Inner->Body) {
     if (N.isLoop()) {
-      WhyNot = "the loop has a loop inside (only a single loop of "
-               "statements becomes a work-group tree reduction)";
+      WhyNot = "the loop has a loop inside that is not perfectly nested "
+               "(only statements, in one loop or a perfect rectangular "
+               "nest, become a work-group tree reduction)";
       return false;
     }
     const Stmt &S = N.stmt();
     const Variable *LV = F.lookup(S.LHS.Name);
     bool Scalar = S.LHS.K == Expr::ScalarRef && LV &&
                   LV->VarKind == Variable::LocalScalar;
-    if (Scalar && classifyScalar(F, Root, S.LHS.Name) == VarClass::Private)
+    if (Scalar && classifyScalar(F, *Inner, S.LHS.Name) == VarClass::Private)
       continue; // a private scalar of the iteration
     std::optional<ReductionOp> This = reductionUpdate(S, S.LHS.Name);
-    if ((S.LHS.K != Expr::ArrayRef && (Whole || !Scalar)) || !This) {
+    if ((S.LHS.K != Expr::ArrayRef && ((Whole && !ScalarTargetOK) || !Scalar)) ||
+        !This) {
       WhyNot = "statement '" + S.LHS.str() +
                " ...' is neither a reduction update nor a private scalar";
       return false;
@@ -505,6 +527,12 @@ bool matchReduction(const Function &F, const Loop &Root, const LoopVerdict &V,
                "operator";
       return false;
     }
+    for (const IndexExpr &Sub : S.LHS.Subscripts)
+      for (const std::string &Var : Vars)
+        if (Sub.mentions(Var)) {
+          WhyNot = "the updated element depends on loop '" + Var + "'";
+          return false;
+        }
     Target = S.LHS;
     Op = This;
     R.ComparisonForm |= (*This == ReductionOp::Min ||
@@ -529,7 +557,7 @@ bool matchReduction(const Function &F, const Loop &Root, const LoopVerdict &V,
     }
   }
   const Variable *TV = Target ? F.lookup(Target->Name) : nullptr;
-  if (!TV || (Whole && !TV->isParam())) {
+  if (!TV || (Whole && !ScalarTargetOK && !TV->isParam())) {
     WhyNot = "no array element is updated";
     return false;
   }
@@ -674,6 +702,17 @@ bool planRowReduction(const Function &F, const Loop &Row,
 }
 
 } // namespace
+
+bool looptile::isWholeNestReduction(const Function &F, const Loop &Root,
+                                    const LoopVerdict &V, std::string *WhyNot) {
+  NameTable Names;
+  ScalarReduction R;
+  std::string Why;
+  bool OK = matchReduction(F, Root, V, true, Names, R, Why, true);
+  if (WhyNot)
+    *WhyNot = Why;
+  return OK;
+}
 
 std::string looptile::combineText(ReductionOp Op, ElemType T,
                                   const std::string &A, const std::string &B) {
@@ -938,7 +977,10 @@ void looptile::summarizePlan(const Function &F, const KernelPlan &Plan,
   if (Plan.K == KernelPlan::ReduceScalar) {
     // One dimension: consecutive work-items take consecutive iterations.
     Out.Dims = 1;
-    Var = Plan.Body.front().loop().Var;
+    const Loop *L = &Plan.Body.front().loop();
+    for (unsigned D = 1; D < Plan.Reduce.Depth; ++D)
+      L = &L->Body.front().loop();
+    Var = L->Var;
   } else if (Plan.K == KernelPlan::ReduceRows) {
     // A row's loops spread over the work-items; its statements are the
     // same address for all of them.

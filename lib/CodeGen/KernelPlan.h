@@ -12,6 +12,7 @@
 #define LOOPTILE_LIB_CODEGEN_KERNELPLAN_H
 
 #include "looptile/CodeGen/OpenCL.h"
+#include "looptile/Analysis/Dependence.h"
 #include "looptile/Analysis/ScalarClassification.h"
 #include "looptile/IR/LoopNest.h"
 #include "looptile/Support/Diagnostic.h"
@@ -103,9 +104,20 @@ struct ScalarReduction {
   /// temporary of MaxGroups elements), the private and local values.
   std::string FinalKernel, Partials, Acc, Scratch;
   static constexpr int64_t MaxGroups = 1024;
+  /// The loops flattened into one iteration space: the root loop and the
+  /// Depth - 1 loops perfectly nested in it (a rectangle), innermost
+  /// fastest (consecutive work-items, consecutive innermost iterations).
+  unsigned Depth = 1;
   /// Why the planner chose it (--print-mapping).
   std::string Reason;
 };
+
+/// True when Root (a whole nest whose verdict is V) has the shape of a
+/// work-group tree reduction (ScalarReduction) before the kernels' view
+/// makes its accumulator a one-element temporary: the host program then
+/// launches it as one kernel instead of running its loops on the host.
+bool isWholeNestReduction(const Function &F, const Loop &Root,
+                          const LoopVerdict &V, std::string *WhyNot = nullptr);
 
 /// The text of Op combining two values A and B of type T, as the
 /// reduction's kernels print it.

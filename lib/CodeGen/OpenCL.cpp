@@ -1024,12 +1024,19 @@ bool looptile::generateOpenCL(const Function &Original,
     }
     if (P.K == KernelPlan::ReduceScalar) {
       const ScalarReduction &SR = P.Reduce;
-      const Loop &RL = P.Body.front().loop();
-      R += "  loop " + RL.Var +
-           " -> strided over all work-items (work-item g of G takes the "
-           "iterations g, g + G, ...: coalesced), each combining its terms "
-           "in order" +
-           At(RL.Loc) + "\n";
+      const Loop *RL = &P.Body.front().loop();
+      std::string Vars = RL->Var;
+      for (unsigned D = 1; D < SR.Depth; ++D) {
+        RL = &RL->Body.front().loop();
+        Vars += ", " + RL->Var;
+      }
+      R += std::string(SR.Depth > 1 ? "  loops " : "  loop ") + Vars +
+           (SR.Depth > 1 ? " -> one iteration space (the rectangle, "
+                           "innermost fastest), strided"
+                         : " -> strided") +
+           " over all work-items (work-item g of G takes the iterations g, "
+           "g + G, ...: coalesced), each combining its terms in order" +
+           At(P.Body.front().loop().Loc) + "\n";
       R += "  then a tree in local memory per work-group (" + SR.Scratch +
            "), one partial per work-group into " + SR.Partials + "[" +
            std::to_string(ScalarReduction::MaxGroups) +

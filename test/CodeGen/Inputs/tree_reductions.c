@@ -59,3 +59,31 @@ void prefix(int n, const float *restrict x, float *restrict y) {
     y[i] = s;
   }
 }
+
+/* A rectangle of two loops (one with a negative step) flattened into one
+ * iteration space. */
+int imax2(int n, int m, const int A[n][m]) {
+  int best = -5;
+  for (int i = 0; i < n; i++)
+    for (int j = m - 1; j >= 0; j--)
+      best = A[i][j] > best ? A[i][j] : best;
+  return best;
+}
+
+double msum(int n, int m, const double A[n][m]) {
+  double s = 1.0;
+  for (int i = 1; i < n; i++)
+    for (int j = 0; j < m - 1; j++)
+      if (A[i - 1][j] > 0.0)
+        s += A[i][j + 1] * A[i - 1][j];
+  return s;
+}
+
+/* A triangle is not flattened: refused, with the reason in a note. */
+float tri(int n, const float A[n][n]) {
+  float s = 0.0f;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j <= i; j++)
+      s += A[i][j];
+  return s;
+}
