@@ -82,9 +82,8 @@ struct Planner {
     LoopVerdict V = verdict(L);
     // A nest that only reduces into one value is one kernel (a work-group
     // tree reduction, KernelPlan.h), not loops on the host.
-    if (V.Parallel ||
-        (V.Reduction && Stack.empty() &&
-         isWholeNestReduction(withContext(F, Stack, L), L, V))) {
+    if (V.Parallel || (V.Reduction && Stack.empty() &&
+                       isWholeNestReduction(withContext(F, Stack, L), L, V))) {
       Out.K = HostNode::Launch;
       return true;
     }

@@ -134,11 +134,12 @@ private:
   void close() { --Indent; line("}"); }
 
   void signature(const std::string &Attr);
-  void signatureOf(
-      const std::string &Attr, const std::string &Name,
-      const std::set<std::string> &Used, const std::set<std::string> &Written,
-      const std::vector<std::pair<std::string, std::string>> &Extra,
-      KernelLaunch &Launch);
+  void
+  signatureOf(const std::string &Attr, const std::string &Name,
+              const std::set<std::string> &Used,
+              const std::set<std::string> &Written,
+              const std::vector<std::pair<std::string, std::string>> &Extra,
+              KernelLaunch &Launch);
   /// The tree over the work-group's values in Scratch, leaving their
   /// combination in Scratch[0] (ScalarReduction).
   void workGroupTree(const std::string &WG, const std::string &Lid) {
@@ -449,7 +450,10 @@ void Emitter::reduceScalar() {
   const Loop &L = *Chain.back();
   std::string WG = Plan.tunable("WG0");
   Launch.Tunables.push_back(
-      {WG, Plan.WorkGroup[0], 1, 1024,
+      {WG,
+       Plan.WorkGroup[0],
+       1,
+       1024,
        "work-group size of kernels " + Plan.Name + " and " + R.FinalKernel +
            " (any size; the tree halves it); must not exceed the device's "
            "and the kernels' maximum work-group size",
@@ -476,8 +480,7 @@ void Emitter::reduceScalar() {
   namesUsed(Plan.Body, Used, &Written);
   Used.erase(R.Target.Name);
   Written.erase(R.Target.Name);
-  signatureOf(Attr, Plan.Name, Used, Written, {{PartDecl, R.Partials}},
-              Launch);
+  signatureOf(Attr, Plan.Name, Used, Written, {{PartDecl, R.Partials}}, Launch);
   std::string Lid = role("lid"), P = role("p");
   line("__local " + CL + " " + R.Scratch + "[" + WG + "];");
   line("const int " + Lid + " = get_local_id(0);");
@@ -491,8 +494,8 @@ void Emitter::reduceScalar() {
   for (size_t C = Chain.size(); C-- > 0;) {
     MappedLoop Range;
     Range.Lower = Chain[C]->Lower;
-    std::string Pos = C == 0 ? Rest
-                             : "(" + Rest + " % (long)(" + Extents[C] + "))";
+    std::string Pos =
+        C == 0 ? Rest : "(" + Rest + " % (long)(" + Extents[C] + "))";
     line("const " + IndexType + " " + Chain[C]->Var + " = " +
          plusLower(Range, "(" + IndexType + ")" + Pos) + ";");
     Rest = "(" + Rest + " / (long)(" + Extents[C] + "))";
@@ -523,10 +526,10 @@ void Emitter::reduceScalar() {
   Final.Name = R.FinalKernel;
   Final.Kind = "tree reduction (final stage)";
   std::set<std::string> TUsed = {R.Target.Name}, TWritten = {R.Target.Name};
-  signatureOf(Attr, R.FinalKernel, TUsed, TWritten,
-              {{"__global const " + CL + " *restrict " + R.Partials,
-                R.Partials}},
-              Final);
+  signatureOf(
+      Attr, R.FinalKernel, TUsed, TWritten,
+      {{"__global const " + CL + " *restrict " + R.Partials, R.Partials}},
+      Final);
   std::string G = role("groups"), Q = role("g");
   line("__local " + CL + " " + R.Scratch + "[" + WG + "];");
   line("const int " + Lid + " = get_local_id(0);");
@@ -560,7 +563,10 @@ void Emitter::reduceRows() {
   const MappedLoop &M = Plan.Band.front();
   std::string WG = Plan.tunable("WG0");
   Launch.Tunables.push_back(
-      {WG, Plan.WorkGroup[0], 1, 1024,
+      {WG,
+       Plan.WorkGroup[0],
+       1,
+       1024,
        "work-group size of kernel " + Plan.Name +
            " (the work-items of one row; any size, the tree halves it); "
            "must not exceed the device's and the kernel's maximum "

@@ -411,7 +411,6 @@ void withoutTiling(KernelPlan &Plan, std::vector<Diagnostic> &Diags,
   chooseNaiveWorkGroup(Plan, Opts.Tile);
 }
 
-
 // The unsigned type of an integer reduction's partial results (see
 // ScalarReduction::AccType), or nullopt for a type the reduction does not
 // take (the types narrower than int are promoted and converted back at
@@ -491,7 +490,8 @@ bool matchReduction(const Function &F, const Loop &Root, const LoopVerdict &V,
     for (const std::string &Var : Vars)
       Rect &= !boundsMention(L, Var);
     if (!Rect) {
-      WhyNot = "loop '" + L.Var + "' inside it has a step other than 1 or "
+      WhyNot = "loop '" + L.Var +
+               "' inside it has a step other than 1 or "
                "bounds that depend on an outer loop";
       return false;
     }
@@ -515,7 +515,8 @@ bool matchReduction(const Function &F, const Loop &Root, const LoopVerdict &V,
     if (Scalar && classifyScalar(F, *Inner, S.LHS.Name) == VarClass::Private)
       continue; // a private scalar of the iteration
     std::optional<ReductionOp> This = reductionUpdate(S, S.LHS.Name);
-    if ((S.LHS.K != Expr::ArrayRef && ((Whole && !ScalarTargetOK) || !Scalar)) ||
+    if ((S.LHS.K != Expr::ArrayRef &&
+         ((Whole && !ScalarTargetOK) || !Scalar)) ||
         !This) {
       WhyNot = "statement '" + S.LHS.str() +
                " ...' is neither a reduction update nor a private scalar";
@@ -535,18 +536,18 @@ bool matchReduction(const Function &F, const Loop &Root, const LoopVerdict &V,
         }
     Target = S.LHS;
     Op = This;
-    R.ComparisonForm |= (*This == ReductionOp::Min ||
-                         *This == ReductionOp::Max) &&
-                        (S.RHS.K == Expr::Select || guardReadsTarget(S));
+    R.ComparisonForm |=
+        (*This == ReductionOp::Min || *This == ReductionOp::Max) &&
+        (S.RHS.K == Expr::Select || guardReadsTarget(S));
     const Expr &Term = reductionTerm(S);
     ElemType T = S.LHS.Type;
     bool Float = isFloatingType(T);
-    bool Ok = Float ? Term.Type == T
-                    : unsignedPartner(T) &&
-                          (*This == ReductionOp::Sum ||
-                           *This == ReductionOp::Product
-                               ? !isFloatingType(Term.Type)
-                               : Term.Type == T);
+    bool Ok =
+        Float ? Term.Type == T
+              : unsignedPartner(T) &&
+                    (*This == ReductionOp::Sum || *This == ReductionOp::Product
+                         ? !isFloatingType(Term.Type)
+                         : Term.Type == T);
     if (!Ok) {
       WhyNot = std::string("the accumulator '") + S.LHS.str() + "' has type " +
                elemTypeName(T) + " and its term type " +
@@ -565,12 +566,12 @@ bool matchReduction(const Function &F, const Loop &Root, const LoopVerdict &V,
   R.Target = *Target;
   ElemType T = Target->Type;
   bool Float = isFloatingType(T);
-  bool Wraps = !Float && (R.Op == ReductionOp::Sum ||
-                          R.Op == ReductionOp::Product);
+  bool Wraps =
+      !Float && (R.Op == ReductionOp::Sum || R.Op == ReductionOp::Product);
   R.AccType = Wraps ? *unsignedPartner(T) : T;
   std::string CL = elemTypeCLName(R.AccType);
-  bool Signed = T == ElemType::Int || T == ElemType::Long ||
-                T == ElemType::LongLong;
+  bool Signed =
+      T == ElemType::Int || T == ElemType::Long || T == ElemType::LongLong;
   bool Wide = elemTypeBytes(T) == 8;
   switch (R.Op) {
   case ReductionOp::Sum:
@@ -599,14 +600,14 @@ bool matchReduction(const Function &F, const Loop &Root, const LoopVerdict &V,
     break;
   }
   }
-  R.Reorders = Float && (R.Op == ReductionOp::Sum ||
-                         R.Op == ReductionOp::Product);
+  R.Reorders =
+      Float && (R.Op == ReductionOp::Sum || R.Op == ReductionOp::Product);
   R.Acc = Names.fresh(Target->Name + "_acc");
   R.Scratch = Names.fresh(Target->Name + "_loc");
   R.Reason = std::string(R.Reorders ? "reassociated (validated with the "
                                       "reordered-reduction tolerance)"
-                                    : Float ? "min/max (exact in any order)"
-                                            : "integer (exact in any order)");
+                         : Float    ? "min/max (exact in any order)"
+                                    : "integer (exact in any order)");
   return true;
 }
 
@@ -742,7 +743,8 @@ std::string looptile::finalText(const ScalarReduction &R,
   // An integer sum or product of a signed target: combined in the
   // unsigned type, then reinterpreted (two's complement, bit for bit).
   std::string S = elemTypeCLName(T), U = elemTypeCLName(R.AccType);
-  return "as_" + S + "(" + combineText(R.Op, R.AccType, "as_" + U + "(" + Old + ")", Total) + ")";
+  return "as_" + S + "(" +
+         combineText(R.Op, R.AccType, "as_" + U + "(" + Old + ")", Total) + ")";
 }
 
 bool looptile::planKernel(const Function &F, unsigned NestIndex,
@@ -965,10 +967,10 @@ void looptile::summarizePlan(const Function &F, const KernelPlan &Plan,
   Out.Mappable = true;
   Out.Dims = unsigned(Plan.Band.size());
   Out.Triangular = Plan.Triangular;
-  static const char *Kinds[] = {"naive",          "block-tiled",
-                                "transpose",      "register-tiled",
-                                "single work-item", "tree reduction",
-                                "row reduction"};
+  static const char *Kinds[] = {
+      "naive",          "block-tiled",      "transpose",
+      "register-tiled", "single work-item", "tree reduction",
+      "row reduction"};
   Out.Kind = Kinds[Plan.K];
   Out.Reuse = Plan.K == KernelPlan::Block || Plan.K == KernelPlan::Register ||
               Plan.K == KernelPlan::Transpose;

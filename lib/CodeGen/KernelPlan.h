@@ -11,9 +11,9 @@
 #ifndef LOOPTILE_LIB_CODEGEN_KERNELPLAN_H
 #define LOOPTILE_LIB_CODEGEN_KERNELPLAN_H
 
-#include "looptile/CodeGen/OpenCL.h"
 #include "looptile/Analysis/Dependence.h"
 #include "looptile/Analysis/ScalarClassification.h"
+#include "looptile/CodeGen/OpenCL.h"
 #include "looptile/IR/LoopNest.h"
 #include "looptile/Support/Diagnostic.h"
 #include "looptile/Support/NameTable.h"
@@ -149,7 +149,7 @@ struct RowSegment {
     Spread
   };
   Kind K = Uniform;
-  size_t Index = 0; ///< the node of KernelPlan::Body
+  size_t Index = 0;  ///< the node of KernelPlan::Body
   ScalarReduction R; ///< Reduce
 };
 

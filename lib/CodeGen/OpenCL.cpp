@@ -1043,8 +1043,8 @@ bool looptile::generateOpenCL(const Function &Original,
            "] (at most that many work-groups)\n";
       R += "  kernel " + SR.FinalKernel +
            ": one work-group combines the partials the same way, then " +
-           SR.Target.str() + " = " +
-           finalText(SR, SR.Target.str(), "total") + " once\n";
+           SR.Target.str() + " = " + finalText(SR, SR.Target.str(), "total") +
+           " once\n";
       R += "  operator: " + std::string(reductionOpName(SR.Op)) + " over " +
            elemTypeName(SR.AccType) + ", identity " + SR.Identity +
            "; the order is fixed by the size and " + P.tunable("WG0") + "\n";
@@ -1054,8 +1054,7 @@ bool looptile::generateOpenCL(const Function &Original,
       // Replace the band line printed above by what a row does.
       R.erase(R.rfind("  loop " + ML.Var + " -> dimension 0"));
       R += "  loop " + ML.Var +
-           " -> one work-group per iteration (group id 0)" + At(ML.Loc) +
-           "\n";
+           " -> one work-group per iteration (group id 0)" + At(ML.Loc) + "\n";
       for (const RowSegment &S : P.Rows) {
         const Node &N = P.Body[S.Index];
         if (S.K == RowSegment::Uniform)
@@ -1073,9 +1072,9 @@ bool looptile::generateOpenCL(const Function &Original,
                "terms in order, then a tree in local memory (" +
                S.R.Scratch + "): " + S.R.Target.str() + " = " +
                finalText(S.R, S.R.Target.str(), "total") + "; " +
-               reductionOpName(S.R.Op) + " over " +
-               elemTypeName(S.R.AccType) + ", identity " + S.R.Identity +
-               ", " + S.R.Reason + At(N.loop().Loc) + "\n";
+               reductionOpName(S.R.Op) + " over " + elemTypeName(S.R.AccType) +
+               ", identity " + S.R.Identity + ", " + S.R.Reason +
+               At(N.loop().Loc) + "\n";
       }
     }
     if (P.K == KernelPlan::Transpose)

@@ -343,8 +343,7 @@ static void unitTests() {
   // for small n and the probabilistic bound for large n; a sum of 4096
   // terms of magnitude sum 1000 may differ by 2*g*1000 ~ 7.6e-3 (g =
   // exp(10*64*2^-24) - 1 ~ 3.8e-5), but not by one term of 0.25 more.
-  check(reorderBound(2, 0x1p-24) == 0x1p-24 / (1 - 0x1p-24),
-        "reorder.gamma-1");
+  check(reorderBound(2, 0x1p-24) == 0x1p-24 / (1 - 0x1p-24), "reorder.gamma-1");
   check(std::fabs(reorderBound(4097, 0x1p-24) - 3.8147e-5) < 1e-8,
         "reorder.probabilistic", std::to_string(reorderBound(4097, 0x1p-24)));
   {
