@@ -19,6 +19,9 @@ DIR=${2:-build/polybench}
 DEVICE=${3:-gpu}
 DATASET=${4:-LARGE}
 HERE=$(cd "$(dirname "$0")" && pwd)
+# SET: the kernel set, a folder of bench/ with K.c files and sizes.txt
+# (polybench, or membound: dot, mat-vec and lecture 04's coalescing program).
+SET=${SET:-polybench}
 
 if [ "$MODE" = prepare ]; then
   LOOPTILE=${LOOPTILE:-build/bin/looptile}
@@ -27,10 +30,10 @@ if [ "$MODE" = prepare ]; then
   rm -rf "$DIR" && mkdir -p "$DIR/bin" "$DIR/kernels"
   cp "$RUN" "$DIR/bin/looptile-run"
   [ -x "$COPY" ] && cp "$COPY" "$DIR/bin/looptile-bench-copy"
-  cp "$HERE/polybench/sizes.txt" "$DIR/sizes.txt"
-  grep -v '^#' "$HERE/polybench/sizes.txt" | while read -r K _; do
+  cp "$HERE/$SET/sizes.txt" "$DIR/sizes.txt"
+  grep -v '^#' "$HERE/$SET/sizes.txt" | while read -r K _; do
     [ -n "$K" ] || continue
-    if ! "$LOOPTILE" "$HERE/polybench/$K.c" -o "$DIR/kernels/$K.cl" \
+    if ! "$LOOPTILE" "$HERE/$SET/$K.c" -o "$DIR/kernels/$K.cl" \
          --print-mapping > "$DIR/kernels/$K.mapping.txt" 2>&1; then
       echo "prepare: $K: looptile refused it (no flags):" >&2
       cat "$DIR/kernels/$K.mapping.txt" >&2

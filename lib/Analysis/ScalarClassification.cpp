@@ -63,13 +63,61 @@ static bool guardReads(const Stmt &S, const std::string &Name) {
   return false;
 }
 
+// The extremum that `Cond ? Term : Acc` computes, when Cond compares Term
+// with the accumulator Acc (either order, strict or not): max when Term is
+// taken where it compares greater, min where smaller. Only this form is
+// accepted for floating point: a NaN term compares false and is skipped, a
+// NaN accumulator stays, whatever the order of the terms. In the other
+// form (`Cond ? Acc : Term`, Term taken where the comparison fails), a NaN
+// term replaces the accumulator and the next term replaces the NaN, so
+// the result depends on the order: it is a reduction for integers only.
+static std::optional<ReductionOp> selectExtremum(const Expr &Cond,
+                                                 const Expr &Acc,
+                                                 const Expr &Term,
+                                                 bool TermWhenTrue) {
+  if (Cond.K != Expr::Compare || Cond.Operands.size() != 2)
+    return std::nullopt;
+  if (!TermWhenTrue && isFloatingType(Acc.Type))
+    return std::nullopt;
+  std::string A = Acc.str(), T = Term.str();
+  const std::string L = Cond.Operands[0].str(), R = Cond.Operands[1].str();
+  bool TermLeft = L == T && R == A, TermRight = L == A && R == T;
+  if (!TermLeft && !TermRight)
+    return std::nullopt;
+  bool Greater; // the condition holds where Term is the greater one
+  switch (Cond.Cond) {
+  case CondOp::GT:
+  case CondOp::GE:
+    Greater = TermLeft;
+    break;
+  case CondOp::LT:
+  case CondOp::LE:
+    Greater = TermRight;
+    break;
+  default:
+    return std::nullopt;
+  }
+  // Taking Term where it is not the greater one (the condition fails)
+  // keeps the greater one.
+  bool Max = Greater == TermWhenTrue;
+  return Max ? ReductionOp::Max : ReductionOp::Min;
+}
+
 std::optional<ReductionOp> looptile::reductionUpdate(const Stmt &S,
                                                      const std::string &Name) {
-  // A guard that reads the accumulator makes the update depend on the
-  // running value: not a reduction. Any other guard only selects which
-  // terms are combined.
-  if (S.LHS.Name != Name || S.DeclType || guardReads(S, Name))
+  if (S.LHS.Name != Name || S.DeclType)
     return std::nullopt;
+  // `if (e > m) m = e;`: one data condition comparing the assigned term
+  // with the accumulator, as `m = e > m ? e : m`.
+  if (guardReads(S, Name)) {
+    if (S.Op != AssignOp::Assign || S.When.Data.size() != 1 ||
+        readsName(S.RHS, Name))
+      return std::nullopt;
+    return selectExtremum(S.When.Data.front(), S.LHS, S.RHS, true);
+  }
+  // A guard that reads the accumulator makes the update depend on the
+  // running value: not a reduction (except the form above). Any other
+  // guard only selects which terms are combined.
   switch (S.Op) {
   case AssignOp::AddAssign:
   case AssignOp::SubAssign:
@@ -86,6 +134,14 @@ std::optional<ReductionOp> looptile::reductionUpdate(const Stmt &S,
     break;
   }
   const Expr &R = S.RHS;
+  if (R.K == Expr::Select && R.Operands.size() == 3) {
+    const Expr &C = R.Operands[0], &X = R.Operands[1], &Y = R.Operands[2];
+    if (readsName(C, Name) && isSameRef(Y, S.LHS) && !readsName(X, Name))
+      return selectExtremum(C, S.LHS, X, true);
+    if (readsName(C, Name) && isSameRef(X, S.LHS) && !readsName(Y, Name))
+      return selectExtremum(C, S.LHS, Y, false);
+    return std::nullopt;
+  }
   if (R.Operands.size() != 2)
     return std::nullopt;
   const Expr &A = R.Operands[0], &B = R.Operands[1];

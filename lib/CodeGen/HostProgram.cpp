@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "HostProgram.h"
 
+#include "KernelPlan.h"
 #include "looptile/Analysis/Dependence.h"
 
 #include "looptile/Analysis/ScalarClassification.h"
@@ -103,7 +104,10 @@ struct Planner {
   bool place(const Loop &L, HostNode &Out, Loop &Placed) {
     LoopVerdict V = verdict(L);
     Placed = L;
-    if (V.Parallel) {
+    // A nest that only reduces into one value is one kernel (a work-group
+    // tree reduction, KernelPlan.h), not loops on the host.
+    if (V.Parallel || (V.Reduction &&
+                       isWholeNestReduction(withContext(F, Stack, L), L, V))) {
       Out.K = HostNode::Launch;
       return true;
     }
@@ -294,6 +298,13 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
         for (const std::string &V : P.BlockerHosts)
           Hosts += std::string(Hosts.empty() ? "" : ", ") + "'" + V + "'";
         Diags.push_back({Diagnostic::Error, N.loop().Loc, Error});
+        std::string WhyNot;
+        if (Outer.Reduction &&
+            !isWholeNestReduction(withContext(F, {}, N.loop()), N.loop(), Outer,
+                                  &WhyNot) &&
+            !WhyNot.empty())
+          Diags.push_back({Diagnostic::Note, N.loop().Loc,
+                           "no work-group tree reduction either: " + WhyNot});
         Diags.push_back(
             {Diagnostic::Note, P.Blocker->Loc,
              "with loop" + std::string(P.BlockerHosts.size() > 1 ? "s " : " ") +

@@ -134,6 +134,19 @@ private:
   void close() { --Indent; line("}"); }
 
   void signature(const std::string &Attr);
+  void
+  signatureOf(const std::string &Attr, const std::string &Name,
+              const std::set<std::string> &Used,
+              const std::set<std::string> &Written,
+              const std::vector<std::pair<std::string, std::string>> &Extra,
+              KernelLaunch &Launch);
+  /// The tree over the work-group's values in Scratch, leaving their
+  /// combination in Scratch[0] (ScalarReduction).
+  void workGroupTree(const std::string &WG, const std::string &Lid) {
+    workGroupTree(Plan.Reduce, WG, Lid);
+  }
+  void workGroupTree(const ScalarReduction &R, const std::string &WG,
+                     const std::string &Lid);
   void declarePrivates(const std::string &Suffix);
   void body(const std::vector<Node> &Nodes);
   /// Emits `const int Var = Value;` and then Inner, dropping the definition
@@ -197,6 +210,8 @@ private:
 
   void naive();
   void singleWorkItem();
+  void reduceScalar();
+  void reduceRows();
   void block();
   void registerTiled();
   void transpose();
@@ -253,10 +268,19 @@ private:
 };
 
 void Emitter::signature(const std::string &Attr) {
-  // Arguments: the buffers the kernel touches, every size parameter, and
-  // the scalar parameters it reads, in the function's parameter order.
   std::set<std::string> Used, Written;
   namesUsed(Plan.Body, Used, &Written);
+  signatureOf(Attr, Plan.Name, Used, Written, {}, Launch);
+}
+
+void Emitter::signatureOf(
+    const std::string &Attr, const std::string &Name,
+    const std::set<std::string> &Used, const std::set<std::string> &Written,
+    const std::vector<std::pair<std::string, std::string>> &Extra,
+    KernelLaunch &Launch) {
+  // Arguments: the buffers the kernel touches, every size parameter, and
+  // the scalar parameters it reads, in the function's parameter order;
+  // then Extra (declaration, argument name).
   std::vector<std::string> Params;
   for (const Variable &V : F.Params) {
     bool IsBuffer = V.VarKind == Variable::ArrayParam ||
@@ -275,7 +299,11 @@ void Emitter::signature(const std::string &Attr) {
       Launch.Args.push_back(V.Name);
     }
   }
-  std::string Sig = "__kernel " + Attr + "void " + Plan.Name + "(";
+  for (auto &[Decl, Arg] : Extra) {
+    Params.push_back(Decl);
+    Launch.Args.push_back(Arg);
+  }
+  std::string Sig = "__kernel " + Attr + "void " + Name + "(";
   for (size_t I = 0; I < Params.size(); ++I)
     Sig += (I ? ",\n    " : "") + Params[I];
   line(Sig + ") {");
@@ -387,6 +415,264 @@ void Emitter::singleWorkItem() {
   declarePrivates("");
   body(Plan.Body);
   close();
+}
+
+void Emitter::workGroupTree(const ScalarReduction &R, const std::string &WG,
+                            const std::string &Lid) {
+  // Halving with the odd one out kept: W values become ceil(W / 2), item l
+  // < W - H taking item l + H, so any work-group size is reduced whole,
+  // in an order fixed by the size alone.
+  std::string W = role("w"), H = role("h");
+  line("barrier(CLK_LOCAL_MEM_FENCE);");
+  open("for (int " + W + " = " + WG + "; " + W + " > 1; " + W + " = (" + W +
+       " + 1) / 2)");
+  line("const int " + H + " = (" + W + " + 1) / 2;");
+  line("if (" + Lid + " < " + W + " - " + H + ")");
+  line("  " + R.Scratch + "[" + Lid + "] = " +
+       combineText(R.Op, R.AccType, R.Scratch + "[" + Lid + "]",
+                   R.Scratch + "[" + Lid + " + " + H + "]") +
+       ";");
+  line("barrier(CLK_LOCAL_MEM_FENCE);");
+  close();
+}
+
+void Emitter::reduceScalar() {
+  // Kernel 1 (ScalarReduction): work-item g of the G launched takes the
+  // iterations at positions g, g + G, ... of the loop's range (consecutive
+  // work-items, consecutive iterations: coalesced), combining its terms
+  // into a private value in that order; then the work-group's tree; one
+  // partial per work-group.
+  const ScalarReduction &R = Plan.Reduce;
+  // The flattened loops, outermost first; position p of the rectangle is
+  // (p / (e1 * ... ), ..., p % e_last).
+  std::vector<const Loop *> Chain = {&Plan.Body.front().loop()};
+  for (unsigned D = 1; D < R.Depth; ++D)
+    Chain.push_back(&Chain.back()->Body.front().loop());
+  const Loop &L = *Chain.back();
+  std::string WG = Plan.tunable("WG0");
+  Launch.Tunables.push_back(
+      {WG,
+       Plan.WorkGroup[0],
+       1,
+       1024,
+       "work-group size of kernels " + Plan.Name + " and " + R.FinalKernel +
+           " (any size; the tree halves it); must not exceed the device's "
+           "and the kernels' maximum work-group size",
+       "",
+       {32, 64, 128, 256, 512, 1024}});
+  std::string CL = elemTypeCLName(R.AccType);
+  // Extent: the manifest's formula; KExtent: the kernel's, in long (a
+  // product of sizes may not fit in an int).
+  std::vector<std::string> Extents;
+  std::string Extent, KExtent;
+  for (const Loop *C : Chain) {
+    Extents.push_back(extentFormula(C->Lower, C->Upper));
+    bool One = Chain.size() == 1;
+    Extent += (Extent.empty() ? "" : " * ") +
+              (One ? Extents.back() : "(" + Extents.back() + ")");
+    KExtent += (KExtent.empty() ? "" : " * ") +
+               (One ? Extents.back() : "(long)(" + Extents.back() + ")");
+  }
+  std::string Groups = "max(min(ceil_div(" + Extent + ", " + WG + "), " +
+                       std::to_string(ScalarReduction::MaxGroups) + "), 1)";
+  std::string Attr = "__attribute__((reqd_work_group_size(" + WG + ", 1, 1))) ";
+  std::string PartDecl = "__global " + CL + " *restrict " + R.Partials;
+  std::set<std::string> Used, Written;
+  namesUsed(Plan.Body, Used, &Written);
+  Used.erase(R.Target.Name);
+  Written.erase(R.Target.Name);
+  signatureOf(Attr, Plan.Name, Used, Written, {{PartDecl, R.Partials}}, Launch);
+  std::string Lid = role("lid"), P = role("p");
+  line("__local " + CL + " " + R.Scratch + "[" + WG + "];");
+  line("const int " + Lid + " = get_local_id(0);");
+  line(CL + " " + R.Acc + " = " + R.Identity + ";");
+  declarePrivates("");
+  open("for (long " + P + " = get_global_id(0); " + P + " < " + KExtent + "; " +
+       P + " += get_global_size(0))");
+  // Innermost fastest: consecutive positions, consecutive innermost
+  // iterations.
+  std::string Rest = P;
+  for (size_t C = Chain.size(); C-- > 0;) {
+    MappedLoop Range;
+    Range.Lower = Chain[C]->Lower;
+    std::string Pos =
+        C == 0 ? Rest : "(" + Rest + " % (long)(" + Extents[C] + "))";
+    line("const " + IndexType + " " + Chain[C]->Var + " = " +
+         plusLower(Range, "(" + IndexType + ")" + Pos) + ";");
+    Rest = "(" + Rest + " / (long)(" + Extents[C] + "))";
+  }
+  Ctx.ArrayHook = [&](const Expr &E) -> std::optional<std::string> {
+    if (E.Name == R.Target.Name && E.Subscripts == R.Target.Subscripts)
+      return R.Acc;
+    return std::nullopt;
+  };
+  body(L.Body);
+  Ctx.ArrayHook = nullptr;
+  close();
+  line(R.Scratch + "[" + Lid + "] = " + R.Acc + ";");
+  workGroupTree(WG, Lid);
+  line("if (" + Lid + " == 0)");
+  line("  " + R.Partials + "[get_group_id(0)] = " + R.Scratch + "[0];");
+  close();
+  Launch.Global = {Groups + " * " + WG};
+  Launch.Local = {WG};
+  Launch.LocalBytes = WG + "*" + std::to_string(elemTypeBytes(R.AccType));
+  Launch.LocalBytesDefault = Plan.WorkGroup[0] * elemTypeBytes(R.AccType);
+  Launch.OutputsPerItem = "1 (a partial per work-group)";
+
+  // Kernel 2: one work-group combines the partials (item l takes l, l +
+  // WG, ... in order), the tree, and the total into the target once.
+  Out += "\n";
+  KernelLaunch Final;
+  Final.Name = R.FinalKernel;
+  Final.Kind = "tree reduction (final stage)";
+  std::set<std::string> TUsed = {R.Target.Name}, TWritten = {R.Target.Name};
+  signatureOf(
+      Attr, R.FinalKernel, TUsed, TWritten,
+      {{"__global const " + CL + " *restrict " + R.Partials, R.Partials}},
+      Final);
+  std::string G = role("groups"), Q = role("g");
+  line("__local " + CL + " " + R.Scratch + "[" + WG + "];");
+  line("const int " + Lid + " = get_local_id(0);");
+  // The kernel's own spelling of Groups (ceil_div is the manifest's).
+  std::string E = "(long)(" + KExtent + ")";
+  line("const long " + G + " = max(min((" + E + " + " + WG + " - 1) / " + WG +
+       ", (long)" + std::to_string(ScalarReduction::MaxGroups) + "), 1L);");
+  line(CL + " " + R.Acc + " = " + R.Identity + ";");
+  line("for (long " + Q + " = " + Lid + "; " + Q + " < " + G + "; " + Q +
+       " += " + WG + ")");
+  line("  " + R.Acc + " = " +
+       combineText(R.Op, R.AccType, R.Acc, R.Partials + "[" + Q + "]") + ";");
+  line(R.Scratch + "[" + Lid + "] = " + R.Acc + ";");
+  workGroupTree(WG, Lid);
+  std::string T = clExpr(R.Target, Ctx);
+  line("if (" + Lid + " == 0)");
+  line("  " + T + " = " + finalText(R, T, R.Scratch + "[0]") + ";");
+  close();
+  Final.Global = {WG};
+  Final.Local = {WG};
+  Final.LocalBytes = Launch.LocalBytes;
+  Final.LocalBytesDefault = Launch.LocalBytesDefault;
+  Final.OutputsPerItem = "1";
+  Launch.Followers.push_back(std::move(Final));
+}
+
+void Emitter::reduceRows() {
+  // One work-group per row (ReduceRows): the row's segments in order, each
+  // followed by a barrier where another work-item may read what it wrote
+  // (global memory, or the tree's local memory before its next use).
+  const MappedLoop &M = Plan.Band.front();
+  std::string WG = Plan.tunable("WG0");
+  Launch.Tunables.push_back(
+      {WG,
+       Plan.WorkGroup[0],
+       1,
+       1024,
+       "work-group size of kernel " + Plan.Name +
+           " (the work-items of one row; any size, the tree halves it); "
+           "must not exceed the device's and the kernel's maximum "
+           "work-group size",
+       "",
+       {32, 64, 128, 256, 512, 1024}});
+  signature("__attribute__((reqd_work_group_size(" + WG + ", 1, 1))) ");
+  std::string Lid = role("lid"), P = role("p");
+  int64_t Bytes = 0;
+  std::string BytesF;
+  for (const RowSegment &S : Plan.Rows)
+    if (S.K == RowSegment::Reduce) {
+      line("__local " + std::string(elemTypeCLName(S.R.AccType)) + " " +
+           S.R.Scratch + "[" + WG + "];");
+      Bytes += Plan.WorkGroup[0] * elemTypeBytes(S.R.AccType);
+      BytesF += (BytesF.empty() ? "" : " + ") + WG + "*" +
+                std::to_string(elemTypeBytes(S.R.AccType));
+    }
+  line("const int " + Lid + " = get_local_id(0);");
+  // The NDRange has exactly one work-group per row (no guard: an early
+  // return before the barriers, though uniform per work-group, is
+  // miscompiled by PoCL 3.1's default work-group method, which then
+  // corrupts the host's heap; cbs, loops and oclgrind run it right).
+  line("const " + IndexType + " " + M.Var + " = " +
+       plusLower(M, "(" + IndexType + ")get_group_id(0)") + ";");
+  declarePrivates("");
+  // A loop's iterations spread over the work-items: item l takes the
+  // positions l, l + WG, ... of the loop's range.
+  auto Spread = [&](const Loop &L, const std::function<void()> &Inner) {
+    MappedLoop Range;
+    Range.Lower = L.Lower;
+    open("for (long " + P + " = " + Lid + "; " + P + " < " +
+         extentFormula(L.Lower, L.Upper) + "; " + P + " += " + WG + ")");
+    line("const " + IndexType + " " + L.Var + " = " +
+         plusLower(Range, "(" + IndexType + ")" + P) + ";");
+    Inner();
+    close();
+  };
+  for (const RowSegment &S : Plan.Rows) {
+    const Node &N = Plan.Body[S.Index];
+    // After the last segment nothing is read any more.
+    bool Last = &S == &Plan.Rows.back();
+    auto Barrier = [&](const std::string &Fence) {
+      if (!Last)
+        line("barrier(" + Fence + ");");
+    };
+    switch (S.K) {
+    case RowSegment::Uniform:
+      body({N});
+      break;
+    case RowSegment::Single:
+      open("if (" + Lid + " == 0)");
+      body({N});
+      close();
+      Barrier("CLK_GLOBAL_MEM_FENCE");
+      break;
+    case RowSegment::Spread:
+      Spread(N.loop(), [&] { body(N.loop().Body); });
+      Barrier("CLK_GLOBAL_MEM_FENCE");
+      break;
+    case RowSegment::Reduce: {
+      const ScalarReduction &R = S.R;
+      std::string CL = elemTypeCLName(R.AccType);
+      line(CL + " " + R.Acc + " = " + R.Identity + ";");
+      bool ScalarTarget = R.Target.K == Expr::ScalarRef;
+      std::string Saved;
+      if (ScalarTarget) {
+        Saved = Ctx.ScalarRename.count(R.Target.Name)
+                    ? Ctx.ScalarRename[R.Target.Name]
+                    : R.Target.Name;
+        Ctx.ScalarRename[R.Target.Name] = R.Acc;
+      } else {
+        Ctx.ArrayHook = [&](const Expr &E) -> std::optional<std::string> {
+          if (E.Name == R.Target.Name && E.Subscripts == R.Target.Subscripts)
+            return R.Acc;
+          return std::nullopt;
+        };
+      }
+      Spread(N.loop(), [&] { body(N.loop().Body); });
+      if (ScalarTarget)
+        Ctx.ScalarRename[R.Target.Name] = Saved;
+      Ctx.ArrayHook = nullptr;
+      line(R.Scratch + "[" + Lid + "] = " + R.Acc + ";");
+      workGroupTree(R, WG, Lid);
+      std::string T = clExpr(R.Target, Ctx);
+      if (ScalarTarget) {
+        // Every work-item's copy of the row's scalar takes the total, then
+        // the tree's memory may be reused.
+        line(T + " = " + finalText(R, T, R.Scratch + "[0]") + ";");
+        Barrier("CLK_LOCAL_MEM_FENCE");
+      } else {
+        line("if (" + Lid + " == 0)");
+        line("  " + T + " = " + finalText(R, T, R.Scratch + "[0]") + ";");
+        Barrier("CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE");
+      }
+      break;
+    }
+    }
+  }
+  close();
+  Launch.Global = {extentFormula(M.Lower, M.Upper) + " * " + WG};
+  Launch.Local = {WG};
+  Launch.LocalBytes = BytesF;
+  Launch.LocalBytesDefault = Bytes;
+  Launch.OutputsPerItem = "1 row per work-group";
 }
 
 std::string Emitter::unguardedLoad(const StagedAccess &S,
@@ -1231,6 +1517,12 @@ std::string Emitter::run() {
     break;
   case KernelPlan::RowStaged:
     rowStaged();
+    break;
+  case KernelPlan::ReduceScalar:
+    reduceScalar();
+    break;
+  case KernelPlan::ReduceRows:
+    reduceRows();
     break;
   }
   return Out;

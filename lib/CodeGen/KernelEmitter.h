@@ -48,6 +48,12 @@ struct KernelLaunch {
   std::string OutputsPerItem = "1";
   /// Shape presets of this kernel's tunables (may be empty).
   std::vector<Preset> Presets;
+  /// The manifest's kind of a launch that is not the plan's own (the
+  /// second kernel of a tree reduction); empty: the plan's kind.
+  std::string Kind;
+  /// Kernels the plan launches right after this one, in order (the final
+  /// stage of a tree reduction), with their own launch descriptions.
+  std::vector<KernelLaunch> Followers;
 };
 
 /// The kernel's source text; fills Launch.

@@ -411,7 +411,341 @@ void withoutTiling(KernelPlan &Plan, std::vector<Diagnostic> &Diags,
   chooseNaiveWorkGroup(Plan, Opts.Tile);
 }
 
+// The unsigned type of an integer reduction's partial results (see
+// ScalarReduction::AccType), or nullopt for a type the reduction does not
+// take (the types narrower than int are promoted and converted back at
+// every step).
+std::optional<ElemType> unsignedPartner(ElemType T) {
+  switch (T) {
+  case ElemType::Int:
+  case ElemType::UInt:
+    return ElemType::UInt;
+  case ElemType::Long:
+  case ElemType::ULong:
+    return ElemType::ULong;
+  case ElemType::LongLong:
+  case ElemType::ULongLong:
+    return ElemType::ULongLong;
+  default:
+    return std::nullopt;
+  }
+}
+
+// The term an update statement combines into its accumulator: the
+// right-hand side of `s += e` (`s -= e`, `s *= e`), the operand of `s = s
+// + e` (`s = e * s`, `s = fminf(s, e)`) that is not the accumulator.
+// True when a data condition of S's guard reads the variable S assigns
+// (`if (e > m) m = e;`).
+bool guardReadsTarget(const Stmt &S) {
+  std::function<bool(const Expr &)> Reads = [&](const Expr &E) {
+    if ((E.K == Expr::ScalarRef || E.K == Expr::ArrayRef) &&
+        E.Name == S.LHS.Name)
+      return true;
+    return std::any_of(E.Operands.begin(), E.Operands.end(), Reads);
+  };
+  return std::any_of(S.When.Data.begin(), S.When.Data.end(), Reads);
+}
+
+const Expr &reductionTerm(const Stmt &S) {
+  if (S.Op != AssignOp::Assign || guardReadsTarget(S))
+    return S.RHS; // `s += e`, or `if (e > m) m = e;`
+  if (S.RHS.K == Expr::Select) {
+    const Expr &X = S.RHS.Operands[1];
+    bool AccThen = X.K == S.LHS.K && X.Name == S.LHS.Name &&
+                   X.Subscripts == S.LHS.Subscripts;
+    return S.RHS.Operands[AccThen ? 2 : 1];
+  }
+  const Expr &A = S.RHS.Operands[0];
+  bool AccLeft = A.K == S.LHS.K && A.Name == S.LHS.Name &&
+                 A.Subscripts == S.LHS.Subscripts;
+  return S.RHS.Operands[AccLeft ? 1 : 0];
+}
+
+// A reduction loop (ScalarReduction): Root, whose verdict V is a
+// reduction, holds only statements, each an update of one value Target
+// with one operator (reductionUpdate) or a write of a private scalar.
+// Whole: the loop is a whole nest, Target an element of a buffer (the
+// kernels' view makes a function-scope accumulator a one-element
+// temporary); else (a row's loop, RowReduction) Target may also be a
+// scalar of the row. Fills R (names from Names) and returns true, or
+// returns false with the reason in WhyNot.
+bool matchReduction(const Function &F, const Loop &Root, const LoopVerdict &V,
+                    bool Whole, NameTable &Names, ScalarReduction &R,
+                    std::string &WhyNot, bool ScalarTargetOK = false) {
+  if (!V.Reduction)
+    return false;
+  if (Root.Step != 1 && Root.Step != -1) {
+    WhyNot = "it has step " + std::to_string(Root.Step);
+    return false;
+  }
+  // A whole nest: loops perfectly nested in Root with unit steps and
+  // bounds free of the outer ones (a rectangle) are flattened into one
+  // iteration space (`for i for j s += A[i][j]`).
+  const Loop *Inner = &Root;
+  std::vector<std::string> Vars = {Root.Var};
+  R.Depth = 1;
+  while (Whole && Inner->Body.size() == 1 && Inner->Body[0].isLoop()) {
+    const Loop &L = Inner->Body[0].loop();
+    bool Rect = L.Step == 1 || L.Step == -1;
+    for (const std::string &Var : Vars)
+      Rect &= !boundsMention(L, Var);
+    if (!Rect) {
+      WhyNot = "loop '" + L.Var +
+               "' inside it has a step other than 1 or "
+               "bounds that depend on an outer loop";
+      return false;
+    }
+    Vars.push_back(L.Var);
+    Inner = &L;
+    ++R.Depth;
+  }
+  std::optional<Expr> Target;
+  std::optional<ReductionOp> Op;
+  for (const Node &N : Inner->Body) {
+    if (N.isLoop()) {
+      WhyNot = "the loop has a loop inside that is not perfectly nested "
+               "(only statements, in one loop or a perfect rectangular "
+               "nest, become a work-group tree reduction)";
+      return false;
+    }
+    const Stmt &S = N.stmt();
+    const Variable *LV = F.lookup(S.LHS.Name);
+    bool Scalar = S.LHS.K == Expr::ScalarRef && LV &&
+                  LV->VarKind == Variable::LocalScalar;
+    if (Scalar && classifyScalar(F, *Inner, S.LHS.Name) == VarClass::Private)
+      continue; // a private scalar of the iteration
+    std::optional<ReductionOp> This = reductionUpdate(S, S.LHS.Name);
+    if ((S.LHS.K != Expr::ArrayRef &&
+         ((Whole && !ScalarTargetOK) || !Scalar)) ||
+        !This) {
+      WhyNot = "statement '" + S.LHS.str() +
+               " ...' is neither a reduction update nor a private scalar";
+      return false;
+    }
+    if (Target && (Target->Name != S.LHS.Name ||
+                   Target->Subscripts != S.LHS.Subscripts || *Op != *This)) {
+      WhyNot = "it updates more than one element or with more than one "
+               "operator";
+      return false;
+    }
+    for (const IndexExpr &Sub : S.LHS.Subscripts)
+      for (const std::string &Var : Vars)
+        if (Sub.mentions(Var)) {
+          WhyNot = "the updated element depends on loop '" + Var + "'";
+          return false;
+        }
+    Target = S.LHS;
+    Op = This;
+    R.ComparisonForm |=
+        (*This == ReductionOp::Min || *This == ReductionOp::Max) &&
+        (S.RHS.K == Expr::Select || guardReadsTarget(S));
+    const Expr &Term = reductionTerm(S);
+    ElemType T = S.LHS.Type;
+    bool Float = isFloatingType(T);
+    bool Ok =
+        Float ? Term.Type == T
+              : unsignedPartner(T) &&
+                    (*This == ReductionOp::Sum || *This == ReductionOp::Product
+                         ? !isFloatingType(Term.Type)
+                         : Term.Type == T);
+    if (!Ok) {
+      WhyNot = std::string("the accumulator '") + S.LHS.str() + "' has type " +
+               elemTypeName(T) + " and its term type " +
+               elemTypeName(Term.Type) +
+               " (a work-group tree reduction needs terms of the "
+               "accumulator's type: float, double, int, unsigned or long)";
+      return false;
+    }
+  }
+  const Variable *TV = Target ? F.lookup(Target->Name) : nullptr;
+  if (!TV || (Whole && !ScalarTargetOK && !TV->isParam())) {
+    WhyNot = "no array element is updated";
+    return false;
+  }
+  R.Op = *Op;
+  R.Target = *Target;
+  ElemType T = Target->Type;
+  bool Float = isFloatingType(T);
+  bool Wraps =
+      !Float && (R.Op == ReductionOp::Sum || R.Op == ReductionOp::Product);
+  R.AccType = Wraps ? *unsignedPartner(T) : T;
+  std::string CL = elemTypeCLName(R.AccType);
+  bool Signed =
+      T == ElemType::Int || T == ElemType::Long || T == ElemType::LongLong;
+  bool Wide = elemTypeBytes(T) == 8;
+  switch (R.Op) {
+  case ReductionOp::Sum:
+    R.Identity = T == ElemType::Float    ? "-0.0f"
+                 : T == ElemType::Double ? "-0.0"
+                                         : "(" + CL + ")0";
+    break;
+  case ReductionOp::Product:
+    R.Identity = T == ElemType::Float    ? "1.0f"
+                 : T == ElemType::Double ? "1.0"
+                                         : "(" + CL + ")1";
+    break;
+  case ReductionOp::Min:
+  case ReductionOp::Max: {
+    bool Min = R.Op == ReductionOp::Min;
+    if (Float && R.ComparisonForm)
+      R.Identity = std::string(T == ElemType::Float ? "" : "(double)") +
+                   (Min ? "INFINITY" : "-INFINITY");
+    else if (Float)
+      R.Identity = T == ElemType::Float ? "NAN" : "(double)NAN";
+    else if (Signed)
+      R.Identity = Wide ? (Min ? "LONG_MAX" : "LONG_MIN")
+                        : (Min ? "INT_MAX" : "INT_MIN");
+    else
+      R.Identity = Min ? (Wide ? "ULONG_MAX" : "UINT_MAX") : "(" + CL + ")0";
+    break;
+  }
+  }
+  R.Reorders =
+      Float && (R.Op == ReductionOp::Sum || R.Op == ReductionOp::Product);
+  R.Acc = Names.fresh(Target->Name + "_acc");
+  R.Scratch = Names.fresh(Target->Name + "_loc");
+  R.Reason = std::string(R.Reorders ? "reassociated (validated with the "
+                                      "reordered-reduction tolerance)"
+                         : Float    ? "min/max (exact in any order)"
+                                    : "integer (exact in any order)");
+  return true;
+}
+
+bool planScalarReduction(const Function &F, const Loop &Root,
+                         const LoopVerdict &V, KernelPlan &Plan,
+                         std::string &WhyNot) {
+  ScalarReduction &R = Plan.Reduce;
+  if (!matchReduction(F, Root, V, true, Plan.Names, R, WhyNot))
+    return false;
+  R.Partials = Plan.Names.fresh(R.Target.Name + "_part");
+  R.FinalKernel = Plan.Names.fresh(Plan.Name + "_final");
+  R.Reason = "loop '" + Root.Var + "' is a " + V.Reason +
+             " and has no parallel loop: a work-group tree reduction, " +
+             R.Reason;
+  return true;
+}
+// True when the access's address moves by one element when Var does and
+// by more (or by a variable amount) when Row does: read by one work-item
+// per row, consecutive work-items are a row apart (uncoalesced); read with
+// Var across the work-items, coalesced.
+bool alongRows(const Function &F, const Expr &E, const std::string &Var,
+               const std::string &Row) {
+  if (E.K != Expr::ArrayRef || !isStrideOne(F, E.Name, E.Subscripts, Var))
+    return false;
+  IndexExpr Flat = flatIndex(F, E.Name, E.Subscripts);
+  return Flat.mentions(Row) && !isStrideOne(F, E.Name, E.Subscripts, Row);
+}
+
+// Per-row reductions (ReduceRows): the band is one parallel loop (the
+// rows), its body statements, reduction loops and parallel loops of
+// statements, and some reduction's reads go along the rows. Fills
+// Plan.Rows and returns true; false keeps the naive kernel.
+bool planRowReduction(const Function &F, const Loop &Row,
+                      const NestDependences &ND,
+                      const std::map<const Loop *, unsigned> &Ids,
+                      KernelPlan &Plan) {
+  NameTable Names = Plan.Names;
+  std::vector<RowSegment> Segs;
+  std::string Strided;
+  bool AnyReduce = false;
+  for (size_t I = 0; I < Row.Body.size(); ++I) {
+    const Node &N = Row.Body[I];
+    RowSegment S;
+    S.Index = I;
+    if (!N.isLoop()) {
+      const Stmt &St = N.stmt();
+      const Variable *V = F.lookup(St.LHS.Name);
+      if (!V)
+        return false;
+      if (St.LHS.K == Expr::ScalarRef && V->VarKind == Variable::LocalScalar)
+        S.K = RowSegment::Uniform;
+      else if (V->isParam())
+        S.K = RowSegment::Single;
+      else
+        return false; // a local array element: no copy per work-item
+      Segs.push_back(S);
+      continue;
+    }
+    const Loop &L = N.loop();
+    auto It = Ids.find(&L);
+    if (It == Ids.end() || (L.Step != 1 && L.Step != -1) ||
+        std::any_of(L.Body.begin(), L.Body.end(),
+                    [](const Node &C) { return C.isLoop(); }))
+      return false;
+    const LoopVerdict &V = ND.Verdicts[It->second];
+    std::string WhyNot;
+    if (V.Parallel) {
+      S.K = RowSegment::Spread;
+    } else if (matchReduction(F, L, V, false, Names, S.R, WhyNot)) {
+      S.K = RowSegment::Reduce;
+      AnyReduce = true;
+      visitExprs(L.Body, [&](const Expr &E, bool IsWrite) {
+        if (!IsWrite && Strided.empty() && alongRows(F, E, L.Var, Row.Var))
+          Strided = E.str();
+      });
+    } else {
+      return false;
+    }
+    Segs.push_back(S);
+  }
+  if (!AnyReduce || Strided.empty())
+    return false;
+  Plan.Rows = std::move(Segs);
+  Plan.Names = Names;
+  Plan.Remarks.push_back(
+      "automatic mapping: one work-group per iteration of loop '" + Row.Var +
+      "': its reduction reads " + Strided +
+      " along the row, so one work-item per row would read strided along "
+      "dimension 0 (uncoalesced); the row's work-items take consecutive "
+      "elements instead (coalesced) and combine them in a tree in local "
+      "memory");
+  return true;
+}
+
 } // namespace
+
+bool looptile::isWholeNestReduction(const Function &F, const Loop &Root,
+                                    const LoopVerdict &V, std::string *WhyNot) {
+  NameTable Names;
+  ScalarReduction R;
+  std::string Why;
+  bool OK = matchReduction(F, Root, V, true, Names, R, Why, true);
+  if (WhyNot)
+    *WhyNot = Why;
+  return OK;
+}
+
+std::string looptile::combineText(ReductionOp Op, ElemType T,
+                                  const std::string &A, const std::string &B) {
+  bool Float = isFloatingType(T);
+  switch (Op) {
+  case ReductionOp::Sum:
+    return A + " + " + B;
+  case ReductionOp::Product:
+    return A + " * " + B;
+  case ReductionOp::Min:
+    return std::string(Float ? "fmin(" : "min(") + A + ", " + B + ")";
+  case ReductionOp::Max:
+    return std::string(Float ? "fmax(" : "max(") + A + ", " + B + ")";
+  }
+  return A;
+}
+
+std::string looptile::finalText(const ScalarReduction &R,
+                                const std::string &Old,
+                                const std::string &Total) {
+  ElemType T = R.Target.Type;
+  if (R.ComparisonForm)
+    return "(" + Total + (R.Op == ReductionOp::Max ? " > " : " < ") + Old +
+           ") ? " + Total + " : " + Old;
+  if (T == R.AccType || isFloatingType(T))
+    return combineText(R.Op, T, Old, Total);
+  // An integer sum or product of a signed target: combined in the
+  // unsigned type, then reinterpreted (two's complement, bit for bit).
+  std::string S = elemTypeCLName(T), U = elemTypeCLName(R.AccType);
+  return "as_" + S + "(" +
+         combineText(R.Op, R.AccType, "as_" + U + "(" + Old + ")", Total) + ")";
+}
 
 namespace {
 
@@ -580,12 +914,23 @@ bool planMapping(const Function &F, unsigned NestIndex,
   }
   if (Band.empty()) {
     const LoopVerdict &V = ND.Verdicts[Ids[&Root]];
+    std::string WhyNot;
+    if (planScalarReduction(F, Root, V, Plan, WhyNot)) {
+      Plan.K = KernelPlan::ReduceScalar;
+      Plan.Body = {F.Body[NestIndex]};
+      Plan.WorkGroup = {MaxDefaultWorkGroup};
+      Plan.Remarks.push_back(Plan.Reduce.Reason);
+      return true;
+    }
     std::string Why = Root.Step != 1 && Root.Step != -1
                           ? "it has step " + std::to_string(Root.Step)
                           : V.Reason;
     Diags.push_back({Diagnostic::Error, Root.Loc,
                      "cannot map loop '" + Root.Var +
                          "' to OpenCL work-items: " + Why});
+    if (!WhyNot.empty())
+      Diags.push_back({Diagnostic::Note, Root.Loc,
+                       "no work-group tree reduction either: " + WhyNot});
     Diags.push_back({Diagnostic::Note, Root.Loc,
                      "looptile maps the outermost parallel loops to the "
                      "NDRange; pass --single-work-item to run this nest in "
@@ -637,6 +982,13 @@ bool planMapping(const Function &F, unsigned NestIndex,
     Plan.Band.insert(Plan.Band.begin(), M);
   }
 
+  if (Opts.RowReductions && Plan.Band.size() == 1 && !Plan.Triangular &&
+      (!Opts.Tile || Opts.Automatic) &&
+      planRowReduction(F, *Band.back(), ND, Ids, Plan)) {
+    Plan.K = KernelPlan::ReduceRows;
+    Plan.WorkGroup = {MaxDefaultWorkGroup};
+    return true;
+  }
   if (!Opts.Tile) {
     chooseNaiveWorkGroup(Plan, 0);
     return true;
@@ -767,9 +1119,10 @@ void looptile::summarizePlan(const Function &F, const KernelPlan &Plan,
   Out.Mappable = true;
   Out.Dims = unsigned(Plan.Band.size());
   Out.Triangular = Plan.Triangular;
-  static const char *Kinds[] = {"naive",          "block-tiled",
-                                "transpose",      "register-tiled",
-                                "single work-item", "row-staged"};
+  static const char *Kinds[] = {
+      "naive",          "block-tiled",      "transpose",
+      "register-tiled", "single work-item", "tree reduction",
+      "row reduction",  "row-staged"};
   Out.Kind = Kinds[Plan.K];
   Out.Reuse = Plan.K == KernelPlan::Block || Plan.K == KernelPlan::Register ||
               Plan.K == KernelPlan::Transpose;
@@ -782,18 +1135,50 @@ void looptile::summarizePlan(const Function &F, const KernelPlan &Plan,
                        });
   };
   const MappedLoop *D0 = Plan.byDim(0);
-  if (!D0)
+  std::string Var;
+  if (Plan.K == KernelPlan::ReduceScalar) {
+    // One dimension: consecutive work-items take consecutive iterations.
+    Out.Dims = 1;
+    const Loop *L = &Plan.Body.front().loop();
+    for (unsigned D = 1; D < Plan.Reduce.Depth; ++D)
+      L = &L->Body.front().loop();
+    Var = L->Var;
+  } else if (Plan.K == KernelPlan::ReduceRows) {
+    // A row's loops spread over the work-items; its statements are the
+    // same address for all of them.
+    Out.Dims = 1;
+    for (const RowSegment &S : Plan.Rows) {
+      if (S.K != RowSegment::Reduce && S.K != RowSegment::Spread)
+        continue;
+      const Loop &L = Plan.Body[S.Index].loop();
+      if (Out.Dim0.empty())
+        Out.Dim0 = L.Var;
+      visitExprs(L.Body, [&](const Expr &E, bool) {
+        if (E.K != Expr::ArrayRef || !F.lookup(E.Name) ||
+            F.lookup(E.Name)->VarKind == Variable::LocalArray ||
+            !flatIndex(F, E.Name, E.Subscripts).mentions(L.Var))
+          return;
+        if (isStrideOne(F, E.Name, E.Subscripts, L.Var))
+          ++Out.Coalesced;
+        else
+          ++Out.Strided;
+      });
+    }
     return;
-  Out.Dim0 = D0->Var;
+  } else if (D0) {
+    Var = D0->Var;
+  } else {
+    return;
+  }
+  Out.Dim0 = Var;
   visitExprs(Plan.Body, [&](const Expr &E, bool) {
     if (E.K != Expr::ArrayRef || !F.lookup(E.Name) ||
         F.lookup(E.Name)->VarKind == Variable::LocalArray)
       return;
     IndexExpr Flat = flatIndex(F, E.Name, E.Subscripts);
-    if (!Flat.mentions(D0->Var))
+    if (!Flat.mentions(Var))
       return; // the same address for the whole warp: one transaction
-    if (Out.Reuse || StagedRow(E) ||
-        isStrideOne(F, E.Name, E.Subscripts, D0->Var))
+    if (Out.Reuse || StagedRow(E) || isStrideOne(F, E.Name, E.Subscripts, Var))
       ++Out.Coalesced;
     else
       ++Out.Strided;

@@ -11,6 +11,8 @@
 #ifndef LOOPTILE_LIB_CODEGEN_KERNELPLAN_H
 #define LOOPTILE_LIB_CODEGEN_KERNELPLAN_H
 
+#include "looptile/Analysis/Dependence.h"
+#include "looptile/Analysis/ScalarClassification.h"
 #include "looptile/CodeGen/OpenCL.h"
 #include "looptile/IR/LoopNest.h"
 #include "looptile/Support/Diagnostic.h"
@@ -76,8 +78,105 @@ struct RowAccess {
   std::string TileName;
 };
 
+/// A whole-nest reduction to one element (ReduceScalar): the nest's root
+/// loop only combines terms into Target with one associative and
+/// commutative operator (the analysis' "reduction" verdict). Two kernels:
+/// the first gives each of at most MaxGroups work-groups of WG0 work-items
+/// a strided share of the iterations (work-item g takes g, g + G, g + 2G,
+/// ... of the G work-items launched, so consecutive work-items read
+/// consecutive iterations), each work-item combining its terms in
+/// iteration order, then a tree in local memory (step h = WG0/2, ..., 1:
+/// item l combines item l + h into itself) writing one partial per
+/// work-group; the second, one work-group, combines the partials the same
+/// way and then the tree's total into Target once, as the C's update
+/// does. For a given size and WG0 every combination happens in one fixed
+/// order, so runs repeat bit for bit.
+struct ScalarReduction {
+  ReductionOp Op = ReductionOp::Sum;
+  /// The accumulator as the nest writes it (`s[0]`, `out[0]`).
+  Expr Target;
+  /// OpenCL type of the partial results: the target's, except for integer
+  /// sums and products, which are combined in the unsigned type of the
+  /// same width (wrap-around arithmetic: the result modulo 2^N does not
+  /// depend on the order, and it is the C's whenever the C's has no
+  /// overflow) and converted back bit for bit (as_int).
+  ElemType AccType = ElemType::Float;
+  /// The identity of Op in AccType (-0.0f for a float sum, NAN for
+  /// fmin/fmax, which return the other operand of a NaN, INT_MAX for an
+  /// int min, ...), the start of every work-item's and work-group's value.
+  std::string Identity;
+  /// Min/max written as a comparison (`m = e > m ? e : m`, `if (e > m) m =
+  /// e;`) rather than fmin/fmax: a NaN term is skipped by the comparison,
+  /// so the floating-point identity is the infinity (a NaN start would
+  /// stay), and the total goes into Target through the same comparison.
+  bool ComparisonForm = false;
+  /// Floating-point + or *: the order differs from the C's, so results
+  /// are validated with the reordered-reduction tolerance.
+  bool Reorders = false;
+  /// Names: the second kernel, the partials' buffer (a manifest
+  /// temporary of MaxGroups elements), the private and local values.
+  std::string FinalKernel, Partials, Acc, Scratch;
+  static constexpr int64_t MaxGroups = 1024;
+  /// The loops flattened into one iteration space: the root loop and the
+  /// Depth - 1 loops perfectly nested in it (a rectangle), innermost
+  /// fastest (consecutive work-items, consecutive innermost iterations).
+  unsigned Depth = 1;
+  /// Why the planner chose it (--print-mapping).
+  std::string Reason;
+};
+
+/// True when Root (a whole nest whose verdict is V) has the shape of a
+/// work-group tree reduction (ScalarReduction) before the kernels' view
+/// makes its accumulator a one-element temporary: the host program then
+/// launches it as one kernel instead of running its loops on the host.
+bool isWholeNestReduction(const Function &F, const Loop &Root,
+                          const LoopVerdict &V, std::string *WhyNot = nullptr);
+
+/// The text of Op combining two values A and B of type T, as the
+/// reduction's kernels print it.
+std::string combineText(ReductionOp Op, ElemType T, const std::string &A,
+                        const std::string &B);
+
+/// The value Target takes from its old value (text Old) and the total of
+/// the terms (text Total, of type R.AccType): Old combined with Total once,
+/// in the target's type (`Old + Total`; `as_int(as_uint(Old) + Total)` for
+/// an int sum).
+std::string finalText(const ScalarReduction &R, const std::string &Old,
+                      const std::string &Total);
+
+/// One top-level node of a row's body (ReduceRows), run in order by the
+/// row's work-group, with a barrier after each that other work-items may
+/// depend on.
+struct RowSegment {
+  enum Kind {
+    /// A statement writing a scalar of the row: every work-item runs it
+    /// (the same values from the same data: each keeps its copy).
+    Uniform,
+    /// A statement writing global memory: work-item 0 runs it.
+    Single,
+    /// A reduction loop: a strided share per work-item, the tree, then
+    /// every work-item's copy of a scalar target takes the total (work-item
+    /// 0 for an array element).
+    Reduce,
+    /// A parallel loop: its iterations spread over the work-items.
+    Spread
+  };
+  Kind K = Uniform;
+  size_t Index = 0;  ///< the node of KernelPlan::Body
+  ScalarReduction R; ///< Reduce
+};
+
 struct KernelPlan {
-  enum Kind { Naive, Block, Transpose, Register, SingleWorkItem, RowStaged };
+  enum Kind {
+    Naive,
+    Block,
+    Transpose,
+    Register,
+    SingleWorkItem,
+    ReduceScalar,
+    ReduceRows,
+    RowStaged
+  };
   Kind K = Naive;
   std::string Name;
   /// What makes this kernel's names its own: "" in a program of one kernel,
@@ -112,6 +211,11 @@ struct KernelPlan {
   std::vector<StagedAccess> Staged;
   /// Transpose: the single statement's one read, staged through a tile.
   StagedAccess TransposeRead;
+  /// ReduceScalar: the reduction (Body is the whole nest).
+  ScalarReduction Reduce;
+  /// ReduceRows: Band is the row loop (one work-group per iteration, group
+  /// id 0), Body its body, one segment per node of Body.
+  std::vector<RowSegment> Rows;
   /// Notes for --print-mapping (why a tiling request fell back, ...).
   std::vector<std::string> Remarks;
   /// Every identifier of the program and the ones this kernel invents

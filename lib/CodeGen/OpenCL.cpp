@@ -17,6 +17,7 @@
 #include "looptile/Transforms/LoopUtils.h"
 
 #include <algorithm>
+#include <deque>
 #include <functional>
 #include <map>
 #include <set>
@@ -169,7 +170,8 @@ void scanFloatingPoint(const std::vector<Node> &Body, FloatingPoint &FP) {
 // dependence, so the updates of each element, reductions included, run in
 // the original order; tiled reductions sum their tiles in that order too).
 manifest::FloatingPoint floatingPointEntry(const FloatingPoint &FP,
-                                           const OpenCLOptions &Opts) {
+                                           const OpenCLOptions &Opts,
+                                           bool Reorders) {
   manifest::FloatingPoint J;
   if (Opts.FastContract)
     J.Reason = "built with --fp-contract=fast: the OpenCL compiler may fuse "
@@ -182,9 +184,15 @@ manifest::FloatingPoint floatingPointEntry(const FloatingPoint &FP,
                ", which OpenCL computes within a few ulp, not as the C "
                "library does";
   }
+  if (Reorders)
+    J.Reason = "reordered reduction: a work-group tree reduction adds or "
+               "multiplies the terms in another order than the C (docs/"
+               "runtime.md, \"Validation\")" +
+               (J.Reason.empty() ? "" : "; " + J.Reason);
   J.Contract = Opts.FastContract ? "fast" : "off";
   J.Comparison = J.Reason.empty() ? "exact" : "tolerance";
   J.FloatDivideSqrt = FP.FloatDivideSqrt;
+  J.Reordered = Reorders;
   return J;
 }
 
@@ -202,6 +210,10 @@ const char *kindName(KernelPlan::Kind K) {
     return "single work-item";
   case KernelPlan::RowStaged:
     return "row-staged (rows through local memory)";
+  case KernelPlan::ReduceScalar:
+    return "tree reduction (work-group partials)";
+  case KernelPlan::ReduceRows:
+    return "row reduction (a work-group per row)";
   }
   return "?";
 }
@@ -612,6 +624,13 @@ hostProgramSteps(const std::vector<HostNode> &Body,
     manifest::HostStep S;
     if (N.K == HostNode::Launch) {
       S.Launch = Launches[N.Kernel].Name;
+      Steps.push_back(std::move(S));
+      for (const KernelLaunch &F : Launches[N.Kernel].Followers) {
+        manifest::HostStep FS;
+        FS.Launch = F.Name;
+        Steps.push_back(std::move(FS));
+      }
+      continue;
     } else {
       S.IsLoop = true;
       S.Var = N.L.Var;
@@ -635,6 +654,8 @@ std::string hostProgramMapping(const std::vector<HostNode> &Body,
   for (const HostNode &N : Body) {
     if (N.K == HostNode::Launch) {
       R += Indent + "launch kernel " + Launches[N.Kernel].Name + "\n";
+      for (const KernelLaunch &F : Launches[N.Kernel].Followers)
+        R += Indent + "launch kernel " + F.Name + "\n";
       continue;
     }
     auto Range = [](const std::vector<IndexExpr> &Es, const char *Fn) {
@@ -843,6 +864,10 @@ bool looptile::generateOpenCL(const Function &Original,
 
   std::vector<KernelPlan> Plans;
   std::vector<KernelLaunch> Launches;
+  // The partials of tree reductions (manifest temporaries; a deque keeps
+  // the pointers in Temporaries valid).
+  std::deque<Variable> ReductionTemporaries;
+  bool Reorders = false;
   std::string Kernels;
   // The kernels are named after the function (`mmm`, `mmm_k0`, ...), unless
   // OpenCL reserves that name (a function `dot`); the names are taken before
@@ -862,6 +887,22 @@ bool looptile::generateOpenCL(const Function &Original,
     Plan.Suffix = F.Body.size() > 1 || Opts.SuffixAlways
                       ? "_k" + std::to_string(Opts.KernelIndexBase + I)
                       : "";
+    if (Plan.K == KernelPlan::ReduceScalar) {
+      // The second kernel and the partials' buffer are names of the whole
+      // program (the plan took them from its copy of the table).
+      Names.fresh(Plan.Reduce.FinalKernel);
+      Names.fresh(Plan.Reduce.Partials);
+      Variable P;
+      P.Name = Plan.Reduce.Partials;
+      P.VarKind = Variable::ArrayParam;
+      P.Type = Plan.Reduce.AccType;
+      P.Extents = {IndexExpr::constant(ScalarReduction::MaxGroups)};
+      ReductionTemporaries.push_back(P);
+      Temporaries.push_back(&ReductionTemporaries.back());
+      Reorders |= Plan.Reduce.Reorders;
+    }
+    for (const RowSegment &S : Plan.Rows)
+      Reorders |= S.K == RowSegment::Reduce && S.R.Reorders;
     KernelLaunch Launch;
     Kernels += emitKernel(KernelFns[I], Plan, Opts, Launch) + "\n";
     Plans.push_back(std::move(Plan));
@@ -979,22 +1020,26 @@ bool looptile::generateOpenCL(const Function &Original,
       M.Presets.push_back({P.Name, {P.Values.begin(), P.Values.end()}});
     break;
   }
-  for (size_t I = 0; I < Launches.size(); ++I) {
-    const KernelLaunch &L = Launches[I];
+  auto AddKernel = [&](const KernelLaunch &L, const char *Kind) {
     manifest::Kernel K;
     K.Name = L.Name;
-    K.Kind = kindName(Plans[I].K);
+    K.Kind = Kind;
     K.Args = L.Args;
     K.Global = L.Global;
     K.Local = L.Local;
     K.LocalMemoryBytes = L.LocalBytes;
     M.Kernels.push_back(std::move(K));
+  };
+  for (size_t I = 0; I < Launches.size(); ++I) {
+    AddKernel(Launches[I], kindName(Plans[I].K));
+    for (const KernelLaunch &F : Launches[I].Followers)
+      AddKernel(F, F.Kind.c_str());
   }
   M.HostProgram = hostProgramSteps(HP.Body, Launches, indexTypeName(Whole));
   M.ReductionLength = Reduction.str();
   M.Flops = Flops.str();
   M.Bytes = Bytes.str();
-  M.Fp = floatingPointEntry(FP, Opts);
+  M.Fp = floatingPointEntry(FP, Opts, Reorders);
   Out.Manifest = manifest::write(M);
   auto Glue = std::make_shared<GlueInput>();
   Glue->F = Whole;
@@ -1065,6 +1110,61 @@ bool looptile::generateOpenCL(const Function &Original,
              Expr::arrayRef(A.Array, A.Type, A.Subscripts).str() + " -> " +
              A.TileName + (A.Write ? " (written, copied out)" : " (read)") +
              "\n";
+    }
+    if (P.K == KernelPlan::ReduceScalar) {
+      const ScalarReduction &SR = P.Reduce;
+      const Loop *RL = &P.Body.front().loop();
+      std::string Vars = RL->Var;
+      for (unsigned D = 1; D < SR.Depth; ++D) {
+        RL = &RL->Body.front().loop();
+        Vars += ", " + RL->Var;
+      }
+      R += std::string(SR.Depth > 1 ? "  loops " : "  loop ") + Vars +
+           (SR.Depth > 1 ? " -> one iteration space (the rectangle, "
+                           "innermost fastest), strided"
+                         : " -> strided") +
+           " over all work-items (work-item g of G takes the iterations g, "
+           "g + G, ...: coalesced), each combining its terms in order" +
+           At(P.Body.front().loop().Loc) + "\n";
+      R += "  then a tree in local memory per work-group (" + SR.Scratch +
+           "), one partial per work-group into " + SR.Partials + "[" +
+           std::to_string(ScalarReduction::MaxGroups) +
+           "] (at most that many work-groups)\n";
+      R += "  kernel " + SR.FinalKernel +
+           ": one work-group combines the partials the same way, then " +
+           SR.Target.str() + " = " + finalText(SR, SR.Target.str(), "total") +
+           " once\n";
+      R += "  operator: " + std::string(reductionOpName(SR.Op)) + " over " +
+           elemTypeName(SR.AccType) + ", identity " + SR.Identity +
+           "; the order is fixed by the size and " + P.tunable("WG0") + "\n";
+    }
+    if (P.K == KernelPlan::ReduceRows) {
+      const MappedLoop &ML = P.Band.front();
+      // Replace the band line printed above by what a row does.
+      R.erase(R.rfind("  loop " + ML.Var + " -> dimension 0"));
+      R += "  loop " + ML.Var +
+           " -> one work-group per iteration (group id 0)" + At(ML.Loc) + "\n";
+      for (const RowSegment &S : P.Rows) {
+        const Node &N = P.Body[S.Index];
+        if (S.K == RowSegment::Uniform)
+          R += "    " + N.stmt().LHS.str() +
+               " = ...: every work-item of the row\n";
+        else if (S.K == RowSegment::Single)
+          R += "    " + N.stmt().LHS.str() + " = ...: work-item 0\n";
+        else if (S.K == RowSegment::Spread)
+          R += "    loop " + N.loop().Var +
+               " -> strided over the row's work-items (parallel)" +
+               At(N.loop().Loc) + "\n";
+        else
+          R += "    loop " + N.loop().Var +
+               " -> strided over the row's work-items, each combining its "
+               "terms in order, then a tree in local memory (" +
+               S.R.Scratch + "): " + S.R.Target.str() + " = " +
+               finalText(S.R, S.R.Target.str(), "total") + "; " +
+               reductionOpName(S.R.Op) + " over " + elemTypeName(S.R.AccType) +
+               ", identity " + S.R.Identity + ", " + S.R.Reason +
+               At(N.loop().Loc) + "\n";
+      }
     }
     if (P.K == KernelPlan::Transpose)
       R += "  staged in local memory: " +

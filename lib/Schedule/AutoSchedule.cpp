@@ -306,6 +306,7 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     Rank.RegRows = Rank.RegCols = 8;
     Rank.Automatic = true;
     Rank.StageRows = Opts.StageRows = true;
+    Rank.RowReductions = Opts.RowReductions = true;
   }
   std::string R =
       std::string("schedule: automatic (") +
@@ -323,7 +324,7 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
       "the fewest loop moves\n";
   std::string Nests;
   std::vector<std::string> Recipe;
-  bool AnyReuse = false, AnyRowStaged = false;
+  bool AnyReuse = false, AnyRowStaged = false, AnyRows = false;
   // From the last nest to the first: a nest's distribution inserts nests
   // after it and moves none of the ones still to do.
   for (size_t I = F.Body.size(); I-- > 0;) {
@@ -393,12 +394,23 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     for (const KernelPreview &P : B.Kernels) {
       AnyReuse |= P.Mappable && P.Reuse;
       AnyRowStaged |= P.Mappable && P.Kind == "row-staged";
+      AnyRows |= P.Mappable && P.Kind == "row reduction";
     }
     Recipe.insert(Recipe.end(), B.Recipe.begin(), B.Recipe.end());
     F = std::move(B.F);
   }
   Rewrote = !Recipe.empty();
   R += CostModel + Nests;
+  if (ChooseKind && AnyRows) {
+    // The kind is the stage's choice: generate with these options.
+    Rewrote = true;
+    R += "  kernels: a work-group per row where a row's reduction reads "
+         "along the row (one work-item per row would read strided along "
+         "dimension 0; the row's work-items read consecutive elements and "
+         "combine them in a tree in local memory; no option asks for it: "
+         "with transformation options the row loop gets one work-item per "
+         "row)\n";
+  }
   if (ChooseKind && AnyRowStaged) {
     // The kind is the stage's choice: generate with these options.
     Rewrote = true;

@@ -128,10 +128,28 @@ double inputRms(const Manifest &M, const HostInputs &In) {
   return Count ? std::sqrt(SumSq / double(Count)) : 0.0;
 }
 
+HostInputs magnitudeInputs(const Manifest &M, const HostInputs &In) {
+  HostInputs Abs = In;
+  for (size_t I = 0; I < M.Arguments.size(); ++I) {
+    const Argument &A = M.Arguments[I];
+    if (A.K == Argument::Buffer)
+      Abs.Arrays[I].makeAbsolute();
+    else if (A.K == Argument::Scalar) {
+      Abs.Scalars[I].F = std::fabs(Abs.Scalars[I].F);
+      Abs.Scalars[I].D = std::fabs(Abs.Scalars[I].D);
+    }
+  }
+  return Abs;
+}
+
 ComparisonRule ruleFor(const Executor &X, const Manifest &M,
-                       const HostInputs &In) {
-  return comparisonRule(M, X.correctlyRoundedDivideSqrt(), X.floatDenormals(),
-                        M.ReductionLength.evaluate(X.env()), inputRms(M, In));
+                       const HostInputs &In, const ReferenceLibrary *Ref) {
+  ComparisonRule R =
+      comparisonRule(M, X.correctlyRoundedDivideSqrt(), X.floatDenormals(),
+                     M.ReductionLength.evaluate(X.env()), inputRms(M, In));
+  if (R.Reordered && Ref)
+    R.Magnitudes = runReference(M, *Ref, magnitudeInputs(M, In), nullptr);
+  return R;
 }
 
 std::vector<Comparison> compareOutputs(Executor &X, const Manifest &M,
@@ -144,7 +162,9 @@ std::vector<Comparison> compareOutputs(Executor &X, const Manifest &M,
       continue;
     HostArray Got(A.Ty, Ref[I].size());
     X.read(A.Name, Got.data());
-    Out.push_back(compareBuffers(A.Name, X.shape(A.Name), Got, Ref[I], Rule));
+    Out.push_back(compareBuffers(
+        A.Name, X.shape(A.Name), Got, Ref[I], Rule,
+        I < Rule.Magnitudes.size() ? &Rule.Magnitudes[I] : nullptr));
   }
   return Out;
 }
@@ -187,7 +207,7 @@ RunResult runHarness(Executor &X, const Manifest &M, const Env &SizesIn,
       std::snprintf(Buf, sizeof Buf, "%.2f s", R.ReferenceMs * 1e-3);
       progress("reference done in " + std::string(Buf) + "; comparing");
     }
-    R.Rule = ruleFor(X, M, In);
+    R.Rule = ruleFor(X, M, In, Opts.Reference);
     R.Buffers = compareOutputs(X, M, RefData, R.Rule);
     for (const Comparison &C : R.Buffers) {
       R.MaxAbsError = std::max(R.MaxAbsError, C.MaxAbsError);

@@ -88,6 +88,23 @@ bool HostArray::isSentinel(size_t I) const {
   return U == intSentinel(elemSize(Ty));
 }
 
+void HostArray::makeAbsolute() {
+  unsigned char *P = Bytes.data();
+  for (size_t I = 0; I < Count; ++I) {
+    if (Ty == ElemType::Float) {
+      float F;
+      std::memcpy(&F, P + 4 * I, 4);
+      F = std::fabs(F);
+      std::memcpy(P + 4 * I, &F, 4);
+    } else if (Ty == ElemType::Double) {
+      double D;
+      std::memcpy(&D, P + 8 * I, 8);
+      D = std::fabs(D);
+      std::memcpy(P + 8 * I, &D, 8);
+    }
+  }
+}
+
 void HostArray::fillRandom(uint64_t StreamSeed) {
   SplitMix64 G{StreamSeed};
   unsigned char *P = Bytes.data();

@@ -292,6 +292,10 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
       Fail("floating_point", "an exact comparison needs contract \"off\"");
     M.Fp.FloatDivideSqrt = D.Fp->FloatDivideSqrt.value_or(false);
     M.Fp.Reason = D.Fp->Reason;
+    M.Fp.Reordered = D.Fp->Reordered;
+    if (M.Fp.Exact && M.Fp.Reordered)
+      Fail("floating_point",
+           "a reordered reduction cannot be compared exactly");
   }
   auto OptFormula = [&](const std::string &F, const char *Key,
                         const char *Default) {

@@ -121,6 +121,8 @@ std::string floatingPoint(const FloatingPoint &F) {
            (*F.FloatDivideSqrt ? "true" : "false");
   if (!F.Reason.empty())
     Out += ", \"reason\": " + quote(F.Reason);
+  if (F.Reordered)
+    Out += ", \"reordered\": true";
   return Out + "}";
 }
 
@@ -431,6 +433,9 @@ Document read(const std::string &Text, const std::string &Origin) {
     if (const Value *Why =
             R.optional(*Fp, "reason", "floating_point", T::String))
       F.Reason = Why->asString();
+    if (const Value *Re =
+            R.optional(*Fp, "reordered", "floating_point", T::Bool))
+      F.Reordered = Re->asBool();
     D.Fp = std::move(F);
   }
   for (auto [Key, Field] : {std::pair<const char *, std::string *>{

@@ -124,7 +124,7 @@ TuneResult tune(const Manifest &M, const std::string &Source,
       resetOutputs(X, M, ValIn);
       X.launch();
       for (const Comparison &Cmp :
-           compareOutputs(X, M, RefOut, ruleFor(X, M, ValIn))) {
+           compareOutputs(X, M, RefOut, ruleFor(X, M, ValIn, O.Reference))) {
         C.MaxAbsError = std::max(C.MaxAbsError, Cmp.MaxAbsError);
         if (!Cmp.passed() && C.S != CandidateResult::Invalid) {
           C.S = CandidateResult::Invalid;

@@ -32,6 +32,7 @@ ComparisonRule comparisonRule(const Manifest &M, bool DeviceCRDivideSqrt,
   ComparisonRule R;
   R.ReductionLength = ReductionLength;
   R.InputRms = InputRms;
+  R.Reordered = M.Fp.Declared && M.Fp.Reordered;
   bool HasFloat = false;
   for (const Argument &A : M.Arguments)
     HasFloat |= A.Ty == ElemType::Float && A.K != Argument::Size;
@@ -53,9 +54,21 @@ ComparisonRule comparisonRule(const Manifest &M, bool DeviceCRDivideSqrt,
   return R;
 }
 
+double reorderBound(double N, double U) {
+  double M = N > 1 ? N - 1 : 0;
+  double Det = M * U < 1 ? M * U / (1 - M * U) : INFINITY;
+  double Lambda = 10;
+  double Prob = std::expm1(Lambda * std::sqrt(M) * U + M * U * U / (1 - U));
+  return std::min(Det, Prob);
+}
+
 std::string describeRule(const ComparisonRule &R) {
   if (R.Exact)
     return "exact comparison";
+  if (R.Reordered)
+    return "tolerance max(8*eps*sqrt(L)*(|ref|+max(rms,rms_in)), "
+           "2*g(L+1)*(1+g(L+1))*|ref on |inputs||), L=" +
+           std::to_string(R.ReductionLength);
   return "tolerance 8*eps*sqrt(L)*(|ref|+max(rms,rms_in)), L=" +
          std::to_string(R.ReductionLength);
 }
@@ -63,7 +76,8 @@ std::string describeRule(const ComparisonRule &R) {
 Comparison compareBuffers(const std::string &Name,
                           const std::vector<int64_t> &Shape,
                           const HostArray &Got, const HostArray &Ref,
-                          const ComparisonRule &Rule) {
+                          const ComparisonRule &Rule,
+                          const HostArray *Magnitude) {
   Comparison C;
   C.Name = Name;
   C.Shape = Shape;
@@ -84,11 +98,22 @@ Comparison compareBuffers(const std::string &Name,
   // Exact: a tolerance of 0 (int buffers are exact in either mode).
   double Scale = Rule.Exact ? 0.0 : ToleranceFactor * Eps * std::sqrt(L);
   double Floor = std::max(C.Rms, Rule.InputRms);
+  // Reordered reductions (the header comment): g(L + 1) with the type's
+  // unit roundoff.
+  double Reorder = 0;
+  if (!Rule.Exact && Rule.Reordered && Magnitude && Eps > 0 &&
+      Magnitude->size() == C.Count)
+    Reorder = reorderBound(L + 1, Eps / 2);
 
   for (size_t I = 0; I < C.Count; ++I) {
     double R = Ref.get(I), G = Got.get(I);
     double Abs = std::fabs(G - R);
     double Tol = Scale * (std::fabs(R) + Floor);
+    if (Reorder > 0) {
+      double Mag = std::fabs(Magnitude->get(I));
+      if (std::isfinite(Mag))
+        Tol = std::max(Tol, 2 * Reorder * (1 + Reorder) * Mag);
+    }
     bool Ok;
     if (std::isnan(R))
       Ok = std::isnan(G);

@@ -344,6 +344,35 @@ static void unitTests() {
   C = compareBuffers("z", {4}, Wrong, Zero, Cancel);
   check(!C.passed(), "tolerance.cancel-wrong-term-fails");
 
+  // Reordered reductions: the bound 2*g(L+1)*(1+g)*mag. g is gamma_{n-1}
+  // for small n and the probabilistic bound for large n; a sum of 4096
+  // terms of magnitude sum 1000 may differ by 2*g*1000 ~ 7.6e-3 (g =
+  // exp(10*64*2^-24) - 1 ~ 3.8e-5), but not by one term of 0.25 more.
+  check(reorderBound(2, 0x1p-24) == 0x1p-24 / (1 - 0x1p-24), "reorder.gamma-1");
+  check(std::fabs(reorderBound(4097, 0x1p-24) - 3.8147e-5) < 1e-8,
+        "reorder.probabilistic", std::to_string(reorderBound(4097, 0x1p-24)));
+  {
+    HostArray R1(ElemType::Float, 1), Near(ElemType::Float, 1),
+        Far(ElemType::Float, 1), Mag(ElemType::Float, 1);
+    float RV = 10.0f, NV = 10.007f, FV = 10.25f, MV = 1000.0f;
+    std::memcpy(R1.data(), &RV, 4);
+    std::memcpy(Near.data(), &NV, 4);
+    std::memcpy(Far.data(), &FV, 4);
+    std::memcpy(Mag.data(), &MV, 4);
+    ComparisonRule Re;
+    Re.Reordered = true;
+    Re.ReductionLength = 4096;
+    check(compareBuffers("s", {1}, Near, R1, Re, &Mag).passed(),
+          "reorder.within-bound-passes");
+    check(!compareBuffers("s", {1}, Near, R1, Re, nullptr).passed(),
+          "reorder.no-magnitude-no-bound");
+    check(!compareBuffers("s", {1}, Far, R1, Re, &Mag).passed(),
+          "reorder.wrong-term-fails");
+    Re.Exact = true; // never loosened for an exact rule
+    check(!compareBuffers("s", {1}, Near, R1, Re, &Mag).passed(),
+          "reorder.exact-stays-exact");
+  }
+
   // Exact: equal values (and NaN for NaN) pass, one ulp fails, the report
   // says "differ" with enough digits to tell the two apart.
   ComparisonRule Exact;

@@ -126,3 +126,66 @@ void columns(int N, float A[N], const float B[N][N]) {
 // CHECK: verdicts:
 // CHECK-NEXT: loop i: reduction (A[j] + over i)
 // CHECK-NEXT: loop j: parallel
+
+// Min and max written as comparisons. Taking the term where it compares
+// greater (smaller) skips a NaN term and keeps a NaN accumulator in any
+// order: a reduction, for float as for int.
+void select_max(int N, const float B[N], float R[1]) {
+  float m = B[0];
+  for (int i = 0; i < N; i++)
+    m = B[i] > m ? B[i] : m;
+  R[0] = m;
+}
+// CHECK-LABEL: nest select_max:
+// CHECK: m: reduction (i: reduction)
+// CHECK-NEXT: verdicts:
+// CHECK-NEXT: loop i: reduction (m max over i)
+
+void if_min(int N, const double B[N], double R[1]) {
+  double m = B[0];
+  for (int i = 0; i < N; i++)
+    if (B[i] <= m)
+      m = B[i];
+  R[0] = m;
+}
+// CHECK-LABEL: nest if_min:
+// CHECK: m: reduction (i: reduction)
+// CHECK-NEXT: verdicts:
+// CHECK-NEXT: loop i: reduction (m min over i)
+
+// The other form takes the term where the comparison fails: for int it is
+// max ...
+void select_max_int(int N, const int B[N], int R[1]) {
+  int m = B[0];
+  for (int i = 0; i < N; i++)
+    m = m > B[i] ? m : B[i];
+  R[0] = m;
+}
+// CHECK-LABEL: nest select_max_int:
+// CHECK: loop i: reduction (m max over i)
+
+// ... for float a NaN term replaces the accumulator and the next term the
+// NaN: the result depends on the order, so the loop stays sequential.
+void select_max_nan_order(int N, const float B[N], float R[1]) {
+  float m = B[0];
+  for (int i = 0; i < N; i++)
+    m = m > B[i] ? m : B[i];
+  R[0] = m;
+}
+// CHECK-LABEL: nest select_max_nan_order:
+// CHECK: m: carried (i: carried)
+// CHECK-NEXT: verdicts:
+// CHECK-NEXT: loop i: sequential: flow dependence S1 -> S1 on m, direction (<)
+
+// A comparison with something else than the term is no extremum.
+void if_other(int N, const float B[N], const float C[N], float R[1]) {
+  float m = B[0];
+  for (int i = 0; i < N; i++)
+    if (C[i] > m)
+      m = B[i];
+  R[0] = m;
+}
+// CHECK-LABEL: nest if_other:
+// CHECK: m: carried (i: carried)
+// CHECK-NEXT: verdicts:
+// CHECK-NEXT: loop i: sequential

@@ -387,17 +387,37 @@ def same_leaf(leaves, target):
 def update_op(s):
     """'TR_ADD' or 'TR_MUL' when the assignment x = RHS is an update of x by
     one associative operator: x = x + e, x = e + x, x = x - e, x = x * e,
-    x = e * x, with e not reading x's variable; else None."""
+    x = e * x, with e not reading x's variable; 'TR_MAX' or 'TR_MIN' for
+    x = (e > x ? e : x) and the other comparisons and arm orders (int data:
+    every form is an extremum); else None."""
     if s.op != "=":
         return None
     r = unparen(s.rhs)
-    if r[0] != "bin" or r[1] not in ("+", "-", "*"):
-        return None
     var = s.lhs[1] if s.lhs[0] == "name" else s.lhs[1].name
 
     def reads_var(e):
         return any((l[1] if l[0] == "name" else l[1].name) == var
                    for l in expr_reads(e, []))
+    if r[0] == "sel" and r[1][0] == "cmp" and r[1][1] in ("<", "<=", ">", ">="):
+        _, cond, x, y = r
+        x, y = unparen(x), unparen(y)
+        if same_expr(y, s.lhs) and not reads_var(x):
+            term, when_true = x, True
+        elif same_expr(x, s.lhs) and not reads_var(y):
+            term, when_true = y, False
+        else:
+            return None
+        a, b = unparen(cond[2]), unparen(cond[3])
+        # the term as written twice (looptile compares the printed trees)
+        same_term = lambda e: expr_str(e) == expr_str(term)
+        term_left = same_term(a) and same_expr(b, s.lhs)
+        term_right = same_expr(a, s.lhs) and same_term(b)
+        if not term_left and not term_right:
+            return None
+        greater = term_left if cond[1] in (">", ">=") else term_right
+        return "TR_MAX" if greater == when_true else "TR_MIN"
+    if r[0] != "bin" or r[1] not in ("+", "-", "*"):
+        return None
     a, b = unparen(r[2]), unparen(r[3])
     kind = "TR_MUL" if r[1] == "*" else "TR_ADD"
     if same_expr(a, s.lhs) and not reads_var(r[3]):
@@ -465,8 +485,12 @@ def print_traced(f, fname, scalars):
             if upd:
                 # x = x + e, x = e * x, x = x - e: an update like x += e (the
                 # reductions looptile recognizes); its read of x is its own
-                own = same_leaf([r for r, _ in reads], s.lhs)
-                reads = [x for x in reads if x[0] is not own]
+                if upd in ("TR_MAX", "TR_MIN"):
+                    # x = (e > x ? e : x): both reads of x are its own
+                    reads = [x for x in reads if not same_expr(x[0], s.lhs)]
+                else:
+                    own = same_leaf([r for r, _ in reads], s.lhs)
+                    reads = [x for x in reads if x[0] is not own]
             for r, when in reads:
                 if r[0] == "name" and r[1] not in scalars:
                     continue

@@ -77,6 +77,9 @@ FEATURES = {
     "select": "conditional values (c ? a : b) on loop variables, sizes or data",
     "guards": "array writes under an if on loop variables, sizes or data",
     "returns": "a function-scope scalar returned at the end (int f(...))",
+    "tree-reductions": "a last nest that only reduces into a function-scope "
+                       "scalar (s = c; for i s += e; with -o a work-group tree "
+                       "reduction), the scalar stored or returned",
 }
 
 
@@ -291,11 +294,73 @@ class Gen:
                 f.body.append(self.nest(top))
         if not self.ocl_friendly and r.random() < 0.3:
             f.body.append(self.stmt(top))
+        # drawn last: the program before it is the one the seed had without
+        # the feature
+        if "tree-reductions" in o and r.random() < 0.4:
+            f.body.extend(self.tree_reduction(top))
         # a scalar that is definitely written by the end, returned
         ret = sorted(n for n in self.fscalars if n in top.init)
         if "returns" in o and ret and self.crng.random() < 0.3:
             f.ret = self.crng.choice(ret)
         return f
+
+    def tree_reduction(self, top):
+        """s = c; for (i = a; i < P + b; i++) s op= e; and s stored into an
+        element of a writable array (or left to be returned): a loop that
+        only reduces, a whole-nest (tree) reduction for OpenCL. op is +=, -=,
+        the update written as an assignment, or a maximum / minimum written
+        with ?: (e > s ? e : s)."""
+        r = self.rng
+        f = self.f
+        n = self.name("scalar", ["red", "rs", "rt"])
+        f.decls.append(Stmt("decl", name=n, rhs=None))
+        self.fscalars.append(n)
+        top.scope[n] = 0
+        items = [Stmt("assign", lhs=("name", n), op="=",
+                      rhs=("const", r.randint(-3, 5)))]
+        top.init.add(n)
+        ctx = top.child()
+        var = self.fresh_loop_var() if "reuse-names" not in self.o else "i"
+        if var in ctx.envs():
+            var = [v for v in LOOP_NAMES if v not in ctx.envs()][0]
+        self.all_loop_vars.add(var)
+        P = r.choice(self.sizes)
+        a = r.choice([0, 0, 1])
+        b = r.choice([0, 0, -1, 1])
+        hi = Lin.var(P) + (b - 1)
+        loop = Loop(var, Bound.lin(Lin.c(a)), "<", Bound.lin(hi + 1), 1)
+        env = Envelope(a, hi)
+        ctx.loops.append((loop, env, max(0, max_over_params(env.hi) - env.lo + 1)))
+        kind = r.choice(["+=", "+=", "-=", "max", "min"])
+        # the term must not read s (a divisor may pick any scalar)
+        for _ in range(5):
+            e, mag = self.expr(ctx, 2, avoid={n})
+            if not any(l[0] == "name" and l[1] == n for l in A.expr_reads(e, [])):
+                break
+        else:
+            e, mag = ("name", var), max_over_params(env.hi)
+        e = self.fit(e, mag, ASSIGN_CAP)
+        mag = min(mag, ASSIGN_CAP)
+        s = ("name", n)
+        if kind in ("max", "min"):
+            op = ">" if kind == "max" else "<"
+            if r.random() < 0.5:
+                cond = ("cmp", op, e, s)
+            else:
+                cond = ("cmp", "<" if op == ">" else ">", s, e)
+            loop.body.append(Stmt("assign", lhs=s, op="=", rhs=("sel", cond, e, s)))
+        else:
+            e, mag = self.fit_drift(ctx, n, e, mag)
+            if e is None:
+                e, mag = ("const", 1), 1
+            loop.body.append(self.update(n, kind[0], e))
+        items.append(loop)
+        arr = self.pick_write_array(top)
+        if arr is not None and r.random() < 0.7:
+            subs = [Lin.c(0) for _ in arr.dims]
+            items.append(Stmt("assign", lhs=("aref", arr, subs), op="=",
+                              rhs=self.fit(s, VCAP, ASSIGN_CAP)))
+        return items
 
     def dims(self, kind, rank):
         r = self.rng

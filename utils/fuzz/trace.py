@@ -37,7 +37,8 @@ RUNTIME = r"""
 #include <string.h>
 #include <stdint.h>
 
-enum { TR_READ = 0, TR_WRITE = 1, TR_ADD = 2, TR_MUL = 3 };
+enum { TR_READ = 0, TR_WRITE = 1, TR_ADD = 2, TR_MUL = 3, TR_MAX = 4,
+       TR_MIN = 5 };
 #define TR_MAXD 7
 #define TR_MAXS 12
 #define TR_MAXV 128

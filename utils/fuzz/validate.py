@@ -237,6 +237,13 @@ class Validator:
                 raise Invalid("update of an uninitialized %s" % var)
             self.expr(s.rhs, ctx)   # the shape rules; the magnitude is below
             r = unparen(s.rhs)
+            if upd in ("TR_MAX", "TR_MIN"):
+                # n = (e > n ? e : n): n stays within its own and e's
+                # magnitudes; e obeys the rule of an '='
+                term = r[2] if same_expr(unparen(r[3]), lhs) else r[3]
+                if self.expr(term, ctx) > ASSIGN_CAP:
+                    raise Invalid("'=' of a value that may exceed %d" % ASSIGN_CAP)
+                return None
             other = r[3] if same_expr(unparen(r[2]), lhs) else r[2]
             if upd == "TR_MUL":
                 if self.expr(other, ctx) > 1:

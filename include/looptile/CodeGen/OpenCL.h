@@ -36,9 +36,10 @@ struct OpenCLOptions {
   /// them gets the naive kernel with its default work-group, and says why in
   /// --print-mapping only (no warning: nobody asked for them).
   bool Automatic = false;
-  /// The mapping stage chooses the kernel kinds (no kernel option was
-  /// given): a row loop that walks rows stored along it from one work-item
-  /// per row stages the rows through local memory (KernelPlan RowStaged).
+  /// --stage-rows, or the mapping stage choosing the kernel kinds (no
+  /// kernel option was given): a row loop that walks rows stored along it
+  /// from one work-item per row stages the rows through local memory
+  /// (KernelPlan RowStaged).
   bool StageRows = false;
   /// In a file of several functions (one program, combineOpenCL): every
   /// kernel's tunables and macros take the suffix "_kN" with N its index in
@@ -46,6 +47,11 @@ struct OpenCLOptions {
   /// no two kernels of the file share one.
   bool SuffixAlways = false;
   unsigned KernelIndexBase = 0;
+  /// The mapping stage chooses the kernel kinds (no kernel option was
+  /// given): a row loop whose inner reductions read along the rows gets a
+  /// work-group per row (KernelPlan ReduceRows) where one work-item per row
+  /// would read strided along dimension 0.
+  bool RowReductions = false;
 };
 
 /// What the kernel planner would make of one nest under Opts, for the

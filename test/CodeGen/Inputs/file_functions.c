@@ -1,6 +1,6 @@
 /* Several functions in one file: two that map to kernels (saxpy, and
  * smooth, a time-stepped 3-point stencil: a host program), one the code
- * generator refuses without --single-work-item (dot, a reduction), and a
+ * generator refuses without --single-work-item (prefix, a running sum), and a
  * main() printing with printf, which the frontend skips. */
 #include <stdio.h>
 
@@ -18,16 +18,17 @@ void smooth(int T, int n, float A[n], float B[n]) {
   }
 }
 
-float dot(int n, const float *restrict x, const float *restrict y) {
-  float s = 0.0f;
-  for (int i = 0; i < n; i++)
-    s += x[i] * y[i];
-  return s;
+void prefix(int n, float *restrict x) {
+  /* a running sum: each iteration reads the one before */
+  for (int i = 1; i < n; i++)
+    x[i] = x[i] + x[i - 1];
+  return;
 }
 
 int main(void) {
   float x[4] = {1, 2, 3, 4}, y[4] = {4, 3, 2, 1};
   saxpy(4, 2.0f, x, y);
-  printf("%g\n", dot(4, x, y));
+  prefix(4, y);
+  printf("%g\n", y[3]);
   return 0;
 }

@@ -1,8 +1,8 @@
 // A dot product returned through an output parameter: s is initialised
-// outside the loop and stored after it. The loop is a reduction, which has
-// no parallel NDRange mapping: refused without --single-work-item, with
-// the reduction named; with it, one work-item runs the statements and the
-// loop.
+// outside the loop and stored after it. The loop is a reduction: a
+// work-group tree reduction between the one-work-item kernels of the
+// statements around it (--single-work-item runs each in one work-item).
+// The stored value is the C's, within the reordered-sum tolerance.
 void dot(int N, const float x[N], const float y[N], float r[1]) {
   float s = 0.0f;
   for (int i = 0; i < N; i++)

@@ -90,9 +90,17 @@ std::vector<HostArray> runReference(const Manifest &M,
 /// scalars): the magnitude the kernels' sums are built from (Validate.h).
 double inputRms(const Manifest &M, const HostInputs &In);
 
-/// The comparison rule for X's device with these inputs (Validate.h).
+/// The comparison rule for X's device with these inputs (Validate.h);
+/// for a reordered reduction with a reference, its magnitude reference
+/// (the reference run on the absolute values of the floating-point
+/// inputs, magnitudeInputs).
 ComparisonRule ruleFor(const Executor &X, const Manifest &M,
-                       const HostInputs &In);
+                       const HostInputs &In,
+                       const ReferenceLibrary *Ref = nullptr);
+
+/// In with every float and double input (buffers and scalars) replaced by
+/// its absolute value.
+HostInputs magnitudeInputs(const Manifest &M, const HostInputs &In);
 
 /// Reads every out/inout buffer of X and compares it with Ref.
 std::vector<Comparison> compareOutputs(Executor &X, const Manifest &M,

@@ -43,6 +43,9 @@ public:
   /// Element I as a double (exact for float and int).
   double get(size_t I) const;
   bool isSentinel(size_t I) const;
+  /// Replaces every float or double element by its absolute value (other
+  /// types are left as they are).
+  void makeAbsolute();
 
   void fillRandom(uint64_t StreamSeed);
   void fillSentinel();

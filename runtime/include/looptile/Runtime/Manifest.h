@@ -130,6 +130,11 @@ struct FloatingPoint {
   bool FloatDivideSqrt = false;
   /// Why the comparison is "tolerance" (for the report).
   std::string Reason;
+  /// "reordered": true: a kernel combines the terms of a floating-point
+  /// sum or product in another order than the C (a work-group tree
+  /// reduction); the tolerance then also allows the reordering's bound
+  /// (Validate.h).
+  bool Reordered = false;
 };
 
 struct Manifest {

@@ -131,9 +131,13 @@ struct FloatingPoint {
   std::string Contract, Comparison;
   std::optional<bool> FloatDivideSqrt;
   std::string Reason; ///< "" when absent
+  /// A kernel reorders a floating-point reduction (a work-group tree):
+  /// validation adds the reordered-reduction bound (docs/runtime.md).
+  bool Reordered = false;
   bool operator==(const FloatingPoint &O) const {
     return Contract == O.Contract && Comparison == O.Comparison &&
-           FloatDivideSqrt == O.FloatDivideSqrt && Reason == O.Reason;
+           FloatDivideSqrt == O.FloatDivideSqrt && Reason == O.Reason &&
+           Reordered == O.Reordered;
   }
 };
 

@@ -33,6 +33,31 @@
 //    for sums that cancel to exactly 0 (where |ref| and rms(ref) are 0, and
 //    a contracted a*b - a*b is the rounding error of a*b).
 //
+//    Reordered reductions ("reordered": true in the manifest): a work-group
+//    tree reduction computes the same terms as the C, bit for bit, but
+//    adds (or multiplies) them in another order. For any order, a sum of
+//    n numbers x_k computed in floating point is within g(n) * sum |x_k|
+//    of the exact sum, and a product within g(n) * prod |x_k| of the
+//    exact product, where g(n) = gamma_{n-1} = (n-1)u / (1 - (n-1)u)
+//    (u = eps/2; Higham, Accuracy and Stability of Numerical Algorithms,
+//    2002, sections 3.1 and 4.2) or, with probability at least 1 -
+//    2(n-1)exp(-lambda^2(1-u)^2/2), the probabilistic gamma~_{n-1}(lambda)
+//    = exp(lambda*sqrt(n-1)*u + (n-1)u^2/(1-u)) - 1 (Higham and Mary,
+//    SIAM J. Sci. Comput. 41(5), 2019, theorem 3.1). Both the C and the
+//    kernels are within that of the same exact value, so they differ by at
+//    most twice it. With n = L + 1 (the L terms and the initial value),
+//    lambda = 10 (the probability of a larger error is below 1e-14 for
+//    any L the runtime runs) and the smaller of the two bounds,
+//        |got_i - ref_i| <= 2 * g(L + 1) * (1 + g(L + 1)) * mag_i
+//    where mag_i is element i of the reference run on the absolute values
+//    of the floating-point inputs: exactly sum |x_k| (prod |x_k|) up to
+//    its own rounding (the factor 1 + g) when the terms are products and
+//    sums of inputs with non-negative constants (dot products, sums,
+//    norms); an output computed from the reduced value (B[j] = A[j] * s)
+//    gets the bound carried through the same operations. The element
+//    passes within the larger of this and the tolerance above (which
+//    covers the other differences a manifest may declare).
+//
 // int buffers must match exactly in both modes. A NaN or the sentinel
 // where the reference has a number always fails.
 //
@@ -58,7 +83,21 @@ struct ComparisonRule {
   std::string Why;
   int64_t ReductionLength = 1; ///< L (tolerance)
   double InputRms = 0;         ///< rms(in) (tolerance)
+  /// The manifest's "reordered": the tolerance also allows the bound of a
+  /// reordered sum or product (the header comment).
+  bool Reordered = false;
+  /// Reordered: for each argument (by index), the reference's results on
+  /// the absolute values of the floating-point inputs (Harness.h,
+  /// magnitudeReference); empty when not computed.
+  std::vector<HostArray> Magnitudes;
 };
+
+/// The bound on the relative error of a sum (of magnitudes) or product of
+/// n floating-point numbers in any order, with unit roundoff U:
+/// min(gamma_n, gamma~_n(10)), gamma_n = n*U / (1 - n*U) (deterministic),
+/// gamma~_n(lambda) = exp(lambda*sqrt(n)*U + n*U^2 / (1 - U)) - 1
+/// (probabilistic, Higham and Mary 2019; docs/runtime.md).
+double reorderBound(double N, double U);
 
 /// The rule for M's kernels on a device: exact when the manifest says its
 /// kernels round as the C does ("comparison": "exact") and the device can
@@ -91,10 +130,13 @@ struct Comparison {
   bool passed() const { return Bad == 0; }
 };
 
+/// Magnitude: for a Reordered rule, the argument's magnitude reference
+/// (ComparisonRule::Magnitudes), else null.
 Comparison compareBuffers(const std::string &Name,
                           const std::vector<int64_t> &Shape,
                           const HostArray &Got, const HostArray &Ref,
-                          const ComparisonRule &Rule);
+                          const ComparisonRule &Rule,
+                          const HostArray *Magnitude = nullptr);
 
 /// "[i][j]" for a flat row-major index.
 std::string formatIndex(size_t Flat, const std::vector<int64_t> &Shape);
