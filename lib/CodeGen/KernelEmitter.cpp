@@ -941,6 +941,9 @@ void Emitter::rowStaged() {
       Any |= A.Write == Write;
     if (!Any)
       return;
+    // CHUNK iterations, a constant: unrolled, so that a work-item has its
+    // loads of the chunk in flight together.
+    line("#pragma unroll");
     open("for (int " + E + " = " + L + "; " + E + " < " + WG + " * " + CH +
          "; " + E + " += " + WG + ")");
     line("const int " + R + " = " + E + " / " + CH + ", " + C + " = " + E +
