@@ -1051,6 +1051,15 @@ KernelPreview looptile::previewKernel(const Function &Original,
   std::vector<unsigned> Launched;
   launchedKernels(HP.Body[Nest], Launched);
   bool First = true;
+  unsigned Sequential = 0;
+  std::function<unsigned(const std::vector<Node> &)> Depth =
+      [&](const std::vector<Node> &Body) {
+        unsigned D = 0;
+        for (const Node &N : Body)
+          if (N.isLoop())
+            D = std::max(D, 1 + Depth(N.loop().Body));
+        return D;
+      };
   for (unsigned K : Launched) {
     KernelPlan Plan;
     if (!planKernel(KernelFns[K], K, Whole.Name, Names, Opts, Plan, Diags))
@@ -1058,11 +1067,14 @@ KernelPreview looptile::previewKernel(const Function &Original,
     KernelPreview P;
     summarizePlan(KernelFns[K], Plan, P);
     P.HostLoops = unsigned(HP.EnclosingLoops[K].size());
+    unsigned Loops = Depth({KernelFns[K].Body[K]}) + P.HostLoops;
+    Sequential = std::max(Sequential, Loops > P.Dims ? Loops - P.Dims : 0u);
     if (First ||
         std::make_tuple(P.Dims, -int(P.HostLoops), -int(P.Strided)) <
             std::make_tuple(Out.Dims, -int(Out.HostLoops), -int(Out.Strided)))
       Out = P;
     First = false;
   }
+  Out.Sequential = Sequential;
   return Out;
 }
