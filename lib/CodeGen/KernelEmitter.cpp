@@ -506,18 +506,65 @@ void Emitter::block() {
   signature("__attribute__((reqd_work_group_size(" + TS + ", " + TS +
             ", 1))) ");
   const MappedLoop &M0 = *Plan.byDim(0), &M1 = *Plan.byDim(1);
+  // A triangular band tiles its bounding box: the work-group bases start at
+  // the box's lower bounds, and the staged tiles are read over the box
+  // (every element in it lies within the array's extents: see planKernel).
+  MappedLoop Box0 = M0, Box1 = M1;
+  Box0.Lower = M0.BoxLower;
+  Box1.Lower = M1.BoxLower;
   std::string L0 = role("l0"), L1 = role("l1"), B0 = fresh(M0.Var + "0"),
               B1 = fresh(M1.Var + "0"), Active = role("active");
   line("const int " + L0 + " = (int)get_local_id(0), " + L1 +
        " = (int)get_local_id(1);");
   line("const int " + B0 + " = " +
-       plusLower(M0, "(int)get_group_id(0) * " + TS) + ";");
+       plusLower(Box0, "(int)get_group_id(0) * " + TS) + ";");
   line("const int " + B1 + " = " +
-       plusLower(M1, "(int)get_group_id(1) * " + TS) + ";");
+       plusLower(Box1, "(int)get_group_id(1) * " + TS) + ";");
+  // A batch (NDRange dimension 2, one index per work-group): a work-group
+  // past its range returns as a whole, before any barrier.
+  const MappedLoop *M2 = Plan.byDim(2);
+  if (M2) {
+    line("const int " + M2->Var + " = " +
+         plusLower(*M2, "(int)get_group_id(2)") + ";");
+    line("if (!(" + inRange(M2->Var, M2->Upper) + "))");
+    line("  return;");
+  }
+  // A work-group whose whole box lies outside the triangle returns as a
+  // whole, before any barrier: for a bound of one tiled loop that mentions
+  // the other, the group's loosest value of it over its block of the other.
+  std::string Outside;
+  for (const MappedLoop *M : {&M0, &M1}) {
+    const MappedLoop &O = M == &M0 ? M1 : M0;
+    std::string MB = M == &M0 ? B0 : B1, OB = M == &M0 ? B1 : B0;
+    auto At = [&](const IndexExpr &E, bool Max) {
+      bool High = (E.coeffOf(O.Var) > 0) == Max;
+      return E.substitute(
+          O.Var, IndexExpr::symbol(OB) +
+                     (High ? IndexExpr::symbol(TS) - IndexExpr::constant(1)
+                           : IndexExpr::constant(0)));
+    };
+    for (const IndexExpr &U : M->Upper)
+      if (U.mentions(O.Var))
+        Outside +=
+            (Outside.empty() ? "" : " || ") + MB + " > " + At(U, true).str();
+    for (const IndexExpr &Lo : M->Lower)
+      if (Lo.mentions(O.Var))
+        Outside += (Outside.empty() ? "" : " || ") + MB + " + " + TS +
+                   " - 1 < " + At(Lo, false).str();
+  }
+  if (!Outside.empty()) {
+    line("if (" + Outside + ")");
+    line("  return;");
+  }
   line("const int " + M0.Var + " = " + B0 + " + " + L0 + ";");
   line("const int " + M1.Var + " = " + B1 + " + " + L1 + ";");
-  line("const bool " + Active + " = " + inRange(M0.Var, M0.Upper) + " && " +
-       inRange(M1.Var, M1.Upper) + ";");
+  std::string ActiveCond =
+      inRange(M0.Var, M0.Upper) + " && " + inRange(M1.Var, M1.Upper);
+  for (const MappedLoop *M : {&M0, &M1})
+    if (M->Lower != M->BoxLower)
+      for (const IndexExpr &Lo : M->Lower)
+        ActiveCond += " && " + M->Var + " >= " + Lo.str();
+  line("const bool " + Active + " = " + ActiveCond + ";");
   size_t LocalElems = 0;
   for (const StagedAccess &S : Plan.Staged) {
     line("__local " + std::string(elemTypeName(S.Type)) + " " + S.TileName +
@@ -541,7 +588,7 @@ void Emitter::block() {
   for (const StagedAccess &S : Plan.Staged) {
     const MappedLoop &P = Plan.Band[S.BandIndex];
     std::string PBase = P.Dim == 0 ? B0 : B1;
-    stageCopy(S, PBase, P.Upper, K, KK);
+    stageCopy(S, PBase, P.BoxUpper, K, KK);
   }
   line("barrier(CLK_LOCAL_MEM_FENCE); // the tiles are complete");
   // Reduction over the tile: staged accesses read the tile.
@@ -582,9 +629,13 @@ void Emitter::block() {
   }
   close();
   Launch.Global = {
-      "round_up(" + extentFormula(M0.Lower, M0.Upper) + ", " + TS + ")",
-      "round_up(" + extentFormula(M1.Lower, M1.Upper) + ", " + TS + ")"};
+      "round_up(" + extentFormula(M0.BoxLower, M0.BoxUpper) + ", " + TS + ")",
+      "round_up(" + extentFormula(M1.BoxLower, M1.BoxUpper) + ", " + TS + ")"};
   Launch.Local = {TS, TS};
+  if (M2) {
+    Launch.Global.push_back(extentFormula(M2->Lower, M2->Upper));
+    Launch.Local.push_back("1");
+  }
   std::string ElemBytes = Plan.Staged.empty()
                               ? "4"
                               : std::to_string(Plan.Staged[0].Type == ElemType::Double ? 8 : 4);

@@ -961,8 +961,12 @@ bool looptile::generateOpenCL(const Function &Original,
          Source.Spelling + ":" + std::to_string(P.Loc.Line) + "\n";
     for (const MappedLoop &ML : P.Band) {
       std::string D = std::to_string(ML.Dim);
+      bool Batch = ML.Dim == 2 && P.K != KernelPlan::Naive &&
+                   P.K != KernelPlan::SingleWorkItem;
       R += "  loop " + ML.Var + " -> dimension " + D + " (group id " + D +
-           ", local id " + D + ")" + At(ML.Loc) + "\n";
+           (Batch ? ": a batch, one index per work-group)"
+                  : ", local id " + D + ")") +
+           At(ML.Loc) + "\n";
     }
     if (P.K == KernelPlan::Block || P.K == KernelPlan::Register) {
       R += "  loop " + P.reductionLoop().Var +
