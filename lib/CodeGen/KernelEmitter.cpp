@@ -847,6 +847,15 @@ void Emitter::registerTiled() {
        " * (int)get_num_groups(0)) / " + GR + ";");
   line("const int " + B0 + " = " + plusLower(M0, G0 + " * " + TSN) + ";");
   line("const int " + B1 + " = " + plusLower(M1, G1 + " * " + TSM) + ";");
+  // A batch (NDRange dimension 2, one index per work-group): a work-group
+  // past its range returns as a whole, before any barrier.
+  const MappedLoop *M2 = Plan.byDim(2);
+  if (M2) {
+    line("const int " + M2->Var + " = " +
+         plusLower(*M2, "(int)get_group_id(2)") + ";");
+    line("if (!(" + inRange(M2->Var, M2->Upper) + "))");
+    line("  return;");
+  }
   line("// Interior: the work-group's whole tile is inside the iteration "
        "space.");
   line("const bool " + Full + " = " +
@@ -1052,6 +1061,10 @@ void Emitter::registerTiled() {
                    "ceil_div(" + extentFormula(M1.Lower, M1.Upper) + ", " +
                        TSM + ") * (" + TSM + " / " + WPTM + ")"};
   Launch.Local = {TSN + " / " + WPTN, TSM + " / " + WPTM};
+  if (M2) {
+    Launch.Global.push_back(extentFormula(M2->Lower, M2->Upper));
+    Launch.Local.push_back("1");
+  }
   Launch.LocalBytes = LocalBytes;
   Launch.LocalBytesDefault = LocalDefault;
 }

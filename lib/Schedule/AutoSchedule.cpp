@@ -591,8 +591,9 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     R += "  kernels: register-tiled in local-memory tiles where a reduction "
          "loop reads data invariant to a parallel loop (a contraction: the "
          "tile of work-items reuses each element it stages; --tile 16 "
-         "--register-tile 8; block-tiled where the contraction is batched or "
-         "its band triangular), a transposition through a local-memory tile, "
+         "--register-tile 8; a batch is NDRange dimension 2; block-tiled "
+         "where its band is triangular), a transposition through a "
+         "local-memory tile, "
          "naive elsewhere\n";
   }
   // The same schedule as options: what a user passes to start from it and
