@@ -572,19 +572,12 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
     promoteInvariantElements(F, Plan, I);
     NameTable BeforeTiles = Plan.Names;
     if (findStagedAccesses(F, {F.Body[NestIndex]}, Plan)) {
-      Plan.K = RegisterTile && !Plan.Triangular ? KernelPlan::Register
-                                                : KernelPlan::Block;
+      Plan.K = RegisterTile ? KernelPlan::Register : KernelPlan::Block;
       break;
     }
     Plan.Staged.clear();
     Plan.Names = BeforeTiles;
   }
-  if (Plan.K == KernelPlan::Block && RegisterTile && Plan.Triangular)
-    notApplied(Plan, Diags, Opts, registerTileFlag(Opts),
-               "not applied to this nest (a triangular band: register tiling "
-               "is not generalised to triangles); generating the block-tiled "
-               "kernel over its bounding box, whose work-groups wholly "
-               "outside the triangle return at once");
   if (Plan.K == KernelPlan::Register) {
     // Every global access in the reduction loop must be staged: the
     // register-tiled kernel computes out-of-range elements speculatively.

@@ -591,8 +591,8 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     R += "  kernels: register-tiled in local-memory tiles where a reduction "
          "loop reads data invariant to a parallel loop (a contraction: the "
          "tile of work-items reuses each element it stages; --tile 16 "
-         "--register-tile 8; a batch is NDRange dimension 2; block-tiled "
-         "where its band is triangular), a transposition through a "
+         "--register-tile 8; a batch is NDRange dimension 2, a triangular "
+         "band is tiled over its bounding box), a transposition through a "
          "local-memory tile, "
          "naive elsewhere\n";
   }
