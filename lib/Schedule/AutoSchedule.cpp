@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "looptile/Schedule/AutoSchedule.h"
 
+#include "looptile/Analysis/Dependence.h"
 #include "looptile/Transforms/Distribute.h"
 #include "looptile/Transforms/ExpandArray.h"
 #include "looptile/Transforms/Legality.h"
@@ -26,6 +27,7 @@
 #include <map>
 #include <numeric>
 #include <optional>
+#include <set>
 #include <tuple>
 
 using namespace looptile;
@@ -323,6 +325,10 @@ struct Base {
   unsigned Extra = 0; ///< nests the expansion added after the nest
   std::vector<std::string> Steps, Recipe;
   unsigned Moves = 0;
+  /// The loops of the band expanded along (0: as written). Its candidates
+  /// distribute only the loops of the band's levels: what separates the
+  /// band's loops from each other's statements.
+  unsigned Band = 0;
 };
 
 // The bases that expand an array the nest writes along a band of its loops
@@ -369,6 +375,16 @@ void expansionBases(const Function &F, unsigned Nest, const std::string &File,
   };
   const Loop &Root = F.Body[Nest].loop();
   Walk(Root);
+  // The loops (preorder ids) that carry a dependence on each array: a band
+  // none of whose loops carries one gains nothing from its own copies.
+  std::vector<Diagnostic> Ignored;
+  NestDependences ND = analyzeNest(F, Nest, Ignored);
+  std::map<std::string, std::set<unsigned>> Carriers;
+  for (const Dependence &D : ND.Deps)
+    for (const DirectionVector &V : D.Directions)
+      if (std::optional<size_t> First = V.firstNonEqual();
+          First && *First < D.CommonLoops.size())
+        Carriers[D.SourceAccess.Name].insert(D.CommonLoops[*First]);
   for (const std::string &Name : Written) {
     // The loops around every access: the root, then the common prefix.
     std::vector<unsigned> Common = Paths[Name].front();
@@ -381,13 +397,23 @@ void expansionBases(const Function &F, unsigned Nest, const std::string &File,
     std::vector<const Loop *> Loops = {&Root};
     for (unsigned I : Common)
       Loops.push_back(&Loops.back()->Body[I].loop());
-    for (size_t Band = 1; Band <= Loops.size(); ++Band) {
-      const Loop &Inner = *Loops[Band - 1];
-      bool Shared = true;
-      for (const IndexExpr &E : Subs[Name])
-        Shared &= !E.mentions(Inner.Var);
-      if (!Shared)
-        break; // a subscript already tells this loop's iterations apart
+    // The bands from the root whose loops no subscript uses (the storage
+    // their iterations share), longest first: the longest legal one is the
+    // candidate (it removes the most dependences; a shorter one is tried
+    // only where the longer ones are refused).
+    size_t Longest = 0;
+    while (Longest < Loops.size() &&
+           std::none_of(Subs[Name].begin(), Subs[Name].end(),
+                        [&](const IndexExpr &E) {
+                          return E.mentions(Loops[Longest]->Var);
+                        }))
+      ++Longest;
+    for (size_t Band = Longest; Band >= 1; --Band) {
+      bool Carried = false;
+      for (size_t K = 0; K < Band; ++K)
+        Carried |= Carriers[Name].count(preorderIndex(Root, Loops[K])) > 0;
+      if (!Carried)
+        continue;
       Base B{"", F, 0, {}, {}, 1};
       LoopLocation Where = locationOf(
           B.F, Nest,
@@ -415,6 +441,7 @@ void expansionBases(const Function &F, unsigned Nest, const std::string &File,
       std::string X = expandArray(B.F, Where, Name, Plan, unsigned(Band));
       B.Extra = unsigned(B.F.Body.size() - Before);
       B.Name = "with '" + Name + "' expanded along " + Vars;
+      B.Band = unsigned(Band);
       B.Recipe.push_back(Named ? "--expand " + Name + ":" + Sels : "");
       B.Steps.push_back(
           "expand '" + Name + "' along loop" + (Band > 1 ? "s " : " ") + Vars +
@@ -428,6 +455,7 @@ void expansionBases(const Function &F, unsigned Nest, const std::string &File,
                           "iteration's values are copied out"
                         : ""));
       Out.push_back(std::move(B));
+      break;
     }
   }
 }
@@ -476,8 +504,7 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     std::vector<Base> Bases;
     Bases.push_back({"", F, 0, {}, {}, 0});
     std::vector<std::string> NotExpanded;
-    expansionBases(F, Nest, File, Bases, NotExpanded);
-    for (Base &Start : Bases) {
+    auto AddCandidates = [&](const Base &Start) {
       auto Named = [&](const std::string &What) {
         return Start.Name.empty()
                    ? What
@@ -503,13 +530,16 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
       postOrder(Start.F.Body[Nest].loop(), Empty, All);
       std::vector<std::pair<std::string, std::vector<std::vector<unsigned>>>>
           Plans = {{"with its outermost loop distributed", {{}}}};
-      if (All.size() > 1)
+      if (All.size() > 1 && !Start.Band)
         Plans.push_back({"with every loop distributed", All});
       // Between the two: the loops of the outer D levels (D >= 2), so that
-      // a reduction's initialisation stays with it in one kernel.
+      // a reduction's initialisation stays with it in one kernel; after an
+      // expansion, up to the band's depth.
       size_t MaxDepth = 0;
       for (const std::vector<unsigned> &P : All)
         MaxDepth = std::max(MaxDepth, P.size() + 1);
+      if (Start.Band)
+        MaxDepth = std::min<size_t>(MaxDepth, Start.Band + 1);
       for (size_t D = 2; D < MaxDepth; ++D) {
         std::vector<std::vector<unsigned>> Outer;
         for (const std::vector<unsigned> &P : All)
@@ -538,6 +568,30 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
           chooseOrder(C, Nest + K, Rank, File);
         Cands.push_back(std::move(C));
       }
+    };
+    AddCandidates(Bases.front());
+    // Expansion is tried where the loops' own schedules leave every
+    // candidate with a nest without a kernel or launched from host loops,
+    // and a dependence is what keeps a loop sequential in one of them:
+    // there, storage shared by the iterations of outer loops may be the
+    // cause. Elsewhere the outer loops already run as work-items.
+    bool Sequential =
+        std::all_of(Cands.begin(), Cands.end(),
+                    [](const Candidate &C) {
+                      return C.unmappable() || C.hostLoops();
+                    }) &&
+        std::any_of(Cands.begin(), Cands.end(), [](const Candidate &C) {
+          return std::any_of(
+              C.Kernels.begin(), C.Kernels.end(), [](const KernelPreview &P) {
+                return P.Mappable
+                           ? P.HostLoops > 0
+                           : P.Why.find("sequential:") != std::string::npos;
+              });
+        });
+    if (Sequential) {
+      expansionBases(F, Nest, File, Bases, NotExpanded);
+      for (size_t B = 1; B < Bases.size(); ++B)
+        AddCandidates(Bases[B]);
     }
     size_t Best = 0;
     for (size_t C = 1; C < Cands.size(); ++C)
