@@ -409,9 +409,15 @@ void expansionBases(const Function &F, unsigned Nest, const std::string &File,
                         }))
       ++Longest;
     for (size_t Band = Longest; Band >= 1; --Band) {
+      // A band loop carries a dependence on it, or it is a local array
+      // declared in a band loop (a fresh array per iteration, which a
+      // work-item can hold only with a constant size).
+      const Variable *V = F.lookup(Name);
       bool Carried = false;
       for (size_t K = 0; K < Band; ++K)
-        Carried |= Carriers[Name].count(preorderIndex(Root, Loops[K])) > 0;
+        Carried |= Carriers[Name].count(preorderIndex(Root, Loops[K])) > 0 ||
+                   (V->VarKind == Variable::LocalArray &&
+                    V->DeclaredIn == Loops[K]->Var);
       if (!Carried)
         continue;
       Base B{"", F, 0, {}, {}, 1};
@@ -572,9 +578,11 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     AddCandidates(Bases.front());
     // Expansion is tried where the loops' own schedules leave every
     // candidate with a nest without a kernel or launched from host loops,
-    // and a dependence is what keeps a loop sequential in one of them:
-    // there, storage shared by the iterations of outer loops may be the
-    // cause. Elsewhere the outer loops already run as work-items.
+    // and in one of them a dependence keeps a loop sequential or a local
+    // array of variable size is declared in a loop: there, storage shared
+    // by the iterations of outer loops, or storage a work-item cannot hold,
+    // may be the cause. Elsewhere the outer loops already run as
+    // work-items.
     bool Sequential =
         std::all_of(Cands.begin(), Cands.end(),
                     [](const Candidate &C) {
@@ -585,7 +593,9 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
               C.Kernels.begin(), C.Kernels.end(), [](const KernelPreview &P) {
                 return P.Mappable
                            ? P.HostLoops > 0
-                           : P.Why.find("sequential:") != std::string::npos;
+                           : P.Why.find("sequential:") != std::string::npos ||
+                                 P.Why.find("is declared inside loop") !=
+                                     std::string::npos;
               });
         });
     if (Sequential) {
