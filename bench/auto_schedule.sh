@@ -16,13 +16,16 @@
 # The kernels: PolyBench gemm (i-k-j with the beta loop) at 4096^3, syrk
 # (lower triangle) at n = 4096, m = 4096, and mat-vec at 16384^2. The
 # as-written gemm maps one work-item per row (minutes at 4096^3), so it is
-# timed at 1024^3 only.
+# timed at 1024^3 only. PolyBench's doitgen and syr2k (double) at LARGE
+# (doitgen: expanded by the stage, a contraction per batch, against the
+# written host program of nr * nq launches; syr2k: the triangle
+# register-tiled), and a batched matmul of 16 x 1024^3.
 set -eu
 MODE=${1:?usage: bench/auto_schedule.sh prepare|run [DIR] [DEVICE]}
 DIR=${2:-build/auto}
 DEVICE=${3:-gpu}
 SRC=test/Schedule/Inputs
-KERNELS="gemm syrk matvec"
+KERNELS="gemm syrk matvec doitgen syr2k batched_matmul"
 
 if [ "$MODE" = prepare ]; then
   LOOPTILE=${LOOPTILE:-build/bin/looptile}
@@ -57,6 +60,11 @@ syrk auto n=1031,m=517 n=4096,m=4096 10
 syrk written n=131,m=67 n=4096,m=4096 3
 matvec auto n=4099,m=4097 n=16384,m=16384 20
 matvec written n=4099,m=4097 n=16384,m=16384 20
+doitgen auto nr=3,nq=37,np=41 nr=150,nq=140,np=160 10
+doitgen written nr=3,nq=7,np=9 nr=150,nq=140,np=160 1
+syr2k auto n=131,m=67 n=1200,m=1000 10
+syr2k written n=131,m=67 n=1200,m=1000 3
+batched_matmul auto nb=3,ni=131,nj=133,nk=67 nb=16,ni=1024,nj=1024,nk=1024 5
 "
 printf '%-8s %-8s %-28s %12s %10s %10s  %s\n' kernel schedule sizes median_ms GFLOPS GB/s validation
 echo "$CASES" | while read -r K V VS TS REPS; do

@@ -208,6 +208,65 @@ private:
     return S;
   }
 
+  /// A bound E of the tiled loop M that mentions the other tiled loop O, at
+  /// the value O's block [OBase, OBase + OExtent - 1] makes loosest (Loose)
+  /// or tightest: an upper bound at its largest (loosest) or smallest, a
+  /// lower bound at its smallest (loosest) or largest.
+  IndexExpr atBlockEnd(const IndexExpr &E, const MappedLoop &O,
+                       const std::string &OBase, const std::string &OExtent,
+                       bool Upper, bool Loose) {
+    bool High = (E.coeffOf(O.Var) > 0) == (Upper == Loose);
+    return E.substitute(
+        O.Var, IndexExpr::symbol(OBase) +
+                   (High ? IndexExpr::symbol(OExtent) - IndexExpr::constant(1)
+                         : IndexExpr::constant(0)));
+  }
+  /// A triangular band's work-group test, from the group's bases (B0, B1)
+  /// and extents (E0, E1) alone, so uniform across the work-group: Inside
+  /// false gives "the whole block is outside the triangle" (empty when the
+  /// band is rectangular), Inside true "the whole block is inside it" as
+  /// far as the bounds that mention the other loop go (empty likewise).
+  std::string blockTest(const MappedLoop &M0, const MappedLoop &M1,
+                        const std::string &B0, const std::string &B1,
+                        const std::string &E0, const std::string &E1,
+                        bool Inside) {
+    std::string Out;
+    for (const MappedLoop *M : {&M0, &M1}) {
+      bool Is0 = M == &M0;
+      const MappedLoop &O = Is0 ? M1 : M0;
+      std::string MB = Is0 ? B0 : B1, OB = Is0 ? B1 : B0;
+      std::string ME = Is0 ? E0 : E1, OE = Is0 ? E1 : E0;
+      std::string Join = Inside ? " && " : " || ";
+      for (const IndexExpr &U : M->Upper)
+        if (U.mentions(O.Var))
+          Out += (Out.empty() ? "" : Join) +
+                 (Inside ? MB + " + " + ME + " - 1 <= " +
+                               atBlockEnd(U, O, OB, OE, true, false).str()
+                         : MB + " > " +
+                               atBlockEnd(U, O, OB, OE, true, true).str());
+      for (const IndexExpr &Lo : M->Lower)
+        if (Lo.mentions(O.Var))
+          Out +=
+              (Out.empty() ? "" : Join) +
+              (Inside
+                   ? MB + " >= " + atBlockEnd(Lo, O, OB, OE, false, false).str()
+                   : MB + " + " + ME + " - 1 < " +
+                         atBlockEnd(Lo, O, OB, OE, false, true).str());
+    }
+    return Out;
+  }
+  /// The range test of one work-item of a tiled kernel: the upper bounds,
+  /// and the lower bounds that the bounding box widened.
+  std::string activeTest(const MappedLoop &M0, const MappedLoop &M1) {
+    std::string S =
+        inRange(M0.Var, M0.Upper) + " && " + inRange(M1.Var, M1.Upper);
+    for (const MappedLoop *M : {&M0, &M1})
+      if (M->Lower != M->BoxLower)
+        for (const IndexExpr &Lo : M->Lower)
+          S += " && " + M->Var + " >= " + Lo.str();
+    return S;
+  }
+
   void naive();
   void singleWorkItem();
   void reduceScalar();
@@ -793,18 +852,40 @@ void Emitter::block() {
   signature("__attribute__((reqd_work_group_size(" + TS + ", " + TS +
             ", 1))) ");
   const MappedLoop &M0 = *Plan.byDim(0), &M1 = *Plan.byDim(1);
+  // A triangular band tiles its bounding box: the work-group bases start at
+  // the box's lower bounds, and the staged tiles are read over the box
+  // (every element in it lies within the array's extents: see planKernel).
+  MappedLoop Box0 = M0, Box1 = M1;
+  Box0.Lower = M0.BoxLower;
+  Box1.Lower = M1.BoxLower;
   std::string L0 = role("l0"), L1 = role("l1"), B0 = fresh(M0.Var + "0"),
               B1 = fresh(M1.Var + "0"), Active = role("active");
   line("const int " + L0 + " = (int)get_local_id(0), " + L1 +
        " = (int)get_local_id(1);");
   line("const int " + B0 + " = " +
-       plusLower(M0, "(int)get_group_id(0) * " + TS) + ";");
+       plusLower(Box0, "(int)get_group_id(0) * " + TS) + ";");
   line("const int " + B1 + " = " +
-       plusLower(M1, "(int)get_group_id(1) * " + TS) + ";");
+       plusLower(Box1, "(int)get_group_id(1) * " + TS) + ";");
+  // A batch (NDRange dimension 2, one index per work-group): a work-group
+  // past its range returns as a whole, before any barrier.
+  const MappedLoop *M2 = Plan.byDim(2);
+  if (M2) {
+    line("const int " + M2->Var + " = " +
+         plusLower(*M2, "(int)get_group_id(2)") + ";");
+    line("if (!(" + inRange(M2->Var, M2->Upper) + "))");
+    line("  return;");
+  }
+  // A work-group whose whole box lies outside the triangle returns as a
+  // whole, before any barrier: for a bound of one tiled loop that mentions
+  // the other, the group's loosest value of it over its block of the other.
+  std::string Outside = blockTest(M0, M1, B0, B1, TS, TS, false);
+  if (!Outside.empty()) {
+    line("if (" + Outside + ")");
+    line("  return;");
+  }
   line("const int " + M0.Var + " = " + B0 + " + " + L0 + ";");
   line("const int " + M1.Var + " = " + B1 + " + " + L1 + ";");
-  line("const bool " + Active + " = " + inRange(M0.Var, M0.Upper) + " && " +
-       inRange(M1.Var, M1.Upper) + ";");
+  line("const bool " + Active + " = " + activeTest(M0, M1) + ";");
   size_t LocalElems = 0;
   for (const StagedAccess &S : Plan.Staged) {
     line("__local " + std::string(elemTypeName(S.Type)) + " " + S.TileName +
@@ -828,7 +909,7 @@ void Emitter::block() {
   for (const StagedAccess &S : Plan.Staged) {
     const MappedLoop &P = Plan.Band[S.BandIndex];
     std::string PBase = P.Dim == 0 ? B0 : B1;
-    stageCopy(S, PBase, P.Upper, K, KK);
+    stageCopy(S, PBase, P.BoxUpper, K, KK);
   }
   line("barrier(CLK_LOCAL_MEM_FENCE); // the tiles are complete");
   // Reduction over the tile: staged accesses read the tile.
@@ -869,9 +950,13 @@ void Emitter::block() {
   }
   close();
   Launch.Global = {
-      "round_up(" + extentFormula(M0.Lower, M0.Upper) + ", " + TS + ")",
-      "round_up(" + extentFormula(M1.Lower, M1.Upper) + ", " + TS + ")"};
+      "round_up(" + extentFormula(M0.BoxLower, M0.BoxUpper) + ", " + TS + ")",
+      "round_up(" + extentFormula(M1.BoxLower, M1.BoxUpper) + ", " + TS + ")"};
   Launch.Local = {TS, TS};
+  if (M2) {
+    Launch.Global.push_back(extentFormula(M2->Lower, M2->Upper));
+    Launch.Local.push_back("1");
+  }
   std::string ElemBytes = Plan.Staged.empty()
                               ? "4"
                               : std::to_string(Plan.Staged[0].Type == ElemType::Double ? 8 : 4);
@@ -1035,10 +1120,29 @@ void Emitter::registerTiled() {
   // WPTM*WPTN accumulators; 8 measured fastest for 8x8 outputs on an H100
   // (bench/RESULTS.md). Smaller presets keep T, which costs fewer barriers.
   int64_t TSKDefault = std::min<int64_t>(T, 8);
-  int64_t VWDefault = (Opts.RegRows % 4 == 0 && Opts.RegCols % 4 == 0)   ? 4
-                      : (Opts.RegRows % 2 == 0 && Opts.RegCols % 2 == 0) ? 2
-                                                                         : 1;
   int64_t NBUFDefault = 2, GMDefault = 1;
+  // The outputs per work-item asked for (R x C), halved until the default
+  // double-buffered tiles fit in 48 KiB of local memory (NVIDIA's limit per
+  // work-group): a contraction with several staged operands in double
+  // (syr2k: four) would not launch on a GPU otherwise.
+  auto VWFor = [](int64_t R, int64_t C) -> int64_t {
+    return (R % 4 == 0 && C % 4 == 0) ? 4 : (R % 2 == 0 && C % 2 == 0) ? 2 : 1;
+  };
+  auto TileBytes = [&](int64_t R, int64_t C, int64_t Step) {
+    int64_t Bytes = 0;
+    for (const StagedAccess &S : Plan.Staged) {
+      int64_t P = T * (Plan.Band[S.BandIndex].Dim == 0 ? C : R);
+      Bytes += NBUFDefault * Step *
+               (P + (S.ReductionIsFast ? VWFor(R, C) : 0)) *
+               (S.Type == ElemType::Double ? 8 : 4);
+    }
+    return Bytes;
+  };
+  int64_t RegRows = Opts.RegRows, RegCols = Opts.RegCols;
+  while (TileBytes(RegRows, RegCols, TSKDefault) > 48 * 1024 &&
+         RegRows % 2 == 0 && RegCols % 2 == 0)
+    RegRows /= 2, RegCols /= 2;
+  int64_t VWDefault = VWFor(RegRows, RegCols);
   Launch.Tunables = {
       {VW,
        VWDefault,
@@ -1049,21 +1153,21 @@ void Emitter::registerTiled() {
        "",
        {1, 2, 4}},
       {WPTM,
-       Opts.RegRows,
+       RegRows,
        1,
        16,
        "outputs per work-item along dimension 1",
        VW,
        {1, 2, 4, 8}},
       {WPTN,
-       Opts.RegCols,
+       RegCols,
        1,
        16,
        "outputs per work-item along dimension 0",
        VW,
        {1, 2, 4, 8}},
       {TSM,
-       T * Opts.RegRows,
+       T * RegRows,
        1,
        256,
        "rows of a work-group's tile; (" + TSM + "/" + WPTM + ")*(" + TSN + "/" +
@@ -1071,7 +1175,7 @@ void Emitter::registerTiled() {
        WPTM,
        {16, 32, 64, 128}},
       {TSN,
-       T * Opts.RegCols,
+       T * RegCols,
        1,
        256,
        "columns of a work-group's tile",
@@ -1111,16 +1215,9 @@ void Emitter::registerTiled() {
   // of local memory (NVIDIA's limit per work-group), else TSKDefault. A device with less local memory skips the presets that do
   // not fit (docs/runtime.md).
   auto AddPreset = [&](int64_t R, int64_t C) {
-    int64_t V = (R % 4 == 0 && C % 4 == 0)   ? 4
-                : (R % 2 == 0 && C % 2 == 0) ? 2
-                                             : 1;
-    int64_t Step = std::max<int64_t>(T, TSKDefault), Bytes = 0;
-    for (const StagedAccess &S : Plan.Staged) {
-      int64_t P = T * (Plan.Band[S.BandIndex].Dim == 0 ? C : R);
-      Bytes += NBUFDefault * Step * (P + (S.ReductionIsFast ? V : 0)) *
-               (S.Type == ElemType::Double ? 8 : 4);
-    }
-    if (Bytes > 48 * 1024)
+    int64_t V = VWFor(R, C);
+    int64_t Step = std::max<int64_t>(T, TSKDefault);
+    if (TileBytes(R, C, Step) > 48 * 1024)
       Step = TSKDefault;
     Launch.Presets.push_back({std::to_string(T * R) + "x" + std::to_string(T * C),
                               {{VW, V},
@@ -1130,10 +1227,10 @@ void Emitter::registerTiled() {
                                {TSN, T * C},
                                {TSK, Step}}});
   };
-  for (int64_t R = Opts.RegRows, C = Opts.RegCols; R >= 1 && C >= 1;
-       R /= 2, C /= 2) {
+  for (int64_t R = RegRows, C = RegCols; R >= 1 && C >= 1; R /= 2, C /= 2) {
     AddPreset(R, C);
-    if (R == Opts.RegRows && C >= 8 && C % 2 == 0)
+    if (R == RegRows && C >= 8 && C % 2 == 0 &&
+        TileBytes(R, C / 2, TSKDefault) <= 48 * 1024)
       AddPreset(R, C / 2);
     if (R % 2 || C % 2)
       break;
@@ -1203,13 +1300,39 @@ void Emitter::registerTiled() {
        " * (int)get_num_groups(0)) % " + GR + ";");
   line("const int " + G0 + " = " + GID + " % (" + GM +
        " * (int)get_num_groups(0)) / " + GR + ";");
-  line("const int " + B0 + " = " + plusLower(M0, G0 + " * " + TSN) + ";");
-  line("const int " + B1 + " = " + plusLower(M1, G1 + " * " + TSM) + ";");
+  // A triangular band tiles its bounding box (as the block-tiled kernel).
+  MappedLoop Box0 = M0, Box1 = M1;
+  Box0.Lower = M0.BoxLower;
+  Box1.Lower = M1.BoxLower;
+  line("const int " + B0 + " = " + plusLower(Box0, G0 + " * " + TSN) + ";");
+  line("const int " + B1 + " = " + plusLower(Box1, G1 + " * " + TSM) + ";");
+  // A work-group whose block lies wholly outside the triangle returns as a
+  // whole, before any barrier.
+  std::string Outside = blockTest(M0, M1, B0, B1, TSN, TSM, false);
+  if (!Outside.empty()) {
+    line("if (" + Outside + ")");
+    line("  return;");
+  }
+  // A batch (NDRange dimension 2, one index per work-group): a work-group
+  // past its range returns as a whole, before any barrier.
+  const MappedLoop *M2 = Plan.byDim(2);
+  if (M2) {
+    line("const int " + M2->Var + " = " +
+         plusLower(*M2, "(int)get_group_id(2)") + ";");
+    line("if (!(" + inRange(M2->Var, M2->Upper) + "))");
+    line("  return;");
+  }
   line("// Interior: the work-group's whole tile is inside the iteration "
        "space.");
-  line("const bool " + Full + " = " +
-       inRange("(" + B0 + " + " + TSN + " - 1)", M0.Upper) + " && " +
-       inRange("(" + B1 + " + " + TSM + " - 1)", M1.Upper) + ";");
+  // For a triangular band: the box's upper bounds, and the whole block
+  // inside the triangle.
+  std::string FullCond =
+      inRange("(" + B0 + " + " + TSN + " - 1)", M0.BoxUpper) + " && " +
+      inRange("(" + B1 + " + " + TSM + " - 1)", M1.BoxUpper);
+  std::string Inside = blockTest(M0, M1, B0, B1, TSN, TSM, true);
+  if (!Inside.empty())
+    FullCond += " && " + Inside;
+  line("const bool " + Full + " = " + FullCond + ";");
   std::vector<std::string> Regs;
   std::string LocalBytes;
   int64_t LocalDefault = 0;
@@ -1226,7 +1349,7 @@ void Emitter::registerTiled() {
     std::string Size = S.Type == ElemType::Double ? "8" : "4";
     LocalBytes += (LocalBytes.empty() ? "" : " + ") + NBUF + "*" + TSK + "*(" +
                   Row + ")*" + Size;
-    int64_t PDefault = T * (P.Dim == 0 ? Opts.RegCols : Opts.RegRows);
+    int64_t PDefault = T * (P.Dim == 0 ? RegCols : RegRows);
     LocalDefault += NBUFDefault * TSKDefault *
                     (PDefault + (S.ReductionIsFast ? VWDefault : 0)) *
                     std::stoll(Size);
@@ -1244,8 +1367,7 @@ void Emitter::registerTiled() {
                   {M0.Var, B0 + " + " + Pos(TX, WN, true)}},
                  [&] {
                    if (Guard) {
-                     open("if (" + inRange(M0.Var, M0.Upper) + " && " +
-                          inRange(M1.Var, M1.Upper) + ")");
+                     open("if (" + activeTest(M0, M1) + ")");
                      Inner();
                      close();
                    } else {
@@ -1294,7 +1416,7 @@ void Emitter::registerTiled() {
     const StagedAccess &S = Plan.Staged[I];
     const MappedLoop &P = Plan.Band[S.BandIndex];
     auto [C1, C0] = Extents(S);
-    stageThroughRegisters(S, P.Dim == 0 ? B0 : B1, P.Upper, K, KBase, C1, C0,
+    stageThroughRegisters(S, P.Dim == 0 ? B0 : B1, P.BoxUpper, K, KBase, C1, C0,
                           Fetched[I], Mode, Cur);
   };
   // The fetch of the step at KBase: unchecked (vector loads where aligned)
@@ -1405,11 +1527,15 @@ void Emitter::registerTiled() {
   if (!Post.empty())
     ForEachOutput([&] { body(Post); });
   close();
-  Launch.Global = {"ceil_div(" + extentFormula(M0.Lower, M0.Upper) + ", " +
-                       TSN + ") * (" + TSN + " / " + WPTN + ")",
-                   "ceil_div(" + extentFormula(M1.Lower, M1.Upper) + ", " +
-                       TSM + ") * (" + TSM + " / " + WPTM + ")"};
+  Launch.Global = {"ceil_div(" + extentFormula(M0.BoxLower, M0.BoxUpper) +
+                       ", " + TSN + ") * (" + TSN + " / " + WPTN + ")",
+                   "ceil_div(" + extentFormula(M1.BoxLower, M1.BoxUpper) +
+                       ", " + TSM + ") * (" + TSM + " / " + WPTM + ")"};
   Launch.Local = {TSN + " / " + WPTN, TSM + " / " + WPTM};
+  if (M2) {
+    Launch.Global.push_back(extentFormula(M2->Lower, M2->Upper));
+    Launch.Local.push_back("1");
+  }
   Launch.LocalBytes = LocalBytes;
   Launch.LocalBytesDefault = LocalDefault;
 }

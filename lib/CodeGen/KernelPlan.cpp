@@ -256,6 +256,11 @@ bool findStagedAccesses(const Function &F, const std::vector<Node> &WholeNest,
     if (!V || !V->isParam() || writesArray(WholeNest, E.Name))
       return;
     std::set<std::string> Vars = loopVarsOf(E.Subscripts, LoopVars);
+    // The batch (NDRange dimension 2) is one value per work-group: an
+    // access may depend on it besides the reduction and one tiled loop.
+    const MappedLoop *Batch = Plan.byDim(2);
+    if (Batch)
+      Vars.erase(Batch->Var);
     if (!Vars.count(K.Var) || Vars.size() != 2)
       return;
     int Band = -1;
@@ -1011,20 +1016,33 @@ bool planMapping(const Function &F, unsigned NestIndex,
     NoTiling = " (the sizes or loop variables are not all int)";
   else if (hasConditionalCode({F.Body[NestIndex]}))
     NoTiling = " (the nest has conditional statements or expressions)";
-  else if (Plan.Triangular)
-    NoTiling = " (the mapped loops' bounds depend on each other: a "
-               "triangular band, launched as its bounding box)";
+  else if (Plan.Triangular && std::any_of(Plan.Band.begin(), Plan.Band.end(),
+                                          [](const MappedLoop &M) {
+                                            return M.Lower.size() != 1 ||
+                                                   M.Upper.size() != 1;
+                                          }))
+    NoTiling = " (a triangular band whose loops have several lower or upper "
+               "bounds: its bounding box may reach elements the nest never "
+               "reads)";
   if (!NoTiling.empty()) {
     withoutTiling(Plan, Diags, Opts, NoTiling);
     return true;
   }
 
-  // Tiled kernels need two mapped dimensions.
-  if (Plan.Band.size() != 2) {
+  // Tiled kernels tile two mapped dimensions; a third (the outermost mapped
+  // loop, NDRange dimension 2) is a batch: one work-group per batch index
+  // and tile, the batch uniform across the work-group (batched matmul,
+  // doitgen after expansion). A batch needs its own range independent of
+  // the other mapped loops.
+  const MappedLoop *Batch = Plan.byDim(2);
+  if (Plan.Band.size() < 2 || (Batch && (Batch->Lower != Batch->BoxLower ||
+                                         Batch->Upper != Batch->BoxUpper))) {
     withoutTiling(Plan, Diags, Opts,
-                  " (" + std::to_string(Plan.Band.size()) +
-                      " parallel loop(s) mapped; local-memory tiling "
-                      "needs two)");
+                  Plan.Band.size() < 2
+                      ? " (1 parallel loop(s) mapped; local-memory tiling "
+                        "needs two)"
+                      : " (3 parallel loops mapped, and the bounds of the "
+                        "outermost, the batch, depend on the others)");
     return true;
   }
   // A reduction loop directly inside the band, uniform across the
@@ -1034,8 +1052,9 @@ bool planMapping(const Function &F, unsigned NestIndex,
     if (!Plan.Body[I].isLoop())
       continue;
     const Loop &K = Plan.Body[I].loop();
-    bool Uniform = K.Step == 1 && !boundsMention(K, Plan.Band[0].Var) &&
-                   !boundsMention(K, Plan.Band[1].Var);
+    bool Uniform = K.Step == 1;
+    for (const MappedLoop &M : Plan.Band)
+      Uniform &= !boundsMention(K, M.Var);
     bool Flat = std::none_of(K.Body.begin(), K.Body.end(),
                              [](const Node &N) { return N.isLoop(); });
     if (!Uniform || !Flat)
@@ -1044,8 +1063,7 @@ bool planMapping(const Function &F, unsigned NestIndex,
     promoteInvariantElements(F, Plan, I);
     NameTable BeforeTiles = Plan.Names;
     if (findStagedAccesses(F, {F.Body[NestIndex]}, Plan)) {
-      Plan.K = (Opts.RegRows && Opts.RegCols) ? KernelPlan::Register
-                                              : KernelPlan::Block;
+      Plan.K = RegisterTile ? KernelPlan::Register : KernelPlan::Block;
       break;
     }
     Plan.Staged.clear();

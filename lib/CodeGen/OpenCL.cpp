@@ -1083,8 +1083,12 @@ bool looptile::generateOpenCL(const Function &Original,
          Source.Spelling + ":" + std::to_string(P.Loc.Line) + "\n";
     for (const MappedLoop &ML : P.Band) {
       std::string D = std::to_string(ML.Dim);
+      bool Batch = ML.Dim == 2 && P.K != KernelPlan::Naive &&
+                   P.K != KernelPlan::SingleWorkItem;
       R += "  loop " + ML.Var + " -> dimension " + D + " (group id " + D +
-           ", local id " + D + ")" + At(ML.Loc) + "\n";
+           (Batch ? ": a batch, one index per work-group)"
+                  : ", local id " + D + ")") +
+           At(ML.Loc) + "\n";
     }
     if (P.K == KernelPlan::Block || P.K == KernelPlan::Register) {
       R += "  loop " + P.reductionLoop().Var +
@@ -1238,6 +1242,15 @@ KernelPreview looptile::previewKernel(const Function &Original,
   std::vector<unsigned> Launched;
   launchedKernels(HP.Body[Nest], Launched);
   bool First = true;
+  unsigned Sequential = 0;
+  std::function<unsigned(const std::vector<Node> &)> Depth =
+      [&](const std::vector<Node> &Body) {
+        unsigned D = 0;
+        for (const Node &N : Body)
+          if (N.isLoop())
+            D = std::max(D, 1 + Depth(N.loop().Body));
+        return D;
+      };
   for (unsigned K : Launched) {
     KernelPlan Plan;
     if (!planKernel(KernelFns[K], K, Whole.Name, Names, Opts, Plan, Diags))
@@ -1245,12 +1258,15 @@ KernelPreview looptile::previewKernel(const Function &Original,
     KernelPreview P;
     summarizePlan(KernelFns[K], Plan, P);
     P.HostLoops = unsigned(HP.EnclosingLoops[K].size());
+    unsigned Loops = Depth({KernelFns[K].Body[K]}) + P.HostLoops;
+    Sequential = std::max(Sequential, Loops > P.Dims ? Loops - P.Dims : 0u);
     if (First ||
         std::make_tuple(P.Dims, -int(P.HostLoops), -int(P.Strided)) <
             std::make_tuple(Out.Dims, -int(Out.HostLoops), -int(Out.Strided)))
       Out = P;
     First = false;
   }
+  Out.Sequential = Sequential;
   return Out;
 }
 

@@ -15,14 +15,19 @@
 //===----------------------------------------------------------------------===//
 #include "looptile/Schedule/AutoSchedule.h"
 
+#include "looptile/Analysis/Dependence.h"
 #include "looptile/Transforms/Distribute.h"
+#include "looptile/Transforms/ExpandArray.h"
 #include "looptile/Transforms/Legality.h"
 #include "looptile/Transforms/LoopUtils.h"
 #include "looptile/Transforms/Permute.h"
 
 #include <algorithm>
+#include <functional>
+#include <map>
 #include <numeric>
 #include <optional>
+#include <set>
 #include <tuple>
 
 using namespace looptile;
@@ -64,6 +69,8 @@ struct Candidate {
   /// selector names alone, then there is no recipe).
   std::vector<std::string> Recipe;
   unsigned Distributed = 0; ///< distributions among Steps
+  /// The distributions among Steps (to tell candidates apart).
+  std::vector<std::string> Distributions;
   std::vector<KernelPreview> Kernels;
   unsigned Moves = 0;
   /// Report lines: orders that would rank above the chosen one but that
@@ -94,6 +101,12 @@ struct Candidate {
       H += P.Mappable ? P.HostLoops : 0;
     return H;
   }
+  unsigned sequential() const {
+    unsigned S = 0;
+    for (const KernelPreview &P : Kernels)
+      S = std::max(S, P.Mappable ? P.Sequential : 0u);
+    return S;
+  }
   unsigned strided() const {
     unsigned S = 0;
     for (const KernelPreview &P : Kernels)
@@ -101,9 +114,14 @@ struct Candidate {
     return S;
   }
   // The schedule ranking of the cost model, larger is better.
-  std::tuple<int, unsigned, int, int, int, unsigned, int> key() const {
-    return {-int(unmappable()),   minDims(),       -int(hostLoops()),
-            -int(Kernels.size()), -int(strided()), reuse(),
+  std::tuple<int, unsigned, int, int, int, int, unsigned, int> key() const {
+    return {-int(unmappable()),
+            minDims(),
+            -int(sequential()),
+            -int(hostLoops()),
+            -int(Kernels.size()),
+            -int(strided()),
+            reuse(),
             -int(Moves)};
   }
 };
@@ -119,6 +137,11 @@ std::string whyBetter(const Candidate &A, const Candidate &B) {
   if (A.minDims() != B.minDims())
     return "its weakest kernel has " + N(A.minDims(), "NDRange dimension") +
            ", against " + std::to_string(B.minDims()) + " " + B.Name;
+  if (A.sequential() != B.sequential())
+    return "a work-item of its slowest kernel runs " +
+           N(A.sequential(), "loop") +
+           " one iteration after the other (host loops included), against " +
+           std::to_string(B.sequential()) + " " + B.Name;
   if (A.hostLoops() != B.hostLoops())
     return N(A.hostLoops(), "host loop") +
            " launching its kernels (one launch per iteration), against " +
@@ -184,6 +207,7 @@ unsigned distribute(Candidate &C, unsigned Nest,
     }
     C.Steps.push_back(What + ": distribution theorem (lecture 04), each "
                              "dependence cycle stays in one loop");
+    C.Distributions.push_back(What);
     ++C.Moves;
     ++C.Distributed;
     C.Recipe.push_back(Sel.empty() ? "" : "--distribute " + Sel);
@@ -293,6 +317,155 @@ void chooseOrder(Candidate &C, unsigned Nest, const OpenCLOptions &Opts,
   C.Moves += BestInversions;
 }
 
+/// A starting point for the candidates of one nest: the function as
+/// written, or with an array expanded along a band of the nest's loops.
+struct Base {
+  std::string Name; ///< empty: as written
+  Function F;
+  unsigned Extra = 0; ///< nests the expansion added after the nest
+  std::vector<std::string> Steps, Recipe;
+  unsigned Moves = 0;
+  /// The loops of the band expanded along (0: as written). Its candidates
+  /// distribute only the loops of the band's levels: what separates the
+  /// band's loops from each other's statements.
+  unsigned Band = 0;
+};
+
+// The bases that expand an array the nest writes along a band of its loops
+// from the root (lecture 04, "False Dependencies (WAR/WAW)": storage every
+// read of which is covered by a previous write of the same iteration can be
+// privatized, one copy per iteration, which removes the dependences it
+// causes between iterations; the question is asked exactly by isl,
+// Analysis/Privatization.h, through the transform's own check,
+// Transforms/ExpandArray.h). Only storage that the band's iterations share
+// is a candidate: no subscript of the array mentions a band loop. Whether
+// the expansion pays (loops that become parallel, fewer host loops) is the
+// cost model's question.
+void expansionBases(const Function &F, unsigned Nest, const std::string &File,
+                    std::vector<Base> &Out, std::vector<std::string> &Refused) {
+  // Per array written in the nest: the body-index paths of the loops
+  // around each statement that accesses it, and every subscript.
+  std::map<std::string, std::vector<std::vector<unsigned>>> Paths;
+  std::map<std::string, std::vector<IndexExpr>> Subs;
+  std::vector<std::string> Written;
+  std::vector<unsigned> Path;
+  std::vector<std::string> Skip;
+  std::function<void(const Loop &)> Walk = [&](const Loop &L) {
+    for (size_t I = 0; I < L.Body.size(); ++I) {
+      const Node &N = L.Body[I];
+      if (N.isLoop()) {
+        Path.push_back(unsigned(I));
+        Walk(N.loop());
+        Path.pop_back();
+        continue;
+      }
+      for (const Access &A : N.stmt().accesses(Skip)) {
+        const Variable *V = F.lookup(A.Name);
+        if (!V || (V->VarKind != Variable::LocalArray &&
+                   V->VarKind != Variable::ArrayParam))
+          continue;
+        Paths[A.Name].push_back(Path);
+        for (const IndexExpr &E : A.Subscripts)
+          Subs[A.Name].push_back(E);
+        if (A.IsWrite &&
+            std::find(Written.begin(), Written.end(), A.Name) == Written.end())
+          Written.push_back(A.Name);
+      }
+    }
+  };
+  const Loop &Root = F.Body[Nest].loop();
+  Walk(Root);
+  // The loops (preorder ids) that carry a dependence on each array: a band
+  // none of whose loops carries one gains nothing from its own copies.
+  std::vector<Diagnostic> Ignored;
+  NestDependences ND = analyzeNest(F, Nest, Ignored);
+  std::map<std::string, std::set<unsigned>> Carriers;
+  for (const Dependence &D : ND.Deps)
+    for (const DirectionVector &V : D.Directions)
+      if (std::optional<size_t> First = V.firstNonEqual();
+          First && *First < D.CommonLoops.size())
+        Carriers[D.SourceAccess.Name].insert(D.CommonLoops[*First]);
+  for (const std::string &Name : Written) {
+    // The loops around every access: the root, then the common prefix.
+    std::vector<unsigned> Common = Paths[Name].front();
+    for (const std::vector<unsigned> &P : Paths[Name]) {
+      size_t K = 0;
+      while (K < Common.size() && K < P.size() && Common[K] == P[K])
+        ++K;
+      Common.resize(K);
+    }
+    std::vector<const Loop *> Loops = {&Root};
+    for (unsigned I : Common)
+      Loops.push_back(&Loops.back()->Body[I].loop());
+    // The bands from the root whose loops no subscript uses (the storage
+    // their iterations share), longest first: the longest legal one is the
+    // candidate (it removes the most dependences; a shorter one is tried
+    // only where the longer ones are refused).
+    size_t Longest = 0;
+    while (Longest < Loops.size() &&
+           std::none_of(Subs[Name].begin(), Subs[Name].end(),
+                        [&](const IndexExpr &E) {
+                          return E.mentions(Loops[Longest]->Var);
+                        }))
+      ++Longest;
+    for (size_t Band = Longest; Band >= 1; --Band) {
+      // A band loop carries a dependence on it, or it is a local array
+      // declared in a band loop (a fresh array per iteration, which a
+      // work-item can hold only with a constant size).
+      const Variable *V = F.lookup(Name);
+      bool Carried = false;
+      for (size_t K = 0; K < Band; ++K)
+        Carried |= Carriers[Name].count(preorderIndex(Root, Loops[K])) > 0 ||
+                   (V->VarKind == Variable::LocalArray &&
+                    V->DeclaredIn == Loops[K]->Var);
+      if (!Carried)
+        continue;
+      Base B{"", F, 0, {}, {}, 1};
+      LoopLocation Where = locationOf(
+          B.F, Nest,
+          std::vector<unsigned>(Common.begin(), Common.begin() + Band - 1));
+      ArrayExpansionPlan Plan;
+      std::vector<Diagnostic> Why;
+      if (!checkArrayExpansion(B.F, Where, Name, Plan, Why, unsigned(Band))) {
+        for (const Diagnostic &D : Why)
+          if (D.Level == Diagnostic::Error) {
+            Refused.push_back("not expanded (" + at(File, Root) +
+                              "): " + D.Message);
+            break;
+          }
+        continue;
+      }
+      std::string Vars, Sels;
+      bool Named = true;
+      for (size_t K = 0; K < Band; ++K) {
+        Vars += (K ? ", " : "") + Where.Path[K]->Var;
+        std::string S = uniqueSelector(B.F, *Where.Path[K]);
+        Named &= !S.empty();
+        Sels += (K ? "," : "") + S;
+      }
+      size_t Before = B.F.Body.size();
+      std::string X = expandArray(B.F, Where, Name, Plan, unsigned(Band));
+      B.Extra = unsigned(B.F.Body.size() - Before);
+      B.Name = "with '" + Name + "' expanded along " + Vars;
+      B.Band = unsigned(Band);
+      B.Recipe.push_back(Named ? "--expand " + Name + ":" + Sels : "");
+      B.Steps.push_back(
+          "expand '" + Name + "' along loop" + (Band > 1 ? "s " : " ") + Vars +
+          " (" + at(File, Root) + ") into '" + X +
+          "': privatization (lecture 04, \"False Dependencies (WAR/WAW)\"), "
+          "every read of '" +
+          Name +
+          "' is preceded by a write of the same element in the same "
+          "iteration (proved by isl)" +
+          (Plan.CopyOut ? "; it is live after the loop, and the last "
+                          "iteration's values are copied out"
+                        : ""));
+      Out.push_back(std::move(B));
+      break;
+    }
+  }
+}
+
 } // namespace
 
 std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
@@ -315,11 +488,14 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
                     "kernel options are the user's") +
       "; --schedule=as-written maps the loops as written)\n";
   std::string CostModel =
-      "  cost model: per kernel, its NDRange dimensions, the host loops it "
+      "  cost model: per kernel, its NDRange dimensions, the loops a "
+      "work-item runs in sequence, the host loops it "
       "is launched from, whether it reuses data in local memory, and its "
       "global accesses that are strided along dimension 0; a schedule ranks "
       "by the fewest nests without a kernel, then the most dimensions in its "
-      "weakest kernel, the fewest host loops launching kernels, the fewest "
+      "weakest kernel, the fewest loops in sequence in its slowest kernel "
+      "(host loops included), the fewest host loops "
+      "launching kernels, the fewest "
       "kernels, the fewest strided accesses, the most kernels with reuse, "
       "the fewest loop moves\n";
   std::string Nests;
@@ -333,32 +509,101 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     unsigned Nest = unsigned(I);
     std::string Where = at(File, F.Body[Nest].loop());
     std::vector<Candidate> Cands;
-    {
-      Candidate C{"undistributed", F, Nest, 1, {}, {}, 0, {}, 0};
-      chooseOrder(C, Nest, Rank, File);
-      Cands.push_back(std::move(C));
-    }
-    std::vector<std::vector<unsigned>> All, Path;
-    std::vector<unsigned> Empty;
-    postOrder(F.Body[Nest].loop(), Empty, All);
-    std::vector<std::pair<std::string, std::vector<std::vector<unsigned>>>>
-        Plans = {{"with its outermost loop distributed", {{}}}};
-    if (All.size() > 1)
-      Plans.push_back({"with every loop distributed", All});
-    for (auto &[Name, Paths] : Plans) {
-      Candidate C{Name, F, Nest, 1, {}, {}, 0, {}, 0};
-      C.Count = distribute(C, Nest, Paths, File);
-      if (!C.Distributed)
-        continue;
-      bool Same = false;
-      for (const Candidate &O : Cands)
-        Same |= O.Distributed == C.Distributed &&
-                std::equal(C.Steps.begin(), C.Steps.end(), O.Steps.begin());
-      if (Same)
-        continue;
+    std::vector<Base> Bases;
+    Bases.push_back({"", F, 0, {}, {}, 0});
+    std::vector<std::string> NotExpanded;
+    auto AddCandidates = [&](const Base &Start) {
+      auto Named = [&](const std::string &What) {
+        return Start.Name.empty()
+                   ? What
+                   : Start.Name + (What == "undistributed"
+                                       ? std::string()
+                                       : " and " + What.substr(5));
+      };
+      Candidate C{Named("undistributed"),
+                  Start.F,
+                  Nest,
+                  1 + Start.Extra,
+                  Start.Steps,
+                  Start.Recipe,
+                  0,
+                  {},
+                  {},
+                  Start.Moves};
       for (unsigned K = 0; K < C.Count; ++K)
         chooseOrder(C, Nest + K, Rank, File);
       Cands.push_back(std::move(C));
+      std::vector<std::vector<unsigned>> All;
+      std::vector<unsigned> Empty;
+      postOrder(Start.F.Body[Nest].loop(), Empty, All);
+      std::vector<std::pair<std::string, std::vector<std::vector<unsigned>>>>
+          Plans = {{"with its outermost loop distributed", {{}}}};
+      if (All.size() > 1 && !Start.Band)
+        Plans.push_back({"with every loop distributed", All});
+      // Between the two: the loops of the outer D levels (D >= 2), so that
+      // a reduction's initialisation stays with it in one kernel; after an
+      // expansion, up to the band's depth.
+      size_t MaxDepth = 0;
+      for (const std::vector<unsigned> &P : All)
+        MaxDepth = std::max(MaxDepth, P.size() + 1);
+      if (Start.Band)
+        MaxDepth = std::min<size_t>(MaxDepth, Start.Band + 1);
+      for (size_t D = 2; D < MaxDepth; ++D) {
+        std::vector<std::vector<unsigned>> Outer;
+        for (const std::vector<unsigned> &P : All)
+          if (P.size() < D)
+            Outer.push_back(P);
+        Plans.push_back({"with the loops of its outer " + std::to_string(D) +
+                             " levels distributed",
+                         Outer});
+      }
+
+      for (auto &[Name, Paths] : Plans) {
+        Candidate C{Named(Name),  Start.F, Nest, 1,  Start.Steps,
+                    Start.Recipe, 0,       {},   {}, Start.Moves};
+        C.Count = distribute(C, Nest, Paths, File) + Start.Extra;
+        if (!C.Distributed)
+          continue;
+        bool Same = false;
+        for (const Candidate &O : Cands)
+          Same |= O.Steps.size() >= Start.Steps.size() &&
+                  std::equal(Start.Steps.begin(), Start.Steps.end(),
+                             O.Steps.begin()) &&
+                  O.Distributions == C.Distributions;
+        if (Same)
+          continue;
+        for (unsigned K = 0; K < C.Count; ++K)
+          chooseOrder(C, Nest + K, Rank, File);
+        Cands.push_back(std::move(C));
+      }
+    };
+    AddCandidates(Bases.front());
+    // Expansion is tried where the loops' own schedules leave every
+    // candidate with a nest without a kernel or launched from host loops,
+    // and in one of them a dependence keeps a loop sequential or a local
+    // array of variable size is declared in a loop: there, storage shared
+    // by the iterations of outer loops, or storage a work-item cannot hold,
+    // may be the cause. Elsewhere the outer loops already run as
+    // work-items.
+    bool Sequential =
+        std::all_of(Cands.begin(), Cands.end(),
+                    [](const Candidate &C) {
+                      return C.unmappable() || C.hostLoops();
+                    }) &&
+        std::any_of(Cands.begin(), Cands.end(), [](const Candidate &C) {
+          return std::any_of(
+              C.Kernels.begin(), C.Kernels.end(), [](const KernelPreview &P) {
+                return P.Mappable
+                           ? P.HostLoops > 0
+                           : P.Why.find("sequential:") != std::string::npos ||
+                                 P.Why.find("is declared inside loop") !=
+                                     std::string::npos;
+              });
+        });
+    if (Sequential) {
+      expansionBases(F, Nest, File, Bases, NotExpanded);
+      for (size_t B = 1; B < Bases.size(); ++B)
+        AddCandidates(Bases[B]);
     }
     size_t Best = 0;
     for (size_t C = 1; C < Cands.size(); ++C)
@@ -390,6 +635,11 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     }
     for (const std::string &Why : B.Refused)
       N += "    " + Why + "\n";
+    // Where loops stay sequential, the expansions the privatization test
+    // refused, with its reason.
+    if (B.hostLoops() || B.unmappable())
+      for (const std::string &Why : NotExpanded)
+        N += "    " + Why + "\n";
     Nests = N + Nests;
     for (const KernelPreview &P : B.Kernels) {
       AnyReuse |= P.Mappable && P.Reuse;
@@ -428,7 +678,9 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     R += "  kernels: register-tiled in local-memory tiles where a reduction "
          "loop reads data invariant to a parallel loop (a contraction: the "
          "tile of work-items reuses each element it stages; --tile 16 "
-         "--register-tile 8), a transposition through a local-memory tile, "
+         "--register-tile 8; a batch is NDRange dimension 2, a triangular "
+         "band is tiled over its bounding box), a transposition through a "
+         "local-memory tile, "
          "naive elsewhere\n";
   }
   // The same schedule as options: what a user passes to start from it and

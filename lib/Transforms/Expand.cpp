@@ -297,11 +297,13 @@ std::vector<LoopLocation> enclosingAll(Function &F, const std::string &Name) {
 } // namespace
 
 bool looptile::applyExpandStep(Function &F, const std::string &Name,
-                               const std::string &LoopSpec,
+                               const std::vector<std::string> &LoopSpecs,
                                std::vector<Diagnostic> &Diags) {
   const Variable *V = F.lookup(Name);
-  std::string Spelling =
-      "--expand " + Name + (LoopSpec.empty() ? "" : ":" + LoopSpec);
+  std::string LoopSpec = LoopSpecs.empty() ? "" : LoopSpecs.back();
+  std::string Spelling = "--expand " + Name;
+  for (size_t K = 0; K < LoopSpecs.size(); ++K)
+    Spelling += (K ? "," : ":") + LoopSpecs[K];
   bool IsScalar = V && V->VarKind == Variable::LocalScalar;
   bool IsArray = V && (V->VarKind == Variable::LocalArray ||
                        V->VarKind == Variable::ArrayParam ||
@@ -337,6 +339,37 @@ bool looptile::applyExpandStep(Function &F, const std::string &Name,
       return false;
     }
     Candidates.push_back(Where);
+    // A band (`--expand sum:r,q`): the loops, outermost first, each
+    // directly around the next.
+    if (LoopSpecs.size() > 1) {
+      if (!IsArray) {
+        Diags.push_back({Diagnostic::Error, V->Loc,
+                         Spelling +
+                             ": expansion along several loops applies "
+                             "to arrays; '" +
+                             Name + "' is a scalar"});
+        return false;
+      }
+      size_t N = LoopSpecs.size();
+      bool Band = Where.Path.size() >= N;
+      for (size_t K = 0; Band && K + 1 < N; ++K) {
+        LoopLocation Outer;
+        bool Amb = false;
+        Band = findLoop(F, LoopSpecs[K], Outer, Amb) && !Amb &&
+               &Outer.loop() == Where.Path[Where.Path.size() - N + K];
+      }
+      if (!Band) {
+        Diags.push_back({Diagnostic::Error, F.Loc,
+                         Spelling + ": the loops must be nested each directly "
+                                    "in the one before it, outermost first"});
+        return false;
+      }
+      ArrayExpansionPlan Plan;
+      if (!checkArrayExpansion(F, Where, Name, Plan, Diags, unsigned(N)))
+        return false;
+      expandArray(F, Where, Name, Plan, unsigned(N));
+      return true;
+    }
   } else {
     Candidates = enclosingAll(F, Name);
   }

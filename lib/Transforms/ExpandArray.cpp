@@ -122,9 +122,18 @@ void explainUncovered(const Function &F, const LoopLocation &Where,
 bool looptile::checkArrayExpansion(const Function &F, const LoopLocation &Where,
                                    const std::string &Name,
                                    ArrayExpansionPlan &Plan,
-                                   std::vector<Diagnostic> &Diags) {
+                                   std::vector<Diagnostic> &Diags,
+                                   unsigned Band) {
   const Loop &L = Where.loop();
-  const std::string What = "expand '" + Name + "' along loop '" + L.Var + "'";
+  // The band: the Band loops of Where.Path ending at L, outermost O first.
+  size_t First = Where.Path.size() - std::min<size_t>(Band, Where.Path.size());
+  const Loop &O = *Where.Path[First];
+  std::string Loops;
+  for (size_t K = First; K < Where.Path.size(); ++K)
+    Loops += (K > First ? "', '" : "") + Where.Path[K]->Var;
+  const std::string What = "expand '" + Name + "' along loop" +
+                           (First + 1 < Where.Path.size() ? "s '" : " '") +
+                           Loops + "'";
   const Variable *V = F.lookup(Name);
   if (V->VarKind == Variable::PointerParam)
     return refuse(V->Loc,
@@ -144,35 +153,54 @@ bool looptile::checkArrayExpansion(const Function &F, const LoopLocation &Where,
                   "cannot " + What + ": loop '" + L.Var + "' does not write '" +
                       Name + "'",
                   Diags);
-  // The new dimension is indexed by L's variable: L must run upward by one
-  // from a non-negative constant to one bound that is the same for every
-  // iteration of the loops around it.
-  if (L.Step != 1)
-    return refuse(L.Loc,
-                  "cannot " + What + ": loop '" + L.Var + "' has step " +
-                      std::to_string(L.Step) + " (expansion needs step 1)",
-                  Diags);
-  if (L.Lower.size() != 1 || !L.Lower[0].isConstant() ||
-      L.Lower[0].constantPart() < 0)
-    return refuse(L.Loc,
-                  "cannot " + What + ": loop '" + L.Var +
-                      "' does not start at a non-negative constant",
-                  Diags);
-  if (L.Upper.size() != 1)
-    return refuse(L.Loc,
-                  "cannot " + What + ": loop '" + L.Var +
-                      "' has several upper bounds (a min)",
-                  Diags);
-  for (size_t K = 0; K + 1 < Where.Path.size(); ++K)
-    if (L.Upper[0].mentions(Where.Path[K]->Var))
-      return refuse(L.Loc,
-                    "cannot " + What + ": the extent of loop '" + L.Var +
-                        "' depends on loop '" + Where.Path[K]->Var + "'",
+  // Each new dimension is indexed by a band loop's variable: the loop must
+  // run upward by one from a non-negative constant to one bound that is the
+  // same for every iteration of the loops around it.
+  for (size_t B = First; B < Where.Path.size(); ++B) {
+    const Loop &BL = *Where.Path[B];
+    if (BL.Step != 1)
+      return refuse(BL.Loc,
+                    "cannot " + What + ": loop '" + BL.Var + "' has step " +
+                        std::to_string(BL.Step) + " (expansion needs step 1)",
                     Diags);
+    if (BL.Lower.size() != 1 || !BL.Lower[0].isConstant() ||
+        BL.Lower[0].constantPart() < 0)
+      return refuse(BL.Loc,
+                    "cannot " + What + ": loop '" + BL.Var +
+                        "' does not start at a non-negative constant",
+                    Diags);
+    if (BL.Upper.size() != 1)
+      return refuse(BL.Loc,
+                    "cannot " + What + ": loop '" + BL.Var +
+                        "' has several upper bounds (a min)",
+                    Diags);
+    for (size_t K = 0; K < B; ++K)
+      if (BL.Upper[0].mentions(Where.Path[K]->Var))
+        return refuse(BL.Loc,
+                      "cannot " + What + ": the extent of loop '" + BL.Var +
+                          "' depends on loop '" + Where.Path[K]->Var + "'",
+                      Diags);
+  }
+  // A band: every access inside O is inside L, where the new subscripts
+  // are defined.
+  if (&O != &L) {
+    unsigned InO = 0, InL = 0;
+    forEachRef(const_cast<Loop &>(O).Body, Name, [&](Expr &) { ++InO; });
+    forEachRef(const_cast<Loop &>(L).Body, Name, [&](Expr &) { ++InL; });
+    if (InO != InL)
+      return refuse(O.Loc,
+                    "cannot " + What + ": '" + Name +
+                        "' is also accessed in loop '" + O.Var +
+                        "' outside loop '" + L.Var + "'",
+                    Diags);
+  }
   // A local declared in a loop inside L is a fresh array in every iteration
   // of that inner loop; one copy per iteration of L would merge them.
-  bool DeclaredInL = V->VarKind == Variable::LocalArray &&
-                     !V->DeclaredIn.empty() && V->DeclaredIn == L.Var;
+  bool DeclaredInL = false;
+  for (size_t B = First; B < Where.Path.size(); ++B)
+    DeclaredInL |= V->VarKind == Variable::LocalArray &&
+                   !V->DeclaredIn.empty() &&
+                   V->DeclaredIn == Where.Path[B]->Var;
   if (V->VarKind == Variable::LocalArray && !DeclaredInL &&
       isDeclaredInside(F, L, Name))
     return refuse(
@@ -198,14 +226,20 @@ bool looptile::checkArrayExpansion(const Function &F, const LoopLocation &Where,
   }
   Plan = ArrayExpansionPlan();
   Plan.CopyOut = V->VarKind == Variable::ArrayParam ||
-                 (!DeclaredInL && isReadAfter(F, L, Name));
+                 (!DeclaredInL && isReadAfter(F, O, Name));
   if (Plan.CopyOut) {
-    if (!P.LastIterationWritesAll)
+    // Along a band, coverage in L (the same iteration of every band loop)
+    // implies coverage in O; the copy-out replays the last iteration of O,
+    // all of the inner band's iterations in order, so it needs only that
+    // the last iteration of O writes every element any iteration writes.
+    if (&O != &L)
+      P = analyzeArrayPrivatization(F, Where.NestIndex, O, Name);
+    if (P.Verdict != ArrayPrivatization::Private || !P.LastIterationWritesAll)
       return refuse(
-          L.Loc,
+          O.Loc,
           "cannot " + What + ": '" + Name + "' is live after the loop" +
               (V->VarKind == Variable::ArrayParam ? " (a parameter)" : "") +
-              ", and the last iteration of '" + L.Var + "' " +
+              ", and the last iteration of '" + O.Var + "' " +
               (P.CopyOutWitness.empty() ? "may not write" : "does not write") +
               " every element that an earlier iteration writes" +
               (P.CopyOutWitness.empty() ? ""
@@ -220,26 +254,33 @@ bool looptile::checkArrayExpansion(const Function &F, const LoopLocation &Where,
 
 std::string looptile::expandArray(Function &F, const LoopLocation &Where,
                                   const std::string &Name,
-                                  const ArrayExpansionPlan &Plan) {
+                                  const ArrayExpansionPlan &Plan,
+                                  unsigned Band) {
   Loop &L = Where.loop();
+  size_t First = Where.Path.size() - std::min<size_t>(Band, Where.Path.size());
+  Loop &O = *Where.Path[First];
+  std::vector<IndexExpr> BandVars;
+  for (size_t K = First; K < Where.Path.size(); ++K)
+    BandVars.push_back(IndexExpr::symbol(Where.Path[K]->Var));
   const Variable V = *F.lookup(Name);
   std::string Array = freshName(F, Name + "_x");
 
   // The copy-out, built from the writes before they are renamed: for the
-  // last iteration of L only (a loop over [max(lo, hi), hi], which runs
-  // once when L ran at all), the loops below L around each chosen write,
+  // last iteration of O only (a loop over [max(lo, hi), hi], which runs
+  // once when O ran at all), the loops below O around each chosen write,
   // with fresh variables (`_out`) so that loop selectors stay unambiguous.
   Loop Copy;
   if (Plan.CopyOut)
     Copy = lastIterationCopy(
-        F, L, Plan.CopyOutWrites,
+        F, O, Plan.CopyOutWrites,
         [&](const Stmt &W,
             const std::function<IndexExpr(const IndexExpr &)> &Rename) {
           std::vector<IndexExpr> Subs;
           for (const IndexExpr &E : W.LHS.Subscripts)
             Subs.push_back(Rename(E));
           std::vector<IndexExpr> XSubs = Subs;
-          XSubs.insert(XSubs.begin(), Rename(IndexExpr::symbol(L.Var)));
+          for (size_t K = BandVars.size(); K-- > 0;)
+            XSubs.insert(XSubs.begin(), Rename(BandVars[K]));
           Stmt S;
           S.Op = AssignOp::Assign;
           S.LHS = Expr::arrayRef(Name, V.Type, Subs);
@@ -247,26 +288,27 @@ std::string looptile::expandArray(Function &F, const LoopLocation &Where,
           return S;
         });
 
-  // Every access inside L gets L's variable as its new first subscript.
+  // Every access inside L gets the band's variables as its new first
+  // subscripts.
   forEachRef(L.Body, Name, [&](Expr &E) {
     E.Name = Array;
-    E.Subscripts.insert(E.Subscripts.begin(), IndexExpr::symbol(L.Var));
+    E.Subscripts.insert(E.Subscripts.begin(), BandVars.begin(), BandVars.end());
   });
 
   Variable X;
   X.Name = Array;
   X.VarKind = Variable::LocalArray;
   X.Type = V.Type;
-  X.Extents.push_back(L.Upper[0] + IndexExpr::constant(1));
+  for (size_t K = First; K < Where.Path.size(); ++K)
+    X.Extents.push_back(Where.Path[K]->Upper[0] + IndexExpr::constant(1));
   X.Extents.insert(X.Extents.end(), V.Extents.begin(), V.Extents.end());
-  X.DeclaredIn = Where.Path.size() > 1 ? Where.Path[Where.Path.size() - 2]->Var
-                                       : std::string();
-  X.Loc = L.Loc;
+  X.DeclaredIn = First > 0 ? Where.Path[First - 1]->Var : std::string();
+  X.Loc = O.Loc;
 
   if (Plan.CopyOut) {
     std::vector<Node> *Parent = nullptr;
     size_t Index = 0;
-    findParentBody(F.Body, &L, Parent, Index);
+    findParentBody(F.Body, &O, Parent, Index);
     Parent->insert(Parent->begin() + Index + 1, Node{std::move(Copy)});
   }
   // A local array nothing refers to any more is gone.

@@ -48,7 +48,7 @@ std::string TransformStep::spelling() const {
   case Distribute:
     return "--distribute" + (Target.empty() ? std::string() : " " + Target);
   case Expand:
-    return "--expand " + Target + (Loops.empty() ? "" : ":" + Loops[0]);
+    return "--expand " + Target + (Loops.empty() ? "" : ":" + joinNames(Loops));
   }
   return "?";
 }
@@ -151,7 +151,8 @@ std::optional<std::string> looptile::parseStep(TransformStep::Kind K,
     Out.Target = Value;
     return std::nullopt;
   case TransformStep::Expand: {
-    // NAME or NAME:LOOP, where LOOP is a loop selector (`i`, `j:12`).
+    // NAME, NAME:LOOP, or NAME:LOOP,LOOP,... (a band of nested loops,
+    // outermost first), where LOOP is a loop selector (`i`, `j:12`).
     size_t Colon = Value.find(':');
     std::string Name = Value.substr(0, Colon);
     if (!isPlainIdentifier(Name))
@@ -159,12 +160,19 @@ std::optional<std::string> looptile::parseStep(TransformStep::Kind K,
     Out.Target = Name;
     if (Colon == std::string::npos)
       return std::nullopt;
-    std::string Loop = Value.substr(Colon + 1);
-    if (!isIdentifier(Loop))
-      return "'" + Loop +
-             "' is not a loop (expected NAME:LOOP or "
-             "NAME:LOOP:LINE)";
-    Out.Loops.push_back(Loop);
+    std::stringstream Loops(Value.substr(Colon + 1));
+    std::string Loop;
+    while (std::getline(Loops, Loop, ',')) {
+      if (!isIdentifier(Loop))
+        return "'" + Loop +
+               "' is not a loop (expected NAME:LOOP, NAME:LOOP:LINE or "
+               "NAME:LOOP,LOOP,...)";
+      Out.Loops.push_back(Loop);
+    }
+    if (Out.Loops.empty() || Value.back() == ',')
+      return "'" + Value.substr(Colon + 1) +
+             "' is not a loop (expected NAME:LOOP, NAME:LOOP:LINE or "
+             "NAME:LOOP,LOOP,...)";
     return std::nullopt;
   }
   }
@@ -488,8 +496,7 @@ static bool applyStepImpl(Function &F, const TransformStep &Step,
   case TransformStep::Distribute:
     return applyDistributeStep(F, Step.Target, Diags);
   case TransformStep::Expand:
-    return applyExpandStep(F, Step.Target,
-                           Step.Loops.empty() ? "" : Step.Loops[0], Diags);
+    return applyExpandStep(F, Step.Target, Step.Loops, Diags);
   }
   return false;
 }

@@ -33,5 +33,10 @@ void f(int N, float A[N][N]) {
 // EXPAND: error: --expand q: 'q' is not a local scalar or an array of function 'f'
 // EXPANDLOOP: bad-flags.c:16:6: error: --expand A:q: function 'f' has no loop 'q'
 // EXPANDLOOP: looptile: error: --expand A:q refused; nothing was emitted
-// EXPANDFORM: looptile: error: --expand A:3i: '3i' is not a loop (expected NAME:LOOP or NAME:LOOP:LINE)
-// EXPANDEMPTY: looptile: error: --expand A:: '' is not a loop (expected NAME:LOOP or NAME:LOOP:LINE)
+// EXPANDFORM: looptile: error: --expand A:3i: '3i' is not a loop (expected NAME:LOOP, NAME:LOOP:LINE or NAME:LOOP,LOOP,...)
+// EXPANDEMPTY: looptile: error: --expand A:: '' is not a loop (expected NAME:LOOP, NAME:LOOP:LINE or NAME:LOOP,LOOP,...)
+// A band of loops for --expand: no empty selector, outermost first.
+// RUN: not %looptile %s --expand A:i, 2>&1 | FileCheck %s --check-prefix=EXPANDCOMMA
+// RUN: not %looptile %s --expand A:j,i 2>&1 | FileCheck %s --check-prefix=EXPANDBAND
+// EXPANDCOMMA: looptile: error: --expand A:i,: 'i,' is not a loop (expected NAME:LOOP, NAME:LOOP:LINE or NAME:LOOP,LOOP,...)
+// EXPANDBAND: error: --expand A:j,i: the loops must be nested each directly in the one before it, outermost first

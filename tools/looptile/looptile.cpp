@@ -6,7 +6,7 @@
 //   looptile FILE.c [--print-ir] [--print-deps[=text|json|dot]]
 //            [--strip-mine i=16] [--interchange i,j] [--order j,i,k]
 //            [--tile 16 | --tile i=32,j=32,k=8] [--distribute[=LOOP]]
-//            [--expand VAR[:LOOP]] [--emit=c] [--print-after=all] [-o FILE]
+//            [--expand VAR[:LOOP[,LOOP]]] [--emit=c] [--print-after=all] [-o FILE]
 //            [-p BUILD-DIR] [--function NAME] [-- CLANG-FLAGS...]
 //
 //===----------------------------------------------------------------------===//
@@ -56,9 +56,10 @@ static cl::list<std::string> Distribute(
     cl::value_desc("loop"), cl::cat(Category));
 static cl::list<std::string>
     Expand("expand",
-           cl::desc("Expand a private scalar or array (NAME or NAME:LOOP) "
-                    "into an array with one element or copy per iteration"),
-           cl::value_desc("var[:loop]"), cl::cat(Category));
+           cl::desc("Expand a private scalar or array (NAME or NAME:LOOP; an "
+                    "array also NAME:OUTER,INNER, along a band of loops) into "
+                    "an array with one element or copy per iteration"),
+           cl::value_desc("var[:loop[,loop]]"), cl::cat(Category));
 static cl::opt<bool> PrintSignature(
     "print-signature",
     cl::desc("Print each function's parameters as JSON (kind, type, access, "

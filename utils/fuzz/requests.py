@@ -15,6 +15,7 @@ REQUEST_FEATURES = {
     "distribute": "--distribute",
     "distribute-decls": "--distribute of a loop whose body declares a scalar or array",
     "expand": "--expand",
+    "expand-band": "--expand A:L1,L2 (an array along a band of two loops)",
     "selectors": "VAR:LINE selectors where the name is not ambiguous",
     "chains": "two transformations in one request",
     "ocl-naive": "naive OpenCL kernels",
@@ -182,6 +183,10 @@ class Requester:
 
     def req_expand(self):
         r = self.rng
+        if "expand-band" in self.on and r.random() < 0.3:
+            band = self.expand_band()
+            if band:
+                return band
         names = scalars_and_locals(self.f)
         if not names:
             return None
@@ -190,6 +195,34 @@ class Requester:
         if loops and r.random() < 0.7:
             return ["--expand", "%s:%s" % (n, self.sel(r.choice(loops)))]
         return ["--expand", n]
+
+    def expand_band(self):
+        """--expand A:L1,L2: an array (a local or a written parameter,
+        accessed through subscripts) along two loops, the second directly in
+        the first, both around a write of it (often refused: that is part of
+        the test)."""
+        r = self.rng
+        arrays = [a.name for a in self.f.arrays() if a.kind != "ptr"]
+        r.shuffle(arrays)
+        for n in arrays:
+            chains = []
+
+            def walk(items, stack):
+                for it in items:
+                    if isinstance(it, Loop):
+                        walk(it.body, stack + [it])
+                        continue
+                    if it.kind in ("decl", "arrdecl") or it.lhs is None:
+                        continue
+                    if it.lhs[0] != "name" and it.lhs[1].name == n:
+                        for k in range(len(stack) - 1):
+                            if stack[k + 1] in stack[k].body:
+                                chains.append((stack[k], stack[k + 1]))
+            walk(self.f.body, [])
+            if chains:
+                a, b = r.choice(chains)
+                return ["--expand", "%s:%s,%s" % (n, self.sel(a), self.sel(b))]
+        return None
 
     def c_requests(self, n):
         out = []

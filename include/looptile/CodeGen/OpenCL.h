@@ -83,6 +83,11 @@ struct KernelPreview {
   /// The host loops the kernel is launched from (the nest became a host
   /// program: one launch per host iteration).
   unsigned HostLoops = 0;
+  /// The loops a work-item runs one iteration after the other, host loops
+  /// included: the deepest nesting of the kernel's loops plus HostLoops,
+  /// less Dims (the exponent of a work-item's share of the work). For a
+  /// nest that launches several kernels, the largest.
+  unsigned Sequential = 0;
 };
 
 /// Plans nest NestIndex of F as generateOpenCL would under Opts.

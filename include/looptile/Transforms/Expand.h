@@ -40,10 +40,12 @@ std::string expandScalar(Function &F, Loop &L, const std::string &Name);
 /// `--expand NAME[:LOOP]`: expands the local scalar or the array Name along
 /// the selected loop (LoopSpec, a loop selector such as `i` or `j:12`), or
 /// when LoopSpec is empty along the innermost loop that encloses all of its
-/// accesses and in which it can be expanded. Arrays are handled by
+/// accesses and in which it can be expanded. Several selectors (outermost
+/// first, each loop directly inside the one before) expand an array along
+/// that band of loops (ExpandArray.h). Arrays are handled by
 /// ExpandArray.h. Refuses (with a diagnostic) when there is none.
 bool applyExpandStep(Function &F, const std::string &Name,
-                     const std::string &LoopSpec,
+                     const std::vector<std::string> &LoopSpecs,
                      std::vector<Diagnostic> &Diags);
 
 } // namespace looptile

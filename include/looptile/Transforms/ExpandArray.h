@@ -44,18 +44,25 @@ struct ArrayExpansionPlan {
   std::vector<unsigned> CopyOutWrites;
 };
 
-/// Checks that array Name can be expanded along the loop at Where; on
+/// Checks that array Name can be expanded along the loop L at Where, or,
+/// with Band > 1, along the band of the Band loops of Where.Path that end
+/// at L (`--expand sum:r,q`: one copy per iteration of r and q, subscripts
+/// `sum_x[r][q][...]`). A band needs every access inside its outermost loop
+/// O to be inside L; coverage is asked in L (the same iteration of every
+/// band loop), and a copy-out replays the last iteration of O, so it needs
+/// the last iteration of O to write every element any iteration writes. On
 /// refusal appends an error at the loop (and notes) to Diags and returns
 /// false.
 bool checkArrayExpansion(const Function &F, const LoopLocation &Where,
                          const std::string &Name, ArrayExpansionPlan &Plan,
-                         std::vector<Diagnostic> &Diags);
+                         std::vector<Diagnostic> &Diags, unsigned Band = 1);
 
-/// Expands Name along the loop at Where. Assumes checkArrayExpansion
-/// succeeded with Plan. Returns the new array's name.
+/// Expands Name along the loop at Where (or the band of Band loops ending
+/// there). Assumes checkArrayExpansion succeeded with Plan and the same
+/// Band. Returns the new array's name.
 std::string expandArray(Function &F, const LoopLocation &Where,
-                        const std::string &Name,
-                        const ArrayExpansionPlan &Plan);
+                        const std::string &Name, const ArrayExpansionPlan &Plan,
+                        unsigned Band = 1);
 
 } // namespace looptile
 
