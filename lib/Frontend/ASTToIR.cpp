@@ -2058,6 +2058,17 @@ FunctionTranslator::convertLValue(const clang::Expr *E) {
 // converted to that type. Arithmetic with a variable operand is kept: the
 // kernels convert an index used as a value back to its C type (`(ulong)i`),
 // so the operation is done in the C's type on both sides.
+// The literal Lit converted to type T, as the printed code must write it
+// (`(unsigned int)4294967294`, `(long)2`).
+static looptile::Expr convertedLiteral(looptile::Expr Lit, ElemType T) {
+  looptile::Expr C;
+  C.K = looptile::Expr::Cast;
+  C.Type = T;
+  C.Loc = Lit.Loc;
+  C.Operands.push_back(std::move(Lit));
+  return C;
+}
+
 bool FunctionTranslator::needsConstantFolding(const clang::Expr *E) {
   QualType T = E->getType();
   return T->isIntegerType() && !isPlainInt(T) &&
@@ -2101,12 +2112,7 @@ FunctionTranslator::foldIntegerConstant(const clang::Expr *E) {
     Lit.Type = ElemType::Long;
   if (FitsInt && *Type == ElemType::Int)
     return Lit;
-  looptile::Expr C;
-  C.K = looptile::Expr::Cast;
-  C.Type = *Type;
-  C.Loc = Lit.Loc;
-  C.Operands.push_back(std::move(Lit));
-  return C;
+  return convertedLiteral(std::move(Lit), *Type);
 }
 
 std::optional<looptile::Expr>
@@ -2180,14 +2186,8 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
         elemType(IL->getType(), S->getBeginLoc(), "integer constant");
     if (!T)
       return std::nullopt;
-    if (*T != ElemType::Int) {
-      looptile::Expr C;
-      C.K = looptile::Expr::Cast;
-      C.Type = *T;
-      C.Loc = R.Loc;
-      C.Operands.push_back(std::move(R));
-      return C;
-    }
+    if (*T != ElemType::Int)
+      return convertedLiteral(std::move(R), *T);
     return R;
   }
   if (const auto *CL = dyn_cast<CharacterLiteral>(S)) {
