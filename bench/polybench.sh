@@ -19,9 +19,19 @@ DIR=${2:-build/polybench}
 DEVICE=${3:-gpu}
 DATASET=${4:-LARGE}
 HERE=$(cd "$(dirname "$0")" && pwd)
-# SET: the kernel set, a folder of bench/ with K.c files and sizes.txt
-# (polybench, or membound: dot, mat-vec and lecture 04's coalescing program).
+# SET: the kernel set, a folder of bench/ with sizes.txt and either K.c
+# files or a sources.txt naming each kernel's file in the repository
+# (polybench, or membound: dot, mat-vec and lecture 04's coalescing
+# program, the examples' and tests' own files).
 SET=${SET:-polybench}
+source_of() { # kernel
+  if [ -f "$HERE/$SET/sources.txt" ]; then
+    awk -v k="$1" '$1 == k { print $2 }' "$HERE/$SET/sources.txt" |
+      sed "s|^|$(cd "$HERE/.." && pwd)/|"
+  else
+    echo "$HERE/$SET/$1.c"
+  fi
+}
 
 if [ "$MODE" = prepare ]; then
   LOOPTILE=${LOOPTILE:-build/bin/looptile}
@@ -33,7 +43,7 @@ if [ "$MODE" = prepare ]; then
   cp "$HERE/$SET/sizes.txt" "$DIR/sizes.txt"
   grep -v '^#' "$HERE/$SET/sizes.txt" | while read -r K _; do
     [ -n "$K" ] || continue
-    if ! "$LOOPTILE" "$HERE/$SET/$K.c" -o "$DIR/kernels/$K.cl" \
+    if ! "$LOOPTILE" "$(source_of "$K")" -o "$DIR/kernels/$K.cl" \
          --print-mapping > "$DIR/kernels/$K.mapping.txt" 2>&1; then
       echo "prepare: $K: looptile refused it (no flags):" >&2
       cat "$DIR/kernels/$K.mapping.txt" >&2

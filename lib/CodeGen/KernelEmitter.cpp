@@ -981,12 +981,11 @@ void Emitter::rowStaged() {
   const Loop &J = Plan.reductionLoop();
   const MappedLoop &M = Plan.Band[0];
   const std::string WG = Plan.tunable("WG0"), CH = Plan.tunable("CHUNK");
-  int64_t Bytes = 0;
-  std::string BytesFormula;
-  for (const RowAccess &A : Plan.RowStagedAccesses) {
+  int64_t Bytes = 0; // per element of a row, over the tiles
+  for (const RowAccess &A : Plan.RowStagedAccesses)
     Bytes += elemTypeBytes(A.Type);
-  }
-  BytesFormula = WG + "*(" + CH + " + 1)*" + std::to_string(Bytes);
+  std::string BytesFormula =
+      WG + "*(" + CH + " + 1)*" + std::to_string(Bytes);
   Launch.Tunables.push_back(
       {WG, Plan.RowsPerGroup, 1, 1024,
        "rows (work-items) per work-group of kernel " + Plan.Name +
