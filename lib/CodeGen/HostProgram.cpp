@@ -326,6 +326,8 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
     P.emit(H, Placed);
     HP.Body.push_back(std::move(H));
   }
+  HP.SharedScalars.assign(HP.Kernels.Body.size(), {});
+  HP.InOrder.assign(HP.Kernels.Body.size(), false);
   std::vector<HostLoop> Vars;
   collectHostVars(HP.Body, Vars);
   if (Vars.empty())
@@ -333,13 +335,15 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
   // Values of host loop iterations. The kernels keep a scalar in a
   // register or in a one-element device temporary as the flow of its value
   // between the nests requires, judged in launch order (kernelFunctions in
-  // OpenCL.cpp); that order does not repeat a host loop's launches. So a
-  // scalar that a kernel inside host loop H writes must not carry a value
-  // from one iteration of H into the next: in H's launches, in order, every
-  // kernel that reads it either writes it first in each of its own
-  // iterations, or comes after a kernel of one iteration directly in H's
-  // body that assigns it unconditionally (Gram-Schmidt's `nrm = 0;`). A
-  // scalar only read inside H has one value there, the one from before.
+  // OpenCL.cpp); that order does not repeat a host loop's launches. So for
+  // a scalar that a kernel inside host loop H writes, the check below
+  // finds whether it carries a value from one iteration of H into the
+  // next: whether, in H's launches, in order, some kernel reads it before
+  // writing it in its own iterations, with no kernel of one iteration
+  // directly in H's body before it that assigns it unconditionally
+  // (Gram-Schmidt's `nrm = 0;`). Such a scalar is kept in its device
+  // temporary by every kernel of H (HP.SharedScalars). A scalar only read
+  // inside H has one value there, the one from before.
   // A scalar declared in H's body is such a scalar of the function (its C
   // value does not survive the iteration either); a local array of a host
   // loop is not supported.
@@ -388,26 +392,81 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
       if (!Written)
         continue;
       bool Killed = false;
+      const Loop *CarriedRead = nullptr;
       for (unsigned K : Launched) {
         const Loop &L = HP.Kernels.Body[K].loop();
         if (!Killed && readsVariable(HP.Kernels.Body[K], V.Name, NotMemory) &&
             !isWrittenBeforeRead(HP.Kernels, L, V.Name)) {
-          Diags.push_back(
-              {Diagnostic::Error, L.Loc,
-               "scalar '" + V.Name + "' is written inside host loop '" +
-                   H.L.Var +
-                   "' and read here before this iteration of it assigns it: "
-                   "its value would flow from one host iteration to the "
-                   "next, which is not supported yet; assign it at the start "
-                   "of the loop's body (e.g. '" +
-                   V.Name + " = 0;'), or use a one-element array"});
-          return false;
+          CarriedRead = &L;
+          break;
         }
         bool Direct = std::any_of(
             H.Body.begin(), H.Body.end(), [&](const HostNode &C) {
               return C.K == HostNode::Launch && C.Kernel == K;
             });
         Killed |= Direct && Kills(L, V.Name);
+      }
+      if (!CarriedRead)
+        continue;
+      // The value flows from one iteration of H into the next (Durbin's
+      // alpha and beta). The launch order of the kernels' view does not
+      // repeat H's launches, so the flow within the kernels' function
+      // (kernelFunctions) would miss it: every kernel H launches that
+      // mentions the scalar keeps it in its one-element device temporary,
+      // which holds the value across launches and host iterations as the
+      // C variable does. That is sound where each kernel writing it writes
+      // the one value C leaves: a kernel of one work-item, or a
+      // whole-nest reduction into it (one result, combined with the value
+      // it had). A kernel of many work-items writing a private copy would
+      // leave whichever work-item's copy came last.
+      for (unsigned K : Launched) {
+        const Loop &L = HP.Kernels.Body[K].loop();
+        if (!writesVariable(HP.Kernels.Body[K], V.Name, NotMemory) ||
+            isOnceLoop(L) || findReduction(L, V.Name))
+          continue;
+        Diags.push_back(
+            {Diagnostic::Error, L.Loc,
+             "scalar '" + V.Name + "' carries its value from one iteration "
+             "of host loop '" + H.L.Var + "' to the next (it is read at line " +
+                 std::to_string(CarriedRead->Loc.Line) +
+                 " before the iteration assigns it), and this kernel writes "
+                 "it from many work-items, each with its own copy; only a "
+                 "statement outside the inner loops or a reduction into it "
+                 "may update such a scalar: assign it at the start of the "
+                 "loop's body (e.g. '" +
+                 V.Name + " = 0;') if no value should flow, or use a "
+                 "one-element array"});
+        return false;
+      }
+      // Then H's reductions keep the C's order (below): unless some kernel
+      // of H has a parallel loop, H would run everything in one work-item
+      // at a time, only slower than one kernel of one work-item.
+      bool AnyParallel = std::any_of(
+          Launched.begin(), Launched.end(), [&](unsigned K) {
+            const Loop &L = HP.Kernels.Body[K].loop();
+            P.Stack = HP.EnclosingLoops[K];
+            bool Parallel = !isOnceLoop(L) && P.verdict(L).Parallel;
+            P.Stack.clear();
+            return Parallel;
+          });
+      if (!AnyParallel) {
+        Diags.push_back(
+            {Diagnostic::Error, CarriedRead->Loc,
+             "scalar '" + V.Name + "' carries its value from one iteration "
+             "of host loop '" + H.L.Var + "' to the next (read here before "
+             "the iteration assigns it), so the loop's reductions keep the "
+             "C's order, and then none of its kernels has a parallel loop: "
+             "pass --single-work-item to run the nest in one work-item"});
+        return false;
+      }
+      // The carried value is a recurrence, which may amplify a rounding
+      // difference in any value computed in H (Durbin's reflection
+      // coefficients, through 1 / beta): H's reductions keep the C's
+      // order, so that the kernels compute what the C computes.
+      for (unsigned K : Launched) {
+        if (mentionsVariable(HP.Kernels.Body[K], V.Name, NotMemory))
+          HP.SharedScalars[K].insert(V.Name);
+        HP.InOrder[K] = true;
       }
     }
     return std::all_of(H.Body.begin(), H.Body.end(), Check);

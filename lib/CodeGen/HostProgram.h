@@ -17,8 +17,10 @@
 // the statements directly in its body (Gram-Schmidt's `nrm = 0;` and `R[k][k]
 // = sqrt(nrm);` around its nests) run, each run of them, as a kernel of one
 // work-item per host iteration, in program order. A scalar those kernels
-// share is a one-element device temporary; its value may not flow from one
-// host iteration to the next (each iteration assigns it before reading it).
+// share is a one-element device temporary; where its value flows from one
+// host iteration to the next (Durbin's alpha), every kernel of that host
+// loop keeps it there, and only kernels of one work-item and reductions
+// into it may write it.
 // Anything else stays one nest (and is refused by the kernel planner when it
 // has no parallel loop, unless --single-work-item).
 //
@@ -31,6 +33,7 @@
 #include "looptile/Support/Diagnostic.h"
 #include "looptile/Support/NameTable.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -68,6 +71,14 @@ struct HostProgram {
   std::vector<std::vector<std::string>> Enclosing;
   /// The same host loops, with their bounds.
   std::vector<std::vector<HostLoop>> EnclosingLoops;
+  /// For each kernel, the scalars it must keep in their one-element device
+  /// temporaries whatever the flow in launch order says: those whose value
+  /// a host loop around it carries from one iteration to the next.
+  std::vector<std::set<std::string>> SharedScalars;
+  /// For each kernel, whether its reductions keep the C's order
+  /// (OpenCLOptions::InOrderReductions): it is launched from a host loop
+  /// that carries a scalar from one iteration to the next.
+  std::vector<bool> InOrder;
 
   bool hasHostLoops() const {
     for (const HostNode &N : Body)

@@ -920,6 +920,16 @@ bool planMapping(const Function &F, unsigned NestIndex,
   if (Band.empty()) {
     const LoopVerdict &V = ND.Verdicts[Ids[&Root]];
     std::string WhyNot;
+    if (Opts.InOrderReductions && V.Reduction) {
+      Plan.K = KernelPlan::SingleWorkItem;
+      Plan.Body = {F.Body[NestIndex]};
+      Plan.Remarks.push_back(
+          "loop '" + Root.Var + "' is a reduction run in one work-item in the "
+          "C's order: a host loop around it carries a scalar from one "
+          "iteration to the next, which could amplify the rounding of "
+          "another order");
+      return true;
+    }
     if (planScalarReduction(F, Root, V, Plan, WhyNot)) {
       Plan.K = KernelPlan::ReduceScalar;
       Plan.Body = {F.Body[NestIndex]};
@@ -987,7 +997,8 @@ bool planMapping(const Function &F, unsigned NestIndex,
     Plan.Band.insert(Plan.Band.begin(), M);
   }
 
-  if (Opts.RowReductions && Plan.Band.size() == 1 && !Plan.Triangular &&
+  if (Opts.RowReductions && !Opts.InOrderReductions &&
+      Plan.Band.size() == 1 && !Plan.Triangular &&
       (!Opts.Tile || Opts.Automatic) &&
       planRowReduction(F, *Band.back(), ND, Ids, Plan)) {
     Plan.K = KernelPlan::ReduceRows;

@@ -682,7 +682,9 @@ bool kernelFunctions(const Function &F, const OpenCLOptions &Opts,
                      std::vector<Function> &KernelFns,
                      std::vector<const Variable *> &Temporaries,
                      std::vector<Variable> &ScalarTemporaries,
-                     std::vector<Diagnostic> &Diags) {
+                     std::vector<Diagnostic> &Diags,
+                     const std::vector<std::set<std::string>> *Forced =
+                         nullptr) {
   // A local array declared at function scope is one array shared by every
   // iteration and every nest, as in C: it becomes a device buffer (a
   // manifest temporary) that the kernels take like an array parameter,
@@ -743,7 +745,11 @@ bool kernelFunctions(const Function &F, const OpenCLOptions &Opts,
   // when its value is not live after that loop, so a parallel loop never
   // leaves a value that a later kernel reads unless at most one iteration
   // writes it (no output dependence), which then is the last write of C.
-  // KernelFns[I] is the function as kernel I sees it.
+  // Forced[I] (the host program's SharedScalars) names the scalars kernel
+  // I keeps in their temporaries whatever this order says: a host loop
+  // carries their value across its iterations, a flow this order, which
+  // runs each launch once, does not show. KernelFns[I] is the function as
+  // kernel I sees it.
   KernelFns.assign(F.Body.size(), K);
   for (const Variable &V : F.Locals) {
     if (V.VarKind != Variable::LocalScalar || !V.DeclaredIn.empty())
@@ -758,7 +764,7 @@ bool kernelFunctions(const Function &F, const OpenCLOptions &Opts,
                      !isWrittenBeforeRead(F, L, V.Name);
       bool FlowsOut =
           writesVariable(N, V.Name, NotMemory) && isLiveAfter(F, L, V.Name);
-      if (!FlowsIn && !FlowsOut)
+      if (!FlowsIn && !FlowsOut && !(Forced && (*Forced)[I].count(V.Name)))
         continue;
       Shared = true;
       Function &KI = KernelFns[I];
@@ -798,7 +804,7 @@ bool hostKernelFunctions(const Function &View, const OpenCLOptions &Opts,
                          std::vector<std::string> *Refusals = nullptr) {
   if (!planHostProgram(View, Opts, Names, HP, Diags, Refusals) ||
       !kernelFunctions(HP.Kernels, Opts, KernelFns, Temporaries,
-                       ScalarTemporaries, Diags))
+                       ScalarTemporaries, Diags, &HP.SharedScalars))
     return false;
   for (unsigned I = 0; I < KernelFns.size(); ++I) {
     const std::vector<std::string> &Hosts = HP.Enclosing[I];
@@ -882,7 +888,9 @@ bool looptile::generateOpenCL(const Function &Original,
   }
   for (unsigned I = 0; I < F.Body.size(); ++I) {
     KernelPlan Plan;
-    if (!planKernel(KernelFns[I], I, KernelNames[I], Names, Opts, Plan, Diags))
+    OpenCLOptions KO = Opts;
+    KO.InOrderReductions = HP.InOrder[I];
+    if (!planKernel(KernelFns[I], I, KernelNames[I], Names, KO, Plan, Diags))
       return false;
     Plan.Suffix = F.Body.size() > 1 || Opts.SuffixAlways
                       ? "_k" + std::to_string(Opts.KernelIndexBase + I)
@@ -1253,7 +1261,9 @@ KernelPreview looptile::previewKernel(const Function &Original,
       };
   for (unsigned K : Launched) {
     KernelPlan Plan;
-    if (!planKernel(KernelFns[K], K, Whole.Name, Names, Opts, Plan, Diags))
+    OpenCLOptions KO = Opts;
+    KO.InOrderReductions = HP.InOrder[K];
+    if (!planKernel(KernelFns[K], K, Whole.Name, Names, KO, Plan, Diags))
       return Why();
     KernelPreview P;
     summarizePlan(KernelFns[K], Plan, P);

@@ -52,6 +52,13 @@ struct OpenCLOptions {
   /// work-group per row (KernelPlan ReduceRows) where one work-item per row
   /// would read strided along dimension 0.
   bool RowReductions = false;
+  /// Set per kernel by the host program, not by a flag: the kernel's
+  /// reductions keep the C's order (a whole-nest reduction runs in one
+  /// work-item, no reduction per row), because a host loop around it
+  /// carries a scalar recurrence that can amplify the rounding
+  /// differences of another order beyond the reordered-reduction
+  /// tolerance (docs/runtime.md).
+  bool InOrderReductions = false;
 };
 
 /// What the kernel planner would make of one nest under Opts, for the

@@ -1,6 +1,6 @@
 // The scalar s is read by the nest before the statement after it assigns
-// it: each host iteration reads the previous one's value, which the host
-// program does not carry. Refused, at the nest that reads it.
+// it: each host iteration reads the previous one's value, which the
+// kernels keep in a one-element device temporary.
 void body_carried(int N, float A[N][N], float B[N]) {
   float s = 1.0f;
   for (int k = 0; k < N; k++) {
