@@ -845,6 +845,8 @@ bool looptile::generateOpenCL(const Function &Original,
   NameTable Names(Original, NameTarget::OpenCL);
   std::string Result;
   const Function Whole = kernelView(Original, Names, Result);
+  if (Opts.AfterLowering)
+    Opts.AfterLowering("kernel view", Whole);
   std::vector<ArgumentInfo> Args;
   if (std::optional<std::string> Err = describeArguments(Whole, Args)) {
     Diags.push_back({Diagnostic::Error, Whole.Loc, *Err});
@@ -867,6 +869,8 @@ bool looptile::generateOpenCL(const Function &Original,
                            ScalarTemporaries, Diags))
     return false;
   const Function &F = HP.Kernels;
+  if (Opts.AfterLowering)
+    Opts.AfterLowering("host program", F);
 
   std::vector<KernelPlan> Plans;
   std::vector<KernelLaunch> Launches;
@@ -892,6 +896,21 @@ bool looptile::generateOpenCL(const Function &Original,
     KO.InOrderReductions = HP.InOrder[I];
     if (!planKernel(KernelFns[I], I, KernelNames[I], Names, KO, Plan, Diags))
       return false;
+    if (Opts.AfterLowering) {
+      Function Seen = KernelFns[I];
+      Seen.Body = {KernelFns[I].Body[I]};
+      Opts.AfterLowering("device buffers (kernel " + KernelNames[I] + ")",
+                         Seen);
+      Seen.Body = Plan.Body;
+      for (const auto &[Reg, Type] : Plan.Promoted) {
+        Variable R;
+        R.Name = Reg;
+        R.VarKind = Variable::LocalScalar;
+        R.Type = Type;
+        Seen.Locals.push_back(R);
+      }
+      Opts.AfterLowering("kernel plan (kernel " + KernelNames[I] + ")", Seen);
+    }
     Plan.Suffix = F.Body.size() > 1 || Opts.SuffixAlways
                       ? "_k" + std::to_string(Opts.KernelIndexBase + I)
                       : "";

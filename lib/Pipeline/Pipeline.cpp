@@ -157,6 +157,12 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
                       std::vector<Diagnostic> &Diags) {
     Base.OpenCL.SuffixAlways = Several;
     Base.OpenCL.KernelIndexBase = KernelBase;
+    if (Opts.PrintAfterAll)
+      Base.OpenCL.AfterLowering = [](const std::string &Step,
+                                     const Function &IR) {
+        std::cout << "// *** IR after lowering: " << Step << " ***\n"
+                  << printFunction(IR);
+      };
     G.F = &F;
     G.Scheduled = scheduleFunction(F, Base, P.File, G.Final, G.Schedule);
     if (Opts.PrintAfterAll && Opts.autoSchedules()) {

@@ -14,6 +14,7 @@
 #include "looptile/Support/Diagnostic.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -59,6 +60,17 @@ struct OpenCLOptions {
   /// differences of another order beyond the reordered-reduction
   /// tolerance (docs/runtime.md).
   bool InOrderReductions = false;
+  /// --print-after=all: called after each named lowering step of code
+  /// generation with the step's name and the IR it left (the driver prints
+  /// them). The steps, in order: "kernel view" (statements outside loops
+  /// in loops of one iteration, names OpenCL reserves renamed), "host
+  /// program" (the kernels' nests in launch order, the host loop variables
+  /// as parameters), then for each kernel "device buffers" (local arrays
+  /// and shared scalars as buffer arguments, the nest as that kernel sees
+  /// it) and "kernel plan" (the body the emitter prints: invariant
+  /// elements promoted to registers).
+  std::function<void(const std::string &Step, const Function &IR)>
+      AfterLowering;
 };
 
 /// What the kernel planner would make of one nest under Opts, for the
