@@ -120,6 +120,8 @@ def feature_use(f):
                     facts.add("step2")
                 if it.start.kind != "lin" or it.limit.kind != "lin":
                     facts.add("minmax")
+                if getattr(it, "host_loop", False):
+                    facts.add("host-loop")
                 walk(it.body, depth + 1)
     walk(f.body, 0)
     kinds = {a.kind for a in f.arrays()}

@@ -80,6 +80,10 @@ FEATURES = {
     "tree-reductions": "a last nest that only reduces into a function-scope "
                        "scalar (s = c; for i s += e; with -o a work-group tree "
                        "reduction), the scalar stored or returned",
+    "host-loops": "a last sequential loop over scalar statements, parallel "
+                  "nests and reductions, its scalars carried from one "
+                  "iteration to the next (Durbin's shape: with -o a host "
+                  "loop whose kernels keep them on the device)",
 }
 
 
@@ -298,6 +302,8 @@ class Gen:
         # the feature
         if "tree-reductions" in o and r.random() < 0.4:
             f.body.extend(self.tree_reduction(top))
+        if "host-loops" in o and r.random() < 0.35:
+            f.body.extend(self.host_loop(top))
         # a scalar that is definitely written by the end, returned
         ret = sorted(n for n in self.fscalars if n in top.init)
         if "returns" in o and ret and self.crng.random() < 0.3:
@@ -360,6 +366,87 @@ class Gen:
             subs = [Lin.c(0) for _ in arr.dims]
             items.append(Stmt("assign", lhs=("aref", arr, subs), op="=",
                               rhs=self.fit(s, VCAP, ASSIGN_CAP)))
+        return items
+
+    def host_loop(self, top):
+        """s = c; for (t = a; t < P + b; t++) { items } with items scalar
+        statements s = (e) % m that may read s (a value carried from one t
+        to the next), resets s = c, reductions for i: s op= e into a carried
+        s, and parallel nests that read the scalars; s stored after the
+        loop. Every value stays bounded: a statement ends in % m, a
+        reduction adds at most 15 per iteration of t."""
+        r = self.rng
+        f = self.f
+        items = []
+        carried = []
+        for _ in range(r.choice([1, 1, 2])):
+            n = self.name("scalar", ["al", "be", "ga"])
+            f.decls.append(Stmt("decl", name=n, rhs=None))
+            self.fscalars.append(n)
+            top.scope[n] = 0
+            items.append(Stmt("assign", lhs=("name", n), op="=",
+                              rhs=("const", r.randint(-3, 5))))
+            top.init.add(n)
+            carried.append(n)
+        ctx = top.child()
+        var = self.fresh_loop_var() if "reuse-names" not in self.o else "i"
+        if var in ctx.envs():
+            var = [v for v in LOOP_NAMES if v not in ctx.envs()][0]
+        self.all_loop_vars.add(var)
+        P = r.choice(self.sizes)
+        a = r.choice([0, 0, 1])
+        b = r.choice([0, 0, -1, 1])
+        hi = Lin.var(P) + (b - 1)
+        loop = Loop(var, Bound.lin(Lin.c(a)), "<", Bound.lin(hi + 1), 1)
+        loop.host_loop = True  # campaign statistics (campaign.feature_use)
+        env = Envelope(a, hi)
+        ctx.loops.append((loop, env, max(0, max_over_params(env.hi) - env.lo + 1)))
+        kinds = [r.choice(["scalar", "scalar", "red", "kill"])
+                 for _ in range(r.choice([1, 2, 2, 3]))]
+        kinds.insert(r.randint(0, len(kinds)), "par")
+        for kind in kinds:
+            n = r.choice(carried)
+            if kind == "scalar":
+                e, mag = self.expr(ctx, 2)
+                if r.random() < 0.7:
+                    e = ("bin", r.choice(["+", "-"]), e, ("name", n))
+                m = r.choice([7, 97, 1000])
+                loop.body.append(Stmt("assign", lhs=("name", n), op="=",
+                                      rhs=("bin", "%", e, ("const", m))))
+            elif kind == "kill":
+                loop.body.append(Stmt("assign", lhs=("name", n), op="=",
+                                      rhs=("const", r.randint(-3, 5))))
+            elif kind == "red":
+                rctx = ctx.child()
+                iv = [v for v in LOOP_NAMES if v not in rctx.envs()][0] \
+                    if "reuse-names" in self.o else self.fresh_loop_var()
+                self.all_loop_vars.add(iv)
+                Q = r.choice(self.sizes)
+                il = Loop(iv, Bound.lin(Lin.c(0)), "<", Bound.lin(Lin.var(Q)), 1)
+                ienv = Envelope(0, Lin.var(Q) - 1)
+                rctx.loops.append((il, ienv, max(0, max_over_params(ienv.hi) + 1)))
+                for _ in range(5):
+                    e, _ = self.expr(rctx, 2, avoid=set(carried))
+                    if not any(l[0] == "name" and l[1] in carried
+                               for l in A.expr_reads(e, [])):
+                        break
+                else:
+                    e = ("name", iv)
+                e, _ = self.fit_drift(rctx, n, ("bin", "%", e, ("const", 16)), 15)
+                if e is None:
+                    continue
+                il.body.append(self.update(n, r.choice(["+", "-"]), e))
+                loop.body.append(il)
+            else:
+                pctx = ctx.child()
+                maxd = r.choice([1, 2, 2, 3] if "deep" in self.o else [1, 2])
+                loop.body.append(self.parallel_nest(ctx, pctx, maxd))
+        items.append(loop)
+        arr = self.pick_write_array(top)
+        if arr is not None and r.random() < 0.8:
+            n = r.choice(carried)
+            items.append(Stmt("assign", lhs=("aref", arr, [Lin.c(0) for _ in arr.dims]),
+                              op="=", rhs=self.fit(("name", n), VCAP, ASSIGN_CAP)))
         return items
 
     def dims(self, kind, rank):
