@@ -19,13 +19,18 @@
 # timed at 1024^3 only. PolyBench's doitgen and syr2k (double) at LARGE
 # (doitgen: expanded by the stage, a contraction per batch, against the
 # written host program of nr * nq launches; syr2k: the triangle
-# register-tiled), and a batched matmul of 16 x 1024^3.
+# register-tiled), and a batched matmul of 16 x 1024^3. The i-j-k matmul of
+# examples/mmm.c with no flags at 4096^3 is the reference issue 13 compares
+# the i-k-j gemm to (the same rounding: neither contracts a * b + c).
 set -eu
 MODE=${1:?usage: bench/auto_schedule.sh prepare|run [DIR] [DEVICE]}
 DIR=${2:-build/auto}
 DEVICE=${3:-gpu}
 SRC=test/Schedule/Inputs
-KERNELS="gemm syrk matvec doitgen syr2k batched_matmul"
+KERNELS="gemm syrk matvec doitgen syr2k batched_matmul mmm"
+src_of() { # kernel
+  if [ "$1" = mmm ]; then echo examples/mmm.c; else echo "$SRC/$1.c"; fi
+}
 
 if [ "$MODE" = prepare ]; then
   LOOPTILE=${LOOPTILE:-build/bin/looptile}
@@ -33,9 +38,9 @@ if [ "$MODE" = prepare ]; then
   mkdir -p "$DIR/bin" "$DIR/kernels"
   cp "$RUN" "$DIR/bin/looptile-run"
   for K in $KERNELS; do
-    "$LOOPTILE" "$SRC/$K.c" -o "$DIR/kernels/${K}_auto.cl" --print-mapping \
+    "$LOOPTILE" "$(src_of "$K")" -o "$DIR/kernels/${K}_auto.cl" --print-mapping \
       > "$DIR/kernels/${K}_auto.mapping.txt"
-    "$LOOPTILE" "$SRC/$K.c" --schedule=as-written -o "$DIR/kernels/${K}_written.cl"
+    "$LOOPTILE" "$(src_of "$K")" --schedule=as-written -o "$DIR/kernels/${K}_written.cl"
     "$RUN" "$DIR/kernels/${K}_auto.cl" --build-reference "$DIR/kernels/${K}_ref.so"
   done
   git rev-parse HEAD > "$DIR/commit.txt"
@@ -65,6 +70,7 @@ doitgen written nr=3,nq=7,np=9 nr=150,nq=140,np=160 1
 syr2k auto n=131,m=67 n=1200,m=1000 10
 syr2k written n=131,m=67 n=1200,m=1000 3
 batched_matmul auto nb=3,ni=131,nj=133,nk=67 nb=16,ni=1024,nj=1024,nk=1024 5
+mmm auto M=1031,N=1033,K=517 M=4096,N=4096,K=4096 10
 "
 printf '%-8s %-8s %-28s %12s %10s %10s  %s\n' kernel schedule sizes median_ms GFLOPS GB/s validation
 echo "$CASES" | while read -r K V VS TS REPS; do
