@@ -173,6 +173,35 @@ CandidateSelection selectCandidates(const Manifest &M, const Env &Sizes,
   return Sel;
 }
 
+std::vector<Env> neighbourSettings(const Manifest &M, const Env &Sizes,
+                                   const DeviceLimits &L, const Env &Pinned,
+                                   const Env &E) {
+  CandidateGrid G = candidateGrid(M, Pinned);
+  std::vector<Env> Out;
+  for (size_t I = 0; I < G.Names.size(); ++I) {
+    const std::vector<int64_t> &Vals = G.Values[I];
+    auto It = E.find(G.Names[I]);
+    if (It == E.end())
+      continue;
+    auto Pos = std::lower_bound(Vals.begin(), Vals.end(), It->second);
+    std::vector<int64_t> Near;
+    if (Pos != Vals.begin())
+      Near.push_back(*std::prev(Pos));
+    auto Up = Pos;
+    if (Up != Vals.end() && *Up == It->second)
+      ++Up;
+    if (Up != Vals.end())
+      Near.push_back(*Up);
+    for (int64_t V : Near) {
+      Env N = E;
+      N[G.Names[I]] = V;
+      if (candidateProblem(M, Sizes, L, N).empty())
+        Out.push_back(std::move(N));
+    }
+  }
+  return Out;
+}
+
 double workAt(const Manifest &M, const Env &Sizes) {
   Env E = Sizes;
   for (const Tunable &T : M.Tunables)

@@ -14,7 +14,9 @@
 
 #include <chrono>
 #include <cstdio>
+#include <algorithm>
 #include <map>
+#include <set>
 
 namespace looptile::rt {
 
@@ -111,47 +113,51 @@ TuneResult tune(const Manifest &M, const std::string &Source,
     TimeIn = makeInputs(M, merged(R.Sizes, Defaults), O.Seed);
   const HostInputs &TimedIn = R.Reduced ? TimeIn : ValIn;
 
-  for (size_t I = 0; I < Chosen.size(); ++I) {
+  // One candidate: built, validated against the reference (unless it was
+  // already), timed with Reps runs.
+  auto evaluate = [&](const Env &T, int Reps, bool Validate) {
     CandidateResult C;
-    C.Tunables = Chosen[I];
-    if (auto It = Labels.find(Chosen[I]); It != Labels.end())
+    C.Tunables = T;
+    if (auto It = Labels.find(T); It != Labels.end())
       C.Label = It->second;
-    std::string Text = settingText(M, C.Tunables);
     try {
       Executor X(M, Source, D, C.Tunables);
-      X.prepare(R.ValidationSizes);
-      uploadInputs(X, M, ValIn);
-      resetOutputs(X, M, ValIn);
-      X.launch();
-      for (const Comparison &Cmp :
-           compareOutputs(X, M, RefOut, ruleFor(X, M, ValIn, O.Reference))) {
-        C.MaxAbsError = std::max(C.MaxAbsError, Cmp.MaxAbsError);
-        if (!Cmp.passed() && C.S != CandidateResult::Invalid) {
-          C.S = CandidateResult::Invalid;
-          std::string Why = describeMismatch(Cmp);
-          size_t NL = Why.find('\n');
-          // "MISMATCH in C: n of m ...; first at C[i][j] ...".
-          std::string Next =
-              NL == std::string::npos ? "" : firstLine(Why.substr(NL + 1));
-          Next.erase(0, Next.find_first_not_of(' '));
-          C.Reason = Why.substr(0, NL) + (Next.empty() ? "" : "; " + Next);
+      if (Validate) {
+        X.prepare(R.ValidationSizes);
+        uploadInputs(X, M, ValIn);
+        resetOutputs(X, M, ValIn);
+        X.launch();
+        for (const Comparison &Cmp : compareOutputs(
+                 X, M, RefOut, ruleFor(X, M, ValIn, O.Reference))) {
+          C.MaxAbsError = std::max(C.MaxAbsError, Cmp.MaxAbsError);
+          if (!Cmp.passed() && C.S != CandidateResult::Invalid) {
+            C.S = CandidateResult::Invalid;
+            std::string Why = describeMismatch(Cmp);
+            size_t NL = Why.find('\n');
+            // "MISMATCH in C: n of m ...; first at C[i][j] ...".
+            std::string Next =
+                NL == std::string::npos ? "" : firstLine(Why.substr(NL + 1));
+            Next.erase(0, Next.find_first_not_of(' '));
+            C.Reason = Why.substr(0, NL) + (Next.empty() ? "" : "; " + Next);
+          }
         }
       }
       if (C.S != CandidateResult::Invalid) {
-        if (R.Reduced) {
+        if (R.Reduced || !Validate) {
           X.prepare(R.Sizes);
           uploadInputs(X, M, TimedIn);
           resetOutputs(X, M, TimedIn);
           X.launch(); // warm-up at the timed sizes
         }
         std::vector<double> Ms;
-        for (int Rep = 0; Rep < O.Reps; ++Rep) {
+        for (int Rep = 0; Rep < Reps; ++Rep) {
           resetOutputs(X, M, TimedIn);
           Ms.push_back(X.launch());
         }
         C.MedianMs = medianOf(Ms);
         C.MinMs = Ms.empty() ? 0 : *std::min_element(Ms.begin(), Ms.end());
         C.MaxMs = Ms.empty() ? 0 : *std::max_element(Ms.begin(), Ms.end());
+        C.Runs = Reps;
         C.S = CandidateResult::Valid;
       }
     } catch (const Error &E) {
@@ -161,13 +167,93 @@ TuneResult tune(const Manifest &M, const std::string &Source,
       C.S = CandidateResult::Skipped;
       C.Reason = std::string(E.what()) + " failed with " + clErrorName(E.err());
     }
-    progress("candidate " + std::to_string(I + 1) + "/" +
-             std::to_string(Chosen.size()) + ": " + Text + ": " +
+    return C;
+  };
+  auto report = [&](const std::string &Round, size_t I, size_t N,
+                    const CandidateResult &C) {
+    progress(Round + " " + std::to_string(I + 1) + "/" + std::to_string(N) +
+             ": " + settingText(M, C.Tunables) + ": " +
              (C.S == CandidateResult::Valid ? fmtMs(C.MedianMs)
               : C.S == CandidateResult::Invalid
                   ? "INVALID"
                   : "skipped (" + C.Reason + ")"));
-    R.Results.push_back(std::move(C));
+  };
+
+  // Round 1: every chosen candidate, screened with few runs when there are
+  // more than the finalists.
+  R.Screened = Chosen.size() > O.Finalists;
+  int FirstReps = R.Screened ? std::max(1, O.ScreenReps) : O.Reps;
+  std::set<Env> Tried;
+  for (size_t I = 0; I < Chosen.size(); ++I) {
+    R.Results.push_back(evaluate(Chosen[I], FirstReps, true));
+    Tried.insert(Chosen[I]);
+    report("candidate", I, Chosen.size(), R.Results.back());
+  }
+  auto fastest = [&](size_t N) {
+    std::vector<size_t> Ix;
+    for (size_t I = 0; I < R.Results.size(); ++I)
+      if (R.Results[I].S == CandidateResult::Valid)
+        Ix.push_back(I);
+    std::stable_sort(Ix.begin(), Ix.end(), [&](size_t A, size_t B) {
+      return R.Results[A].MedianMs < R.Results[B].MedianMs;
+    });
+    if (Ix.size() > N)
+      Ix.resize(N);
+    return Ix;
+  };
+  if (R.Screened) {
+    // Round 2: a local search around the three fastest, twice.
+    size_t NB = O.NeighbourBudget ? O.NeighbourBudget
+                                  : std::max<size_t>(8, O.Budget / 4);
+    for (int Step = 0; Step < 2 && R.Neighbours < NB; ++Step) {
+      std::vector<Env> Next;
+      for (size_t I : fastest(3))
+        for (Env &N : neighbourSettings(M, R.Sizes, R.Limits, O.Pinned,
+                                        R.Results[I].Tunables))
+          if (Tried.insert(N).second && Next.size() + R.Neighbours < NB)
+            Next.push_back(std::move(N));
+      if (Next.empty())
+        break;
+      for (size_t I = 0; I < Next.size(); ++I) {
+        R.Results.push_back(evaluate(Next[I], FirstReps, true));
+        R.Results.back().Neighbour = true;
+        report("neighbour", R.Neighbours + I, NB, R.Results.back());
+      }
+      R.Neighbours += Next.size();
+    }
+    // Round 3: the finalists (and the shape-based default, so that the
+    // comparison with it is between equal timings), timed with Reps runs.
+    std::vector<size_t> Final = fastest(O.Finalists);
+    for (const Env &E : ShapeOrder) {
+      auto It = std::find_if(
+          R.Results.begin(), R.Results.end(), [&](const CandidateResult &C) {
+            return C.Tunables == E && C.S != CandidateResult::Skipped;
+          });
+      if (It == R.Results.end())
+        continue;
+      size_t I = size_t(It - R.Results.begin());
+      if (It->S == CandidateResult::Valid &&
+          std::find(Final.begin(), Final.end(), I) == Final.end())
+        Final.push_back(I);
+      break;
+    }
+    for (size_t F = 0; F < Final.size(); ++F) {
+      CandidateResult &C = R.Results[Final[F]];
+      CandidateResult Again = evaluate(C.Tunables, O.Reps, false);
+      bool Neighbour = C.Neighbour;
+      std::string Label = C.Label;
+      if (Again.S == CandidateResult::Valid) {
+        Again.MaxAbsError = C.MaxAbsError;
+        C = Again;
+      } else {
+        C.S = Again.S;
+        C.Reason = Again.Reason;
+      }
+      C.Neighbour = Neighbour;
+      C.Label = Label;
+      report("finalist", F, Final.size(), C);
+    }
+    R.Finalists = Final.size();
   }
 
   for (size_t I = 0; I < R.Results.size(); ++I) {
@@ -181,7 +267,9 @@ TuneResult tune(const Manifest &M, const std::string &Source,
       continue;
     }
     ++R.Valid;
-    if (R.Best < 0 || C.MedianMs < R.Results[R.Best].MedianMs)
+    // Chosen among the finalists: a screened time is one run.
+    if (C.Runs == O.Reps &&
+        (R.Best < 0 || C.MedianMs < R.Results[R.Best].MedianMs))
       R.Best = int(I);
     if (R.Slowest < 0 || C.MedianMs > R.Results[R.Slowest].MedianMs)
       R.Slowest = int(I);

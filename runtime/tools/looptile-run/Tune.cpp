@@ -42,6 +42,9 @@ static std::string envJson(const rt::Manifest &M, const rt::Env &E,
   return S + "}";
 }
 
+// The timed runs that screen each candidate: the tuner's default.
+static int screenReps() { return rt::TuneOptions().ScreenReps; }
+
 static const char *statusName(CandidateResult::Status S) {
   return S == CandidateResult::Valid     ? "valid"
          : S == CandidateResult::Invalid ? "invalid"
@@ -85,6 +88,8 @@ static void printTuneText(std::ostream &OS, const rt::Manifest &M,
   for (size_t I = 0; I < R.Results.size(); ++I) {
     const CandidateResult &C = R.Results[I];
     std::string Label = C.Label;
+    if (C.Neighbour && Label.empty())
+      Label = "neighbour";
     if (int(I) == R.ShapeDefault)
       Label = "shape default: " + Label;
     std::string Name = rt::settingText(M, C.Tunables) +
@@ -93,16 +98,28 @@ static void printTuneText(std::ostream &OS, const rt::Manifest &M,
                   C.S == CandidateResult::Valid     ? "ok"
                   : C.S == CandidateResult::Invalid ? "INVALID"
                                                     : "skipped",
-                  C.S == CandidateResult::Valid
+                  C.S != CandidateResult::Valid ? C.Reason.c_str()
+                  : C.Runs == O.Reps || !R.Screened
                       ? fmt("%.4f ms", C.MedianMs).c_str()
-                      : C.Reason.c_str());
+                      : (fmt("%.4f ms", C.MedianMs) + " (screened: " +
+                         std::to_string(C.Runs) + " run" +
+                         (C.Runs == 1 ? ")" : "s)"))
+                            .c_str());
     OS << Line;
   }
   OS << "result: " << R.Results.size() << " tried, " << R.Skipped
      << " skipped, " << R.Invalid << " invalid, " << R.Valid
      << " valid; search " << fmt("%.1f", R.WallSeconds) << " s (reference "
-     << fmt("%.2f", R.ReferenceMs * 1e-3) << " s, " << O.Reps << " timed run"
-     << (O.Reps == 1 ? "" : "s") << " per candidate)\n";
+     << fmt("%.2f", R.ReferenceMs * 1e-3) << " s, ";
+  if (R.Screened)
+    OS << "each candidate screened with " << screenReps() << " timed run"
+       << (screenReps() == 1 ? "" : "s") << ", " << R.Neighbours
+       << " of them neighbours of the fastest on the grid; " << R.Finalists
+       << " finalists, the fastest and the shape default, timed again with "
+       << O.Reps << " run" << (O.Reps == 1 ? "" : "s") << ")\n";
+  else
+    OS << O.Reps << " timed run" << (O.Reps == 1 ? "" : "s")
+       << " per candidate)\n";
   if (R.Best < 0) {
     OS << "chosen: none (no candidate is valid)\n";
     return;
@@ -147,7 +164,11 @@ static void printTuneJson(std::ostream &OS, const rt::Manifest &M,
      << ", \"sampled_out\": " << Sel.SampledOut
      << ", \"tried\": " << R.Results.size() << ", \"skipped\": " << R.Skipped
      << ", \"invalid\": " << R.Invalid << ", \"valid\": " << R.Valid
-     << ", \"reps\": " << O.Reps << ", \"search_s\": " << jnum(R.WallSeconds)
+     << ", \"reps\": " << O.Reps
+     << ", \"screened\": " << (R.Screened ? "true" : "false")
+     << ", \"neighbours\": " << R.Neighbours
+     << ", \"finalists\": " << R.Finalists
+     << ", \"search_s\": " << jnum(R.WallSeconds)
      << ", \"reference_s\": " << jnum(R.ReferenceMs * 1e-3)
      << ", \"validation_sizes\": " << envJson(M, R.ValidationSizes, true)
      << ", \"reduced\": " << (R.Reduced ? "true" : "false");
@@ -185,6 +206,8 @@ static void printTuneJson(std::ostream &OS, const rt::Manifest &M,
        << statusName(C.S) << "\""
        << ", \"median_ms\": "
        << (C.S == CandidateResult::Valid ? jnum(C.MedianMs) : "null")
+       << ", \"runs\": " << C.Runs
+       << ", \"neighbour\": " << (C.Neighbour ? "true" : "false")
        << ", \"reason\": " << (C.Reason.empty() ? "null" : quote(C.Reason))
        << "}";
   }

@@ -69,6 +69,13 @@ CandidateSelection selectCandidates(const Manifest &M, const Env &Sizes,
                                     const std::vector<Env> &Mandatory,
                                     size_t Budget);
 
+/// The settings next to E on the grid: one tunable at a time moved to the
+/// value just below or just above its own, each within the rules and the
+/// limits at Sizes (candidateProblem). Pinned tunables stay.
+std::vector<Env> neighbourSettings(const Manifest &M, const Env &Sizes,
+                                   const DeviceLimits &L, const Env &Pinned,
+                                   const Env &E);
+
 /// Sizes at which to validate candidates: Sizes themselves when the work
 /// at Sizes (max of the manifest's flops and bytes, default tunables) is
 /// at most Limit; else each size S becomes min(S, 3T - 1), with T the

@@ -27,9 +27,20 @@ namespace looptile::rt {
 /// on one core.
 constexpr double DefaultValidateLimit = 20e9;
 
+/// The search (docs/runtime.md, "Autotuning"). When more candidates are
+/// chosen than Finalists, it runs in three rounds: every candidate is
+/// validated and screened with ScreenReps timed runs; the settings next
+/// to the three fastest on the grid (neighbourSettings), up to
+/// NeighbourBudget of them over two rounds of that local search, are
+/// screened too; then the Finalists fastest (and the shape-based default)
+/// are timed again with Reps runs, and the fastest of those is chosen. With
+/// no more candidates than Finalists, each is timed with Reps runs at once.
 struct TuneOptions {
   int Reps = 5;
   size_t Budget = 64;
+  int ScreenReps = 1;
+  size_t Finalists = 8;
+  size_t NeighbourBudget = 0; // 0: max(8, Budget / 4)
   uint64_t Seed = DefaultSeed;
   double ValidateLimit = DefaultValidateLimit;
   Env Pinned;                                  // --set: fixed during the search
@@ -46,6 +57,8 @@ struct CandidateResult {
   std::string Reason; // why skipped, or the first mismatch
   double MedianMs = 0, MinMs = 0, MaxMs = 0;
   double MaxAbsError = 0;
+  int Runs = 0;            // timed runs behind MedianMs
+  bool Neighbour = false;  // found by the local search
 };
 
 struct TuneResult {
@@ -60,6 +73,10 @@ struct TuneResult {
   int ShapeDefault = -1;                // the shape-based default's result
   std::string ShapeDefaultLabel;
   size_t Skipped = 0, Invalid = 0, Valid = 0;
+  /// The rounds: whether candidates were screened first, how many
+  /// neighbours the local search added, how many finalists were re-timed.
+  bool Screened = false;
+  size_t Neighbours = 0, Finalists = 0;
   double ReferenceMs = 0;
   double WallSeconds = 0;
 };
