@@ -239,12 +239,26 @@ static void writtenNames(const std::vector<Node> &Body,
   }
 }
 
+// True when L runs exactly one iteration: constant, equal bounds.
+static bool runsOnce(const Loop &L) {
+  return L.Lower.size() == 1 && L.Upper.size() == 1 &&
+         L.Lower[0].isConstant() && L.Upper[0].isConstant() &&
+         L.Lower[0].constantPart() == L.Upper[0].constantPart();
+}
+
 // Walks Body in execution order of one iteration; Written holds the guards
 // under which Name is certainly written at this point. Returns true at a
 // read of Name that no earlier write of the same iteration covers.
 static bool hasExposedRead(const std::vector<Node> &Body,
                            const std::string &Name, WrittenUnder &Written) {
   for (const Node &N : Body) {
+    if (N.isLoop() && runsOnce(N.loop())) {
+      // A loop of exactly one iteration (the host program's statements
+      // held in a loop of one iteration) is its body, run once.
+      if (hasExposedRead(N.loop().Body, Name, Written))
+        return true;
+      continue;
+    }
     if (N.isLoop()) {
       // Reads inside are covered by writes before the loop or by writes
       // earlier in the same inner iteration; writes inside do not cover

@@ -391,21 +391,30 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
           });
       if (!Written)
         continue;
-      bool Killed = false;
-      const Loop *CarriedRead = nullptr;
-      for (unsigned K : Launched) {
-        const Loop &L = HP.Kernels.Body[K].loop();
-        if (!Killed && readsVariable(HP.Kernels.Body[K], V.Name, NotMemory) &&
-            !isWrittenBeforeRead(HP.Kernels, L, V.Name)) {
-          CarriedRead = &L;
-          break;
+      // The first kernel, in launch order, that reads the scalar before
+      // anything in the same iteration certainly wrote it: a kernel of one
+      // work-item directly in a host loop's body that assigns it covers the
+      // rest of that body, nested host loops included, but not what
+      // follows the loop it is in (which may run no iteration).
+      std::function<const Loop *(const std::vector<HostNode> &, bool)>
+          Exposed = [&](const std::vector<HostNode> &Body,
+                        bool Killed) -> const Loop * {
+        for (const HostNode &C : Body) {
+          if (C.K == HostNode::Loop) {
+            if (const Loop *R = Exposed(C.Body, Killed))
+              return R;
+            continue;
+          }
+          const Loop &L = HP.Kernels.Body[C.Kernel].loop();
+          if (!Killed &&
+              readsVariable(HP.Kernels.Body[C.Kernel], V.Name, NotMemory) &&
+              !isWrittenBeforeRead(HP.Kernels, L, V.Name))
+            return &L;
+          Killed |= Kills(L, V.Name);
         }
-        bool Direct = std::any_of(
-            H.Body.begin(), H.Body.end(), [&](const HostNode &C) {
-              return C.K == HostNode::Launch && C.Kernel == K;
-            });
-        Killed |= Direct && Kills(L, V.Name);
-      }
+        return nullptr;
+      };
+      const Loop *CarriedRead = Exposed(H.Body, false);
       if (!CarriedRead)
         continue;
       // The value flows from one iteration of H into the next (Durbin's
@@ -438,9 +447,9 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
                  "one-element array"});
         return false;
       }
-      // Then H's reductions keep the C's order (below): unless some kernel
-      // of H has a parallel loop, H would run everything in one work-item
-      // at a time, only slower than one kernel of one work-item.
+      // H's reductions keep the C's order (below): unless some kernel of H
+      // has a parallel loop, H would run everything in one work-item at a
+      // time, only slower than one kernel of one work-item.
       bool AnyParallel = std::any_of(
           Launched.begin(), Launched.end(), [&](unsigned K) {
             const Loop &L = HP.Kernels.Body[K].loop();
@@ -454,25 +463,29 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
             {Diagnostic::Error, CarriedRead->Loc,
              "scalar '" + V.Name + "' carries its value from one iteration "
              "of host loop '" + H.L.Var + "' to the next (read here before "
-             "the iteration assigns it), so the loop's reductions keep the "
-             "C's order, and then none of its kernels has a parallel loop: "
+             "the iteration assigns it), so it is a host loop, whose "
+             "reductions keep the C's order, and none of its kernels has a "
+             "parallel loop: "
              "pass --single-work-item to run the nest in one work-item"});
         return false;
       }
-      // The carried value is a recurrence, which may amplify a rounding
-      // difference in any value computed in H (Durbin's reflection
-      // coefficients, through 1 / beta): H's reductions keep the C's
-      // order, so that the kernels compute what the C computes.
-      for (unsigned K : Launched) {
+      for (unsigned K : Launched)
         if (mentionsVariable(HP.Kernels.Body[K], V.Name, NotMemory))
           HP.SharedScalars[K].insert(V.Name);
-        HP.InOrder[K] = true;
-      }
     }
     return std::all_of(H.Body.begin(), H.Body.end(), Check);
   };
   if (!std::all_of(HP.Body.begin(), HP.Body.end(), Check))
     return false;
+  // A host loop is a recurrence: what one iteration computes, the next
+  // reads (Durbin's reflection coefficients through 1 / beta, an LU
+  // factorisation's pivots and multipliers), which can amplify a rounding
+  // difference far beyond the reordered-reduction tolerance (docs/runtime.md):
+  // LU on random inputs does, Durbin does. So the reductions of kernels
+  // launched from host loops keep the C's order (one work-item), and the
+  // kernels compute what the C computes, bit for bit.
+  for (size_t K = 0; K < HP.InOrder.size(); ++K)
+    HP.InOrder[K] = !HP.Enclosing[K].empty();
   addHostVars(HP.Kernels, Vars);
   return true;
 }

@@ -76,8 +76,7 @@ struct HostProgram {
   /// a host loop around it carries from one iteration to the next.
   std::vector<std::set<std::string>> SharedScalars;
   /// For each kernel, whether its reductions keep the C's order
-  /// (OpenCLOptions::InOrderReductions): it is launched from a host loop
-  /// that carries a scalar from one iteration to the next.
+  /// (OpenCLOptions::InOrderReductions): it is launched from a host loop.
   std::vector<bool> InOrder;
 
   bool hasHostLoops() const {

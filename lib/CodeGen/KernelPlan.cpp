@@ -925,9 +925,8 @@ bool planMapping(const Function &F, unsigned NestIndex,
       Plan.Body = {F.Body[NestIndex]};
       Plan.Remarks.push_back(
           "loop '" + Root.Var + "' is a reduction run in one work-item in the "
-          "C's order: a host loop around it carries a scalar from one "
-          "iteration to the next, which could amplify the rounding of "
-          "another order");
+          "C's order: it is launched from a host loop, a recurrence that "
+          "could amplify the rounding of another order");
       return true;
     }
     if (planScalarReduction(F, Root, V, Plan, WhyNot)) {

@@ -55,10 +55,10 @@ struct OpenCLOptions {
   bool RowReductions = false;
   /// Set per kernel by the host program, not by a flag: the kernel's
   /// reductions keep the C's order (a whole-nest reduction runs in one
-  /// work-item, no reduction per row), because a host loop around it
-  /// carries a scalar recurrence that can amplify the rounding
-  /// differences of another order beyond the reordered-reduction
-  /// tolerance (docs/runtime.md).
+  /// work-item, no reduction per row), because it is launched from a host
+  /// loop, a recurrence that can amplify the rounding differences of
+  /// another order beyond the reordered-reduction tolerance
+  /// (docs/runtime.md).
   bool InOrderReductions = false;
   /// --print-after=all: called after each named lowering step of code
   /// generation with the step's name and the IR it left (the driver prints
