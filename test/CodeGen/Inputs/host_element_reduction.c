@@ -19,6 +19,27 @@ void lu(int n, double A[n][n]) {
   }
 }
 
+// PolyBench's cholesky after the same first nest (the lower triangle then
+// defines a symmetric, diagonally dominant matrix with a positive
+// diagonal: positive definite, so no square root of a negative number):
+// k < j is a reduction into A[i][j], k < i one into A[i][i] whose term
+// reads A[i][k] twice.
+#include <math.h>
+void cholesky(int n, double A[n][n]) {
+  for (int i = 0; i < n; i++)
+    A[i][i] += n;
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < i; j++) {
+      for (int k = 0; k < j; k++)
+        A[i][j] -= A[i][k] * A[j][k];
+      A[i][j] /= A[j][j];
+    }
+    for (int k = 0; k < i; k++)
+      A[i][i] -= A[i][k] * A[i][k];
+    A[i][i] = sqrt(A[i][i]);
+  }
+}
+
 // Refused: with j > i, k < j reaches k = i, where A[k][j] is A[i][j], the
 // running sum.
 void reaches(int n, double A[n][n]) {
