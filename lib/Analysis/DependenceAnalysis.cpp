@@ -337,8 +337,7 @@ static LoopVerdict decideLoop(const Function &F, const NestWalk &W,
           IsScalar ? std::nullopt : elementReduction(W, LoopIdx, D.Array);
       if (ER && D.SourceAccess.Subscripts == ER->first.Subscripts &&
           D.SinkAccess.Subscripts == ER->first.Subscripts) {
-        std::string What =
-            ER->first.str() + " " + reductionOpName(ER->second);
+        std::string What = ER->first.str() + " " + reductionOpName(ER->second);
         if (std::find(Reductions.begin(), Reductions.end(), What) ==
             Reductions.end())
           Reductions.push_back(What);

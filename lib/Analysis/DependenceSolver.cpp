@@ -136,8 +136,7 @@ struct DependenceSolver::Renderer {
         bool Shadowed = false;
         for (const Loop *M : Site.Loops)
           Shadowed |= A.E.mentions(M->Var);
-        std::optional<std::string> E =
-            Shadowed ? std::nullopt : expr(A.E);
+        std::optional<std::string> E = Shadowed ? std::nullopt : expr(A.E);
         if (E)
           Out.push_back(*E + (A.IsEquality ? " = 0" : " >= 0"));
       }

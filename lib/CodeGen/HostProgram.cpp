@@ -66,9 +66,8 @@ void addHostVars(Function &F, const std::vector<HostLoop> &Vars) {
 std::vector<AffineConstraint> hostRanges(const std::vector<HostLoop> &Vars) {
   std::vector<AffineConstraint> Out;
   for (const HostLoop &H : Vars) {
-    if (std::count_if(Vars.begin(), Vars.end(), [&](const HostLoop &O) {
-          return O.Var == H.Var;
-        }) != 1)
+    if (std::count_if(Vars.begin(), Vars.end(),
+                      [&](const HostLoop &O) { return O.Var == H.Var; }) != 1)
       continue;
     IndexExpr V = IndexExpr::symbol(H.Var);
     for (const IndexExpr &Lo : H.Lower)

@@ -575,8 +575,7 @@ bool matchReduction(const Function &F, const Loop &Root, const LoopVerdict &V,
   R.Op = *Op;
   R.Target = *Target;
   visitExprs(Inner->Body, [&](const Expr &E, bool) {
-    R.TermsReadTargetArray |= E.K == Expr::ArrayRef &&
-                              E.Name == Target->Name &&
+    R.TermsReadTargetArray |= E.K == Expr::ArrayRef && E.Name == Target->Name &&
                               E.Subscripts != Target->Subscripts;
   });
   ElemType T = Target->Type;
