@@ -266,6 +266,42 @@ static std::optional<DirectionVector> blockingVector(const Dependence &D,
   return std::nullopt;
 }
 
+// The array-element reduction of Name over loop LoopIdx
+// (findElementReduction), when the dependences prove it: every dependence
+// on Name between statements inside the loop, other than those from
+// Target's reference to Target's reference (the reduction's own), holds
+// within one iteration of the loop and of every loop inside it ('=' from
+// the loop inward) and was computed exactly. So no other read of Name
+// inside the loop ever sees a value the loop wrote into Target, nor reads
+// Target before the loop writes it in a later iteration: the terms are
+// the same whatever order the updates run in (lu's `A[i][j] -= A[i][k] *
+// A[k][j]` over k < j < i, with i and j fixed by host loops: A[i][k] and
+// A[k][j] are never A[i][j]).
+static std::optional<std::pair<Expr, ReductionOp>>
+elementReduction(const NestWalk &W, unsigned LoopIdx, const std::string &Name) {
+  std::optional<std::pair<Expr, ReductionOp>> R =
+      findElementReduction(*W.LoopPtrs[LoopIdx], Name);
+  if (!R)
+    return std::nullopt;
+  auto IsTarget = [&](const Access &A) {
+    return A.Name == R->first.Name && A.Subscripts == R->first.Subscripts;
+  };
+  for (const Dependence &D : W.Out.Deps) {
+    auto Pos = std::find(D.CommonLoops.begin(), D.CommonLoops.end(), LoopIdx);
+    if (D.Array != Name || Pos == D.CommonLoops.end())
+      continue;
+    if (D.Assumed)
+      return std::nullopt;
+    if (IsTarget(D.SourceAccess) && IsTarget(D.SinkAccess))
+      continue;
+    for (const DirectionVector &V : D.Directions)
+      for (size_t K = Pos - D.CommonLoops.begin(); K < V.size(); ++K)
+        if (V[K] != Dir::EQ)
+          return std::nullopt;
+  }
+  return R;
+}
+
 static LoopVerdict decideLoop(const Function &F, const NestWalk &W,
                               unsigned LoopIdx) {
   const NestDependences &N = W.Out;
@@ -292,6 +328,16 @@ static LoopVerdict decideLoop(const Function &F, const NestWalk &W,
         std::string What = (D.SinkAccess.IsWrite ? D.SinkAccess
                                                  : D.SourceAccess).str() +
                            " " + reductionOpName(*Op);
+        if (std::find(Reductions.begin(), Reductions.end(), What) ==
+            Reductions.end())
+          Reductions.push_back(What);
+        continue;
+      }
+      std::optional<std::pair<Expr, ReductionOp>> ER =
+          IsScalar ? std::nullopt : elementReduction(W, LoopIdx, D.Array);
+      if (ER && D.SourceAccess.Subscripts == ER->first.Subscripts &&
+          D.SinkAccess.Subscripts == ER->first.Subscripts) {
+        std::string What = ER->first.str() + " " + reductionOpName(ER->second);
         if (std::find(Reductions.begin(), Reductions.end(), What) ==
             Reductions.end())
           Reductions.push_back(What);

@@ -128,6 +128,18 @@ struct DependenceSolver::Renderer {
       Out.push_back("(" + var(K) + " - " + *S + ") mod " +
                     std::to_string(std::llabs(L.Step)) + " = 0");
     }
+    // What holds whenever a loop of the site runs (Loop::Assume: the
+    // ranges of the host loops around a kernel). A constraint that names a
+    // loop variable of the site (a shadowing name) is left out.
+    for (const Loop *L : Site.Loops)
+      for (const AffineConstraint &A : L->Assume) {
+        bool Shadowed = false;
+        for (const Loop *M : Site.Loops)
+          Shadowed |= A.E.mentions(M->Var);
+        std::optional<std::string> E = Shadowed ? std::nullopt : expr(A.E);
+        if (E)
+          Out.push_back(*E + (A.IsEquality ? " = 0" : " >= 0"));
+      }
     // The statement's affine guard restricts its domain exactly; a
     // condition isl cannot take is left out (the domain grows).
     for (const AffineCondition &C : Site.S->When.Affine) {

@@ -200,6 +200,99 @@ std::optional<ReductionOp> looptile::findReduction(const Loop &L,
   return Op;
 }
 
+// E with every reference equal to Target (same name and subscripts)
+// replaced by the scalar Acc.
+static Expr renameRef(const Expr &E, const Expr &Target,
+                      const std::string &Acc) {
+  if (isSameRef(E, Target))
+    return Expr::scalarRef(Acc, E.Type);
+  Expr Out = E;
+  for (Expr &Op : Out.Operands)
+    Op = renameRef(Op, Target, Acc);
+  return Out;
+}
+
+// S with Target's reference as the scalar Acc, wherever it appears.
+static Stmt withAccumulator(const Stmt &S, const Expr &Target,
+                            const std::string &Acc) {
+  Stmt Out = S;
+  Out.LHS = renameRef(S.LHS, Target, Acc);
+  Out.RHS = renameRef(S.RHS, Target, Acc);
+  for (Expr &C : Out.When.Data)
+    C = renameRef(C, Target, Acc);
+  return Out;
+}
+
+// Not a C identifier: no variable of the program has it.
+static const char *const AccName = " acc";
+
+std::optional<ReductionOp> looptile::elementUpdate(const Stmt &S,
+                                                   const Expr &Target) {
+  if (Target.K != Expr::ArrayRef || !isSameRef(S.LHS, Target))
+    return std::nullopt;
+  return reductionUpdate(withAccumulator(S, Target, AccName), AccName);
+}
+
+// Checks every statement of Body for findElementReduction; Target and Op
+// collect the updated reference and the operator seen so far.
+static bool allElementUpdates(const std::vector<Node> &Body,
+                              const std::string &Name,
+                              const std::string &LoopVar,
+                              std::optional<Expr> &Target,
+                              std::optional<ReductionOp> &Op) {
+  for (const Node &N : Body) {
+    if (N.isLoop()) {
+      if (!allElementUpdates(N.loop().Body, Name, LoopVar, Target, Op))
+        return false;
+      continue;
+    }
+    const Stmt &S = N.stmt();
+    if (S.LHS.Name == Name) {
+      if (S.LHS.K != Expr::ArrayRef || (Target && !isSameRef(S.LHS, *Target)))
+        return false;
+      for (const IndexExpr &Sub : S.LHS.Subscripts)
+        if (Sub.mentions(LoopVar))
+          return false;
+      std::optional<ReductionOp> This = elementUpdate(S, S.LHS);
+      if (!This || (Op && *Op != *This))
+        return false;
+      Target = S.LHS;
+      Op = This;
+    }
+  }
+  return true;
+}
+
+// True when a statement of Body other than an update of Target reads
+// Target's reference.
+static bool readsOutsideUpdates(const std::vector<Node> &Body,
+                                const Expr &Target) {
+  for (const Node &N : Body) {
+    if (N.isLoop()) {
+      if (readsOutsideUpdates(N.loop().Body, Target))
+        return true;
+      continue;
+    }
+    const Stmt &S = N.stmt();
+    if (isSameRef(S.LHS, Target))
+      continue; // an update (allElementUpdates checked it)
+    Stmt R = withAccumulator(S, Target, AccName);
+    if (readsName(R.RHS, AccName) || guardReads(R, AccName))
+      return true;
+  }
+  return false;
+}
+
+std::optional<std::pair<Expr, ReductionOp>>
+looptile::findElementReduction(const Loop &L, const std::string &Name) {
+  std::optional<Expr> Target;
+  std::optional<ReductionOp> Op;
+  if (!allElementUpdates(L.Body, Name, L.Var, Target, Op) || !Target ||
+      readsOutsideUpdates(L.Body, *Target))
+    return std::nullopt;
+  return std::make_pair(*Target, *Op);
+}
+
 namespace {
 /// The guards under which a scalar is certainly written at a point of one
 /// iteration (an empty guard: unconditionally). A write under guard G

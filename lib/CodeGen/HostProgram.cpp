@@ -10,8 +10,9 @@
 // loop for every dependence it carries; with its variable fixed (a symbolic
 // parameter of the nest below, as the sizes are), those dependences
 // disappear and the analysis of the inner nest keeps only the ones that
-// hold within one host iteration (for some value of the parameter: the
-// parameter is unconstrained, a superset of the real ones). So the kernel
+// hold within one host iteration (for some value of the parameter in the
+// host loop's range, which the nest's root carries as Loop::Assume: the
+// kernel is only launched there). So the kernel
 // planner's verdicts on the nest with the host variables as parameters are
 // exactly the theorem applied with the outer variables fixed.
 //
@@ -54,14 +55,40 @@ void addHostVars(Function &F, const std::vector<HostLoop> &Vars) {
   }
 }
 
-// F with the host loop variables Vars as size parameters and Body as its
-// only nest.
+// The ranges of the host loops Vars (outermost first) as facts about
+// their variables, for the root of a nest launched inside them
+// (Loop::Assume): each variable lies between the maximum of its lower
+// bounds and the minimum of its upper bounds whenever the nest runs, so
+// the analysis of the nest need not consider other values of the
+// parameter (lu's `for (k = 0; k < j; k++)` inside `for j < i` then never
+// reaches row i). A name that two of the loops share (shadowing) says
+// nothing: the kernel sees only the innermost one's value.
+std::vector<AffineConstraint> hostRanges(const std::vector<HostLoop> &Vars) {
+  std::vector<AffineConstraint> Out;
+  for (const HostLoop &H : Vars) {
+    if (std::count_if(Vars.begin(), Vars.end(),
+                      [&](const HostLoop &O) { return O.Var == H.Var; }) != 1)
+      continue;
+    IndexExpr V = IndexExpr::symbol(H.Var);
+    for (const IndexExpr &Lo : H.Lower)
+      Out.push_back({V - Lo, false});
+    for (const IndexExpr &Hi : H.Upper)
+      Out.push_back({Hi - V, false});
+  }
+  return Out;
+}
+
+// F with the host loop variables Vars as size parameters and Body, which
+// runs inside them, as its only nest.
 Function withContext(const Function &F, const std::vector<HostLoop> &Vars,
                      const Loop &Body) {
   Function C = F;
   addHostVars(C, Vars);
   C.Body.clear();
   C.Body.push_back(Node{Body});
+  std::vector<AffineConstraint> &A = C.Body.back().loop().Assume;
+  for (const AffineConstraint &R : hostRanges(Vars))
+    A.push_back(R);
   return C;
 }
 
@@ -87,6 +114,8 @@ struct Planner {
   LoopVerdict verdict(const Loop &L) {
     Function C = withContext(F, Stack, L);
     std::string Key = C.Name + "\n" + printFunction(C);
+    for (const AffineConstraint &A : C.Body.front().loop().Assume)
+      Key += "\nassume " + A.str();
     static std::map<std::string, LoopVerdict> Memo;
     auto It = Memo.find(Key);
     if (It != Memo.end())
@@ -158,6 +187,9 @@ struct Planner {
     if (N.K == HostNode::Launch) {
       N.Kernel = unsigned(HP.Kernels.Body.size());
       HP.Kernels.Body.push_back(Node{L});
+      std::vector<AffineConstraint> &A = HP.Kernels.Body.back().loop().Assume;
+      for (const AffineConstraint &R : hostRanges(Stack))
+        A.push_back(R);
       std::vector<std::string> Vars;
       for (const HostLoop &H : Stack)
         Vars.push_back(H.Var);

@@ -538,7 +538,10 @@ void Emitter::reduceScalar() {
   std::string PartDecl = "__global " + CL + " *restrict " + R.Partials;
   std::set<std::string> Used, Written;
   namesUsed(Plan.Body, Used, &Written);
-  Used.erase(R.Target.Name);
+  // The target is written by the final kernel only; its array is read
+  // here where a term reads other elements of it.
+  if (!R.TermsReadTargetArray)
+    Used.erase(R.Target.Name);
   Written.erase(R.Target.Name);
   signatureOf(Attr, Plan.Name, Used, Written, {{PartDecl, R.Partials}}, Launch);
   std::string Lid = role("lid"), P = role("p");

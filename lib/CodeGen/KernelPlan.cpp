@@ -519,7 +519,12 @@ bool matchReduction(const Function &F, const Loop &Root, const LoopVerdict &V,
                   LV->VarKind == Variable::LocalScalar;
     if (Scalar && classifyScalar(F, *Inner, S.LHS.Name) == VarClass::Private)
       continue; // a private scalar of the iteration
-    std::optional<ReductionOp> This = reductionUpdate(S, S.LHS.Name);
+    // An element's term may read other elements of its array: V, the
+    // analysis' verdict, proved that they never reach the target
+    // (findElementReduction).
+    std::optional<ReductionOp> This = S.LHS.K == Expr::ArrayRef
+                                          ? elementUpdate(S, S.LHS)
+                                          : reductionUpdate(S, S.LHS.Name);
     if ((S.LHS.K != Expr::ArrayRef &&
          ((Whole && !ScalarTargetOK) || !Scalar)) ||
         !This) {
@@ -569,6 +574,10 @@ bool matchReduction(const Function &F, const Loop &Root, const LoopVerdict &V,
   }
   R.Op = *Op;
   R.Target = *Target;
+  visitExprs(Inner->Body, [&](const Expr &E, bool) {
+    R.TermsReadTargetArray |= E.K == Expr::ArrayRef && E.Name == Target->Name &&
+                              E.Subscripts != Target->Subscripts;
+  });
   ElemType T = Target->Type;
   bool Float = isFloatingType(T);
   bool Wraps =

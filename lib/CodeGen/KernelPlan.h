@@ -113,6 +113,10 @@ struct ScalarReduction {
   /// Floating-point + or *: the order differs from the C's, so results
   /// are validated with the reordered-reduction tolerance.
   bool Reorders = false;
+  /// A term reads other elements of Target's array (lu's `A[i][j] -=
+  /// A[i][k] * A[k][j]`, which the analysis proved never reach Target):
+  /// the first kernel takes the array, read-only.
+  bool TermsReadTargetArray = false;
   /// Names: the second kernel, the partials' buffer (a manifest
   /// temporary of MaxGroups elements), the private and local values.
   std::string FinalKernel, Partials, Acc, Scratch;

@@ -20,6 +20,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace looptile {
 
@@ -36,6 +37,24 @@ const char *reductionOpName(ReductionOp Op);
 /// Name only as the accumulator operand.
 std::optional<ReductionOp> reductionUpdate(const Stmt &S,
                                            const std::string &Name);
+
+/// The operator when statement S updates the array element Target (an
+/// ArrayRef) in reduction form, as reductionUpdate with Target's reference
+/// (the same name and subscripts) as the accumulator: its right-hand side
+/// and guard may read other references to Target's array (`A[i][j] -=
+/// A[i][k] * A[k][j]`). Whether those can reach Target's element is for
+/// the dependence analysis to decide (findElementReduction).
+std::optional<ReductionOp> elementUpdate(const Stmt &S, const Expr &Target);
+
+/// An array-element reduction over L: every statement inside L that writes
+/// the array Name updates one element, Target, the same reference in each
+/// (elementUpdate, one operator), Target's subscripts do not mention L's
+/// variable, and no statement reads Target's reference other than as the
+/// accumulator. Other references to Name may be read: the caller must prove
+/// with the dependences that they never reach Target's element while L
+/// runs (DependenceAnalysis.cpp). Returns Target and the operator.
+std::optional<std::pair<Expr, ReductionOp>>
+findElementReduction(const Loop &L, const std::string &Name);
 
 /// The operator when every statement inside L that accesses Name is a
 /// reduction update of Name with that one operator, and no updated

@@ -266,6 +266,13 @@ struct Loop {
   /// made; "2.1" for the first loop made by distributing that one again.
   /// The selector VAR:LINE.COPY (`i:5.2`) names it (Transforms/LoopUtils.h).
   std::string Copy;
+  /// Facts about the symbols (size parameters, and the host loop variables
+  /// a kernel's nest takes as parameters) that hold whenever this loop
+  /// runs: each constraint E >= 0 (or E == 0). Empty for a loop as written;
+  /// the host program gives a kernel's root loop the ranges of the host
+  /// loops around its launch (HostProgram.cpp), and the dependence analysis
+  /// adds them to every iteration domain inside the loop.
+  std::vector<AffineConstraint> Assume;
   std::vector<Node> Body;
 };
 
