@@ -969,33 +969,74 @@ void Emitter::block() {
 // The row-staged kernel (KernelPlan::RowStaged, lecture 04's fused
 // program): WG0 rows per work-group, one per work-item; the row loop runs
 // in chunks of CHUNK columns. Per chunk, the work-group copies the read
-// tiles in (work-item t takes elements t, t + WG0, ... of the WG0 x CHUNK
-// chunk, row-major: consecutive work-items read consecutive elements of a
-// row), each work-item runs its row's part of the chunk from the tiles in
-// the original order, and the work-group copies the written tiles out the
-// same way. Work-items past the last row take part in the copies and the
-// barriers but compute nothing. Tiles are padded by one column so that a
+// tiles in (consecutive work-items on consecutive elements of a row), each
+// work-item runs its row's part of the chunk from the tiles in the original
+// order, and the work-group copies the written tiles out the same way.
+// Work-items past the last row take part in the copies and the barriers but
+// compute nothing. Tiles are [WG0][CHUNK + PAD]: an odd pitch spreads a
 // work-item's walk along its row (a column of the tile across the
-// work-group) spreads over the banks.
+// work-group) over the banks.
+//
+// The copy in goes through registers: each work-item loads its CHUNK
+// elements of the WG0 x CHUNK chunk into a private array (the fetch) and
+// then stores them into the tile (the store). With PIPE = 1 (software
+// pipelining) the fetch of chunk c + 1 is issued right after chunk c's
+// store, before the barrier, so that its loads are in flight while chunk c
+// is walked and copied out: a work-group's next chunk is always on its way
+// (Little's law: a memory-bound kernel needs its bytes in flight). The
+// registers are the second buffer; the local tiles need none, since
+//  * chunk c + 1's store into the read tiles follows the barrier after
+//    chunk c's walk (the last reader), and
+//  * chunk c + 1's walk writes the written tiles after the barrier that
+//    follows that store, so after every work-item's copy out of chunk c.
+// With VEC = 1 and every staged row aligned to four elements (a run-time
+// test of the first row's flat index and the row stride, uniform across
+// the work-group), a work-item's elements come in runs of four
+// (element 4 * (l + q * WG0) + m, m < 4) that move as one vector load or
+// store, the runs a ragged chunk cuts element by element; otherwise
+// element l + q * WG0. Either way every element of the chunk is fetched
+// (or copied out) by exactly one work-item, and the arithmetic is the
+// naive kernel's in the same order.
 void Emitter::rowStaged() {
   const Loop &J = Plan.reductionLoop();
   const MappedLoop &M = Plan.Band[0];
-  const std::string WG = Plan.tunable("WG0"), CH = Plan.tunable("CHUNK");
+  const std::string WG = Plan.tunable("WG0"), CH = Plan.tunable("CHUNK"),
+                    PAD = Plan.tunable("PAD"), PIPE = Plan.tunable("PIPE"),
+                    VEC = Plan.tunable("VEC");
   int64_t Bytes = 0; // per element of a row, over the tiles
   for (const RowAccess &A : Plan.RowStagedAccesses)
     Bytes += elemTypeBytes(A.Type);
   std::string BytesFormula =
-      WG + "*(" + CH + " + 1)*" + std::to_string(Bytes);
+      WG + "*(" + CH + " + " + PAD + ")*" + std::to_string(Bytes);
   Launch.Tunables.push_back(
       {WG, Plan.RowsPerGroup, 1, 1024,
        "rows (work-items) per work-group of kernel " + Plan.Name +
-           "; with " + CH + ", " + BytesFormula +
+           "; with " + CH + " and " + PAD + ", " + BytesFormula +
            " bytes of local memory, at most the device's",
-       "", {16, 32, 64, 128, 256}});
-  Launch.Tunables.push_back({CH, Plan.ChunkColumns, 1, 256,
-                             "columns of a row per chunk of kernel " +
-                                 Plan.Name + " (see " + WG + ")",
-                             "", {8, 16, 32, 64, 128}});
+       "", {8, 16, 32, 64, 128, 256}});
+  Launch.Tunables.push_back(
+      {CH, Plan.ChunkColumns, 1, 256,
+       "columns of a row per chunk of kernel " + Plan.Name + " (see " + WG +
+           "); each work-item holds " + CH +
+           " fetched elements per read tile in registers",
+       "", {8, 16, 32, 64, 128}});
+  Launch.Tunables.push_back({PAD, Plan.RowPad, 0, 8,
+                             "columns of padding of kernel " + Plan.Name +
+                                 "'s tiles (local-memory bank conflicts)",
+                             "", {0, 1, 2, 4}});
+  Launch.Tunables.push_back(
+      {PIPE, Plan.RowPrefetch ? 1 : 0, 0, 1,
+       "1: kernel " + Plan.Name +
+           " fetches the next chunk while it walks the current one "
+           "(software pipelining); 0: chunk after chunk",
+       "", {0, 1}});
+  if (Plan.RowVector)
+    Launch.Tunables.push_back(
+        {VEC, 1, 0, 1,
+         "1: kernel " + Plan.Name +
+             " copies aligned rows as vectors of four (when " + CH +
+             " is a multiple of 4); 0: element by element",
+         "", {0, 1}});
   signature("__attribute__((reqd_work_group_size(" + WG + ", 1, 1))) ");
   std::string L = role("l0"), B = fresh(M.Var + "0"), Active = role("active");
   line("const int " + L + " = (int)get_local_id(0);");
@@ -1005,7 +1046,15 @@ void Emitter::rowStaged() {
   line("const bool " + Active + " = " + inRange(M.Var, M.Upper) + ";");
   for (const RowAccess &A : Plan.RowStagedAccesses)
     line("__local " + std::string(elemTypeCLName(A.Type)) + " " + A.TileName +
-         "[" + WG + "][" + CH + " + 1];");
+         "[" + WG + "][" + CH + " + " + PAD + "];");
+  // The fetched elements of each read tile.
+  std::vector<std::string> Regs;
+  for (const RowAccess &A : Plan.RowStagedAccesses) {
+    Regs.push_back(A.Write ? "" : fresh(A.Array + "_next"));
+    if (!A.Write)
+      line(std::string(elemTypeCLName(A.Type)) + " " + Regs.back() + "[" + CH +
+           "];");
+  }
   declarePrivates("");
   std::vector<Node> Pre(Plan.Body.begin(),
                         Plan.Body.begin() + Plan.ReductionIndex);
@@ -1016,46 +1065,205 @@ void Emitter::rowStaged() {
     body(Pre);
     close();
   }
+  std::string JLo = joinMacro("max", strs(J.Lower));
   std::string JC = fresh(J.Var + "c"), JN = fresh(J.Var + "n"),
-              E = fresh("e"), R = fresh("r"), C = fresh("c");
-  // The cooperative copy of every staged access of one direction.
-  auto Copy = [&](bool Write) {
-    bool Any = false;
-    for (const RowAccess &A : Plan.RowStagedAccesses)
-      Any |= A.Write == Write;
-    if (!Any)
-      return;
-    // CHUNK iterations, a constant: unrolled, so that a work-item has its
-    // loads of the chunk in flight together.
+              JC2 = fresh(J.Var + "c_next"), JN2 = fresh(J.Var + "n_next"),
+              Q = fresh("q"), E = fresh("e"), R = fresh("r"), C = fresh("c"),
+              In = fresh("in"), Vec = fresh("vec");
+  bool AnyRead = false, AnyWrite = false;
+  for (const RowAccess &A : Plan.RowStagedAccesses)
+    (A.Write ? AnyWrite : AnyRead) = true;
+  // Runs of G elements (1 or 4): run Q of this work-item starts at element
+  // E = G * (L + Q * WG0) of the chunk, row R, column C.
+  auto Runs = [&](int G, bool Rows, const std::function<void()> &Each) {
+    std::string GS = std::to_string(G);
     line("#pragma unroll");
-    open("for (int " + E + " = " + L + "; " + E + " < " + WG + " * " + CH +
-         "; " + E + " += " + WG + ")");
+    open("for (int " + Q + " = 0; " + Q + " < " + CH + (G > 1 ? " / " + GS : "") +
+         "; " + Q + "++)");
+    line("const int " + E + " = " +
+         (G > 1 ? GS + " * (" + L + " + " + Q + " * " + WG + ")"
+                : L + " + " + Q + " * " + WG) +
+         ";");
     line("const int " + R + " = " + E + " / " + CH + ", " + C + " = " + E +
          " % " + CH + ";");
-    open("if (" + inRange("(" + B + " + " + R + ")", M.Upper) + " && " + C +
-         " < " + JN + ")");
+    if (Rows)
+      line("const bool " + In + " = " +
+           inRange("(" + B + " + " + R + ")", M.Upper) + ";");
+    Each();
+    close();
+  };
+  // The global element of A at row R, column C + Off of the chunk at Base.
+  auto Global = [&](const RowAccess &A, const std::string &Base, int Off) {
     CLPrintContext At;
     At.F = &F;
     At.IndexSubst[M.Var] = IndexExpr::symbol(B) + IndexExpr::symbol(R);
-    At.IndexSubst[J.Var] = IndexExpr::symbol(JC) + IndexExpr::symbol(C);
-    for (const RowAccess &A : Plan.RowStagedAccesses) {
-      if (A.Write != Write)
-        continue;
-      std::string Global =
-          clExpr(Expr::arrayRef(A.Array, A.Type, A.Subscripts), At);
-      std::string Tile = A.TileName + "[" + R + "][" + C + "]";
-      line(Write ? Global + " = " + Tile + ";" : Tile + " = " + Global + ";");
+    At.IndexSubst[J.Var] = IndexExpr::symbol(Base) + IndexExpr::symbol(C) +
+                           IndexExpr::constant(Off);
+    return std::make_pair(
+        clExpr(Expr::arrayRef(A.Array, A.Type, A.Subscripts), At),
+        substituted(flatIndex(F, A.Array, A.Subscripts), At).str());
+  };
+  auto Reg = [&](size_t I, int G, int Off) {
+    return Regs[I] + "[" + (G > 1 ? std::to_string(G) + " * " + Q : Q) +
+           (Off ? " + " + std::to_string(Off) : "") + "]";
+  };
+  auto Tile = [&](const RowAccess &A, int Off) {
+    return A.TileName + "[" + R + "][" + C +
+           (Off ? " + " + std::to_string(Off) : "") + "]";
+  };
+  // The fetch of the chunk at Base (N columns) into the registers.
+  auto FetchG = [&](int G, const std::string &Base, const std::string &N) {
+    Runs(G, true, [&] {
+      if (G > 1) {
+        open("if (" + In + " && " + C + " + " + std::to_string(G - 1) + " < " +
+             N + ")");
+        for (size_t I = 0; I < Plan.RowStagedAccesses.size(); ++I) {
+          const RowAccess &A = Plan.RowStagedAccesses[I];
+          if (A.Write)
+            continue;
+          std::string T = elemTypeCLName(A.Type), V = fresh("v");
+          line("const " + T + "4 " + V + " = *(__global const " + T + "4 *)(" +
+               A.Array + " + " + Global(A, Base, 0).second + ");");
+          for (int O = 0; O < G; ++O)
+            line(Reg(I, G, O) + " = " + V + ".s" + std::to_string(O) + ";");
+        }
+        close();
+        open("else");
+      }
+      for (size_t I = 0; I < Plan.RowStagedAccesses.size(); ++I) {
+        const RowAccess &A = Plan.RowStagedAccesses[I];
+        if (A.Write)
+          continue;
+        for (int O = 0; O < G; ++O)
+          line(Reg(I, G, O) + " = " + In + " && " + C +
+               (O ? " + " + std::to_string(O) : "") + " < " + N + " ? " +
+               Global(A, Base, O).first + " : " + zeroOf(A.Type) + ";");
+      }
+      if (G > 1)
+        close();
+    });
+  };
+  // The store of the registers into the read tiles.
+  auto StoreG = [&](int G) {
+    Runs(G, false, [&] {
+      for (size_t I = 0; I < Plan.RowStagedAccesses.size(); ++I)
+        if (!Plan.RowStagedAccesses[I].Write)
+          for (int O = 0; O < G; ++O)
+            line(Tile(Plan.RowStagedAccesses[I], O) + " = " + Reg(I, G, O) +
+                 ";");
+    });
+  };
+  // The copy of the written tiles out to the chunk at Base (N columns).
+  auto CopyOutG = [&](int G, const std::string &Base, const std::string &N) {
+    Runs(G, true, [&] {
+      if (G > 1) {
+        open("if (" + In + " && " + C + " + " + std::to_string(G - 1) + " < " +
+             N + ")");
+        for (const RowAccess &A : Plan.RowStagedAccesses) {
+          if (!A.Write)
+            continue;
+          std::string T = elemTypeCLName(A.Type), Parts;
+          for (int O = 0; O < G; ++O)
+            Parts += (O ? ", " : "") + Tile(A, O);
+          line("*(__global " + T + "4 *)(" + A.Array + " + " +
+               Global(A, Base, 0).second + ") = (" + T + "4)(" + Parts + ");");
+        }
+        close();
+        open("else");
+      }
+      for (int O = 0; O < G; ++O) {
+        open("if (" + In + " && " + C + (O ? " + " + std::to_string(O) : "") +
+             " < " + N + ")");
+        for (const RowAccess &A : Plan.RowStagedAccesses)
+          if (A.Write)
+            line(Global(A, Base, O).first + " = " + Tile(A, O) + ";");
+        close();
+      }
+      if (G > 1)
+        close();
+    });
+  };
+  // Each step in both forms, chosen by the uniform test Vec.
+  auto Both = [&](const std::function<void(int)> &Step) {
+    if (!Plan.RowVector) {
+      Step(1);
+      return;
     }
+    open("if (" + Vec + ")");
+    Step(4);
     close();
+    open("else");
+    Step(1);
     close();
   };
-  open("for (int " + JC + " = " + joinMacro("max", strs(J.Lower)) + "; " + JC +
-       " <= " + joinMacro("min", strs(J.Upper)) + "; " + JC + " += " + CH +
-       ")");
+  if (Plan.RowVector) {
+    // Aligned rows: the first row's first staged element and the row
+    // stride of every staged access are multiples of 4 (columns advance
+    // by CHUNK, a multiple of 4 too).
+    // The first column: the row loop's lower bound, or a variable holding
+    // it when it is a maximum of several.
+    IndexExpr First = J.Lower.size() == 1 ? J.Lower[0] : IndexExpr();
+    if (J.Lower.size() != 1) {
+      std::string JL = fresh(J.Var + "lo");
+      line("const int " + JL + " = " + JLo + ";");
+      First = IndexExpr::symbol(JL);
+    }
+    std::vector<std::string> Terms;
+    auto AddTerm = [&](const std::string &T) {
+      if (std::find(Terms.begin(), Terms.end(), T) == Terms.end())
+        Terms.push_back(T);
+    };
+    for (const RowAccess &A : Plan.RowStagedAccesses) {
+      IndexExpr Flat = flatIndex(F, A.Array, A.Subscripts);
+      IndexExpr Stride =
+          Flat.substitute(M.Var, IndexExpr::symbol(M.Var) +
+                                     IndexExpr::constant(1)) -
+          Flat;
+      CLPrintContext At;
+      At.F = &F;
+      At.IndexSubst[M.Var] = IndexExpr::symbol(B);
+      At.IndexSubst[J.Var] = First;
+      AddTerm("(" + substituted(Flat, At).str() + ")");
+      AddTerm("(" + Stride.str() + ")");
+    }
+    std::string Test;
+    for (const std::string &T : Terms)
+      Test += (Test.empty() ? "" : " | ") + T;
+    line("#if " + VEC + " && " + CH + " % 4 == 0");
+    line("const bool " + Vec + " = ((" + Test + ") & 3) == 0;");
+    line("#else");
+    line("const bool " + Vec + " = false;");
+    line("#endif");
+  }
+  if (AnyRead) {
+    line("#if " + PIPE);
+    line("// The first chunk's loads.");
+    open("");
+    line("const int " + JC2 + " = " + JLo + ";");
+    line("const int " + JN2 + " = " + remaining(CH, J, JC2) + ";");
+    Both([&](int G) { FetchG(G, JC2, JN2); });
+    close();
+    line("#endif");
+  }
+  open("for (int " + JC + " = " + JLo + "; " + JC + " <= " +
+       joinMacro("min", strs(J.Upper)) + "; " + JC + " += " + CH + ")");
   line("const int " + JN + " = " + remaining(CH, J, JC) + ";");
-  line("// Copy this chunk of the rows in: consecutive work-items, "
-       "consecutive elements.");
-  Copy(false);
+  if (AnyRead) {
+    line("#if !" + PIPE);
+    Both([&](int G) { FetchG(G, JC, JN); });
+    line("#endif");
+    line("// Into local memory: the previous chunk's walk is over (barrier).");
+    Both([&](int G) { StoreG(G); });
+    line("#if " + PIPE);
+    line("// The next chunk's loads, in flight during this chunk's walk and "
+         "copy out.");
+    open("");
+    line("const int " + JC2 + " = " + JC + " + " + CH + ";");
+    line("const int " + JN2 + " = " + remaining(CH, J, JC2) + ";");
+    Both([&](int G) { FetchG(G, JC2, JN2); });
+    close();
+    line("#endif");
+  }
   line("barrier(CLK_LOCAL_MEM_FENCE); // the chunk is in local memory");
   Ctx.ArrayHook = [&](const Expr &X) -> std::optional<std::string> {
     for (const RowAccess &A : Plan.RowStagedAccesses)
@@ -1070,8 +1278,10 @@ void Emitter::rowStaged() {
   close();
   Ctx.ArrayHook = nullptr;
   line("barrier(CLK_LOCAL_MEM_FENCE); // the chunk is computed");
-  line("// Copy the written chunk out the same way.");
-  Copy(true);
+  if (AnyWrite) {
+    line("// Copy the written chunk out the same way.");
+    Both([&](int G) { CopyOutG(G, JC, JN); });
+  }
   close();
   if (!Post.empty()) {
     open("if (" + Active + ")");
@@ -1084,7 +1294,7 @@ void Emitter::rowStaged() {
   Launch.Local = {WG};
   Launch.LocalBytes = BytesFormula;
   Launch.LocalBytesDefault =
-      Plan.RowsPerGroup * (Plan.ChunkColumns + 1) * Bytes;
+      Plan.RowsPerGroup * (Plan.ChunkColumns + Plan.RowPad) * Bytes;
 }
 
 // Register tiling (lecture 05, "2D register blocking"): a work-group computes
