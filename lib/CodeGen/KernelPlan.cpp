@@ -874,6 +874,16 @@ bool planRowStaged(const Function &F, KernelPlan &Plan) {
                     !Stride.mentions(J.Var);
     Vector &= A.VectorFetch;
   }
+  // Two accesses of one array a constant apart that is not a multiple of 4
+  // (X[i][j + 1] and X[i][j]) are never aligned together: no vector path.
+  for (size_t A = 0; A < Staged.size(); ++A)
+    for (size_t O = A + 1; O < Staged.size(); ++O) {
+      IndexExpr D = flatIndex(F, Staged[A].Array, Staged[A].Subscripts) -
+                    flatIndex(F, Staged[O].Array, Staged[O].Subscripts);
+      if (Staged[A].Array == Staged[O].Array && D.isConstant() &&
+          D.constantPart() % 4 != 0)
+        Vector = false;
+    }
   for (RowAccess &A : Staged)
     A.TileName = Plan.Names.fresh(A.Array + "_row");
   Plan.K = KernelPlan::RowStaged;

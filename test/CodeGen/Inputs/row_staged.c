@@ -48,3 +48,16 @@ void row_guarded(int n, int m, const float A[n][m], float B[n][m]) {
     }
   }
 }
+
+// Mixed element types, two inputs and a scaled running value: every staged
+// access has a vector form (doubles move as double4, floats as float4).
+void row_mix(int n, int m, const double X[n][m], const float W[n][m],
+             double Y[n][m]) {
+  for (int i = 0; i < n; i++) {
+    double run = 1.0;
+    for (int j = 0; j < m; j++) {
+      run = run * 0.75 + X[i][j] * W[i][j];
+      Y[i][j] = run;
+    }
+  }
+}
