@@ -1271,9 +1271,21 @@ void Emitter::rowStaged() {
         return A.TileName + "[" + L + "][" + C + "]";
     return std::nullopt;
   };
+  // The walk; a whole chunk with a constant trip count, unrolled, so that
+  // its local-memory loads need not wait for the running value.
+  auto Walk = [&](const std::string &Bound, bool Unroll) {
+    if (Unroll)
+      line("#pragma unroll");
+    open("for (int " + C + " = 0; " + C + " < " + Bound + "; " + C + "++)");
+    defineIfUsed({{J.Var, JC + " + " + C}}, [&] { body(J.Body); });
+    close();
+  };
   open("if (" + Active + ")");
-  open("for (int " + C + " = 0; " + C + " < " + JN + "; " + C + "++)");
-  defineIfUsed({{J.Var, JC + " + " + C}}, [&] { body(J.Body); });
+  open("if (" + JN + " == " + CH + ")");
+  Walk(CH, true);
+  close();
+  open("else");
+  Walk(JN, false);
   close();
   close();
   Ctx.ArrayHook = nullptr;
