@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Lecture 04's coalescing program (examples/coalescing.c) generated with NO
 # flags (the row-staged kernel, docs/kernels.md), then a list of `--set`
-# variants of its tunables (WG0, CHUNK, PAD, PIPE, VEC) timed at
+# variants of its tunables (WG0, LANES, CHUNK, PAD, PIPE, VEC) timed at
 # height = width = 8192 beside the copy bandwidth of the same run, so that
 # one call on the GPU machine says which setting is fastest (issue 13: the
 # goal is 0.8 of the copy bandwidth).
@@ -27,16 +27,18 @@ DEVICE=${3:-gpu}
 SIZE=${4:-8192}
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPS=${REPS:-20}
-# default; chunk after chunk (PIPE=0) and the kernel before pipelining
-# (64 rows, chunks of 64, element by element); then one knob at a time
-# around the default (WG0 = 32, CHUNK = 64, PAD = 1, PIPE = 1, VEC = 1),
-# and a few pairs. Every setting's local memory is at most 48 KiB.
-VARIANTS=${VARIANTS:-"default PIPE=0 PIPE=0,VEC=0,WG0=64 VEC=0
-  WG0=8 WG0=16 WG0=64
-  CHUNK=16 CHUNK=32 CHUNK=128
+# default; chunk after chunk (PIPE=0) and something like the kernel before
+# pipelining (64 rows, one work-item per row, element by element); then
+# one knob at a time around the default (WG0 = 32, LANES = 4, CHUNK = 64,
+# PAD = 1, PIPE = 1, VEC = 1), and a few pairs. Every setting's local
+# memory is at most 48 KiB and its work-group at most 1024 work-items.
+VARIANTS=${VARIANTS:-"default PIPE=0 PIPE=0,VEC=0,WG0=64,LANES=1 VEC=0
+  LANES=1 LANES=2 LANES=8 LANES=16
+  WG0=8 WG0=16 WG0=64 WG0=16,LANES=8 WG0=64,LANES=2
+  CHUNK=16 CHUNK=32 CHUNK=128 CHUNK=128,LANES=8 CHUNK=32,LANES=8
   PAD=0 PAD=2 PAD=4
-  WG0=16,CHUNK=128 WG0=8,CHUNK=128 WG0=16,CHUNK=32 WG0=64,CHUNK=32
-  WG0=128,CHUNK=32 WG0=256,CHUNK=16 VEC=0,CHUNK=128 PIPE=0,CHUNK=128"}
+  WG0=16,CHUNK=128 WG0=16,CHUNK=128,LANES=8 WG0=8,CHUNK=128,LANES=16
+  WG0=128,CHUNK=32 VEC=0,CHUNK=128 PIPE=0,CHUNK=128"}
 
 if [ "$MODE" = prepare ]; then
   LOOPTILE=${LOOPTILE:-build/bin/looptile}

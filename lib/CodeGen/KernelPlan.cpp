@@ -838,25 +838,27 @@ bool planRowStaged(const Function &F, KernelPlan &Plan) {
   if (Refused || Staged.empty())
     return false;
   // The defaults. Rows per work-group: 32, one warp of NVIDIA's, so that
-  // a typical row count gives several work-groups per compute unit
-  // (8192 rows are 256 work-groups over an H100's 132). Columns per chunk:
-  // the widest of 64, 32, 16 or 8 whose tiles fit in 40 KiB of local
-  // memory (under the 48 KiB every GPU has, leaving room for a second
-  // work-group on devices with more) and whose prefetch registers (the
-  // next chunk's read elements, a chunk's worth per work-item) take at
-  // most 128 32-bit registers. One column of padding: a work-item's walk
-  // along its row reads a column of the tile across the work-group, and
-  // an odd row pitch spreads that column over the banks.
+  // a typical row count gives several work-groups per compute unit (8192
+  // rows are 256 work-groups over an H100's 132). Work-items per row in the
+  // copies: 4 (128 work-items, four warps to issue the copies, a quarter of
+  // a chunk's elements each in registers). Columns per chunk: the widest of
+  // 64, 32, 16 or 8 whose tiles fit in 40 KiB of local memory (under the
+  // 48 KiB every GPU has, leaving room for a second work-group on devices
+  // with more) and whose prefetch registers (a work-item's share of the
+  // next chunk's read elements) take at most 64 32-bit registers. One
+  // column of padding: a work-item's walk along its row reads a column of
+  // the tile across the work-group, and an odd row pitch spreads that
+  // column over the banks.
   int64_t RowBytes = 0, ReadWords = 0;
   for (const RowAccess &A : Staged) {
     RowBytes += elemTypeBytes(A.Type);
     if (!A.Write)
       ReadWords += (elemTypeBytes(A.Type) + 3) / 4;
   }
-  int64_t Rows = 32, Chunk = 64, Pad = 1;
+  int64_t Rows = 32, Lanes = 4, Chunk = 64, Pad = 1;
   auto Fits = [&] {
     return Rows * (Chunk + Pad) * RowBytes <= 40960 &&
-           Chunk * ReadWords <= 128;
+           Chunk * ReadWords <= 64 * Lanes;
   };
   while (Chunk > 8 && !Fits())
     Chunk /= 2;
@@ -892,6 +894,7 @@ bool planRowStaged(const Function &F, KernelPlan &Plan) {
   Plan.RowsPerGroup = Rows;
   Plan.ChunkColumns = Chunk;
   Plan.RowPad = Pad;
+  Plan.RowLanes = Lanes;
   Plan.RowPrefetch = true;
   Plan.RowVector = Vector;
   Plan.WorkGroup = {Rows};

@@ -218,6 +218,10 @@ struct KernelPlan {
   /// cannot, and the kernel has no vector path).
   std::vector<RowAccess> RowStagedAccesses;
   int64_t RowsPerGroup = 0, ChunkColumns = 0, RowPad = 1;
+  /// RowStaged: work-items per row in the copies (LANES): a work-group is
+  /// RowsPerGroup * RowLanes work-items, the first RowsPerGroup of which
+  /// walk the rows.
+  int64_t RowLanes = 1;
   bool RowPrefetch = true, RowVector = false;
   std::vector<StagedAccess> Staged;
   /// Transpose: the single statement's one read, staged through a tile.
