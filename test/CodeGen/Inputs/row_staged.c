@@ -61,3 +61,25 @@ void row_mix(int n, int m, const double X[n][m], const float W[n][m],
     }
   }
 }
+
+// Only a write staged: nothing to fetch, the chunks are copied out.
+void row_write_only(int n, int m, float B[n][m]) {
+  for (int i = 0; i < n; i++) {
+    float s = 0.5f;
+    for (int j = 0; j < m; j++) {
+      s = s * 1.5f + 1.0f;
+      B[i][j] = s;
+    }
+  }
+}
+
+// Only a read staged: a running value per row (not a reduction: its
+// operator is not associative), nothing to copy out.
+void row_read_only(int n, int m, const float A[n][m], float out[n]) {
+  for (int i = 0; i < n; i++) {
+    float s = 0.0f;
+    for (int j = 0; j < m; j++)
+      s = s * 0.5f - A[i][j];
+    out[i] = s;
+  }
+}
