@@ -1015,40 +1015,63 @@ void Emitter::rowStaged() {
   std::string BytesFormula =
       WG + "*(" + CH + " + " + PAD + ")*" + std::to_string(Bytes);
   Launch.Tunables.push_back(
-      {WG, Plan.RowsPerGroup, 1, 1024,
-       "rows per work-group of kernel " + Plan.Name + "; with " + CH +
-           " and " + PAD + ", " + BytesFormula +
+      {WG,
+       Plan.RowsPerGroup,
+       1,
+       1024,
+       "rows per work-group of kernel " + Plan.Name + "; with " + CH + " and " +
+           PAD + ", " + BytesFormula +
            " bytes of local memory, at most the device's; " + WG + "*" + LN +
            " work-items, at most the device's work-group size",
-       "", {8, 16, 32, 64, 128}});
-  Launch.Tunables.push_back(
-      {LN, Plan.RowLanes, 1, 32,
-       "work-items per row of kernel " + Plan.Name +
-           " in the copies (the walk takes one per row)",
-       "", {1, 2, 4, 8}});
-  Launch.Tunables.push_back(
-      {CH, Plan.ChunkColumns, 1, 256,
-       "columns of a row per chunk of kernel " + Plan.Name + " (see " + WG +
-           "); each work-item holds " + CH + "/" + LN +
-           " fetched elements per read tile in registers",
-       "", {16, 32, 64, 128}});
-  Launch.Tunables.push_back({PAD, Plan.RowPad, 0, 8,
+       "",
+       {8, 16, 32, 64, 128}});
+  Launch.Tunables.push_back({LN,
+                             Plan.RowLanes,
+                             1,
+                             32,
+                             "work-items per row of kernel " + Plan.Name +
+                                 " in the copies (the walk takes one per row)",
+                             "",
+                             {1, 2, 4, 8}});
+  Launch.Tunables.push_back({CH,
+                             Plan.ChunkColumns,
+                             1,
+                             256,
+                             "columns of a row per chunk of kernel " +
+                                 Plan.Name + " (see " + WG +
+                                 "); each work-item holds " + CH + "/" + LN +
+                                 " fetched elements per read tile in registers",
+                             "",
+                             {16, 32, 64, 128}});
+  Launch.Tunables.push_back({PAD,
+                             Plan.RowPad,
+                             0,
+                             8,
                              "columns of padding of kernel " + Plan.Name +
                                  "'s tiles (local-memory bank conflicts)",
-                             "", {0, 1, 2, 4}});
+                             "",
+                             {0, 1, 2, 4}});
   Launch.Tunables.push_back(
-      {PIPE, Plan.RowPrefetch ? 1 : 0, 0, 1,
+      {PIPE,
+       Plan.RowPrefetch ? 1 : 0,
+       0,
+       1,
        "1: kernel " + Plan.Name +
            " fetches the next chunk while it walks the current one "
            "(software pipelining); 0: chunk after chunk",
-       "", {0, 1}});
+       "",
+       {0, 1}});
   if (Plan.RowVector)
     Launch.Tunables.push_back(
-        {VEC, 1, 0, 1,
+        {VEC,
+         1,
+         0,
+         1,
          "1: kernel " + Plan.Name +
              " copies aligned rows as vectors of four (when " + CH +
              " is a multiple of 4); 0: element by element",
-         "", {0, 1}});
+         "",
+         {0, 1}});
   signature("__attribute__((reqd_work_group_size(" + WG + " * " + LN +
             ", 1, 1))) ");
   std::string L = role("l0"), B = fresh(M.Var + "0"), Active = role("active");
@@ -1169,8 +1192,7 @@ void Emitter::rowStaged() {
           continue;
         for (int O = 0; O < G; ++O)
           line(Reg(I, G, O) + " = " + In + " && " + C + Plus(O) + " < " + N +
-               " ? " + Global(A, Base, O).first + " : " + zeroOf(A.Type) +
-               ";");
+               " ? " + Global(A, Base, O).first + " : " + zeroOf(A.Type) + ";");
       }
       if (G > 1)
         close();
@@ -1245,9 +1267,9 @@ void Emitter::rowStaged() {
         open("for (int " + C + " = 0; " + C + " < " + CH + "; " + C + "++)");
         for (size_t I = 0; I < Plan.RowStagedAccesses.size(); ++I)
           if (!Plan.RowStagedAccesses[I].Write)
-            line(WalkRegs[I] + "[" + C + "] = " +
-                 Plan.RowStagedAccesses[I].TileName + "[" + L + "][" + C +
-                 "];");
+            line(WalkRegs[I] + "[" + C +
+                 "] = " + Plan.RowStagedAccesses[I].TileName + "[" + L + "][" +
+                 C + "];");
         close();
         line("#pragma unroll");
       }
@@ -1272,8 +1294,8 @@ void Emitter::rowStaged() {
          " % " + RR + ";");
     for (size_t I = 0; I < Plan.RowStagedAccesses.size(); ++I)
       if (!Plan.RowStagedAccesses[I].Write)
-        line(std::string(elemTypeCLName(Plan.RowStagedAccesses[I].Type)) +
-             " " + Regs[I] + "[" + (G > 1 ? std::to_string(G) + " * " : "") +
+        line(std::string(elemTypeCLName(Plan.RowStagedAccesses[I].Type)) + " " +
+             Regs[I] + "[" + (G > 1 ? std::to_string(G) + " * " : "") +
              ItemRuns(G) + "];");
     if (AnyRead) {
       line("#if " + PIPE);
@@ -1331,10 +1353,9 @@ void Emitter::rowStaged() {
     };
     for (const RowAccess &A : Plan.RowStagedAccesses) {
       IndexExpr Flat = flatIndex(F, A.Array, A.Subscripts);
-      IndexExpr Stride =
-          Flat.substitute(M.Var, IndexExpr::symbol(M.Var) +
-                                     IndexExpr::constant(1)) -
-          Flat;
+      IndexExpr Stride = Flat.substitute(M.Var, IndexExpr::symbol(M.Var) +
+                                                    IndexExpr::constant(1)) -
+                         Flat;
       CLPrintContext At;
       At.F = &F;
       At.IndexSubst[M.Var] = IndexExpr::symbol(B);

@@ -908,12 +908,12 @@ bool planRowStaged(const Function &F, KernelPlan &Plan) {
                      }),
       Plan.Remarks.end());
   Plan.Remarks.push_back(
-      "loop '" + J.Var + "' walks each work-item's row, stored along it: "
+      "loop '" + J.Var +
+      "' walks each work-item's row, stored along it: "
       "chunks of the work-group's rows are staged in local memory with "
       "coalesced copies (the lecture's fused program), the next chunk's "
       "loads in flight while the current one is walked" +
-      std::string(Vector ? ", as vectors of four where the rows align"
-                         : ""));
+      std::string(Vector ? ", as vectors of four where the rows align" : ""));
   return true;
 }
 
