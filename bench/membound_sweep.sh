@@ -83,7 +83,7 @@ validate() { # variant sizes
 }
 V=$(validate default "height=$SIZE,width=$SIZE")
 echo "default at height=$SIZE,width=$SIZE: $V"
-printf '%-24s %-10s %10s %8s %7s\n' variant validated median_ms GB/s x_copy
+printf '%-30s %-10s %10s %8s %7s\n' variant validated median_ms GB/s x_copy
 for VAR in $VARIANTS; do
   V1=$(validate "$VAR" height=1031,width=517)
   V2=$(validate "$VAR" height=1029,width=520)
@@ -99,7 +99,7 @@ import json, sys
 j = json.loads(sys.argv[1] or "{}")
 gb = j.get("gbps")
 frac = "%.2f" % (gb / float(sys.argv[4])) if gb else "-"
-print("%-24s %-10s %10s %8s %7s" % (sys.argv[2], sys.argv[3],
+print("%-30s %-10s %10s %8s %7s" % (sys.argv[2], sys.argv[3],
       j.get("median_ms", "-"), "%.0f" % gb if gb else "-", frac))
 if not j:
     print("  " + open(sys.argv[5]).read().strip().replace("\n", "\n  "))
