@@ -105,4 +105,23 @@ if not j:
     print("  " + open(sys.argv[5]).read().strip().replace("\n", "\n  "))
 PY
 done
+# Rows not aligned to four elements (width SIZE - 1): the element path's
+# speed at the default and without pipelining.
+for VAR in default PIPE=0; do
+  # shellcheck disable=SC2046
+  J=$("$R" "$K" -D "height=$SIZE,width=$((SIZE - 1))" $(set_args "$VAR") \
+        --device "$DEVICE" --no-tune-cache --json --reps "$REPS" \
+        --no-progress 2>"$DIR/err.txt" | grep '^{' || echo '{}')
+  echo "{\"variant\": \"$VAR width $((SIZE - 1))\", \"copy_gbps\": $COPY_GBPS, \"run\": $J}" >> "$OUTF"
+  python3 - "$J" "$VAR, width $((SIZE - 1))" "-" "$COPY_GBPS" "$DIR/err.txt" <<'PY'
+import json, sys
+j = json.loads(sys.argv[1] or "{}")
+gb = j.get("gbps")
+frac = "%.2f" % (gb / float(sys.argv[4])) if gb else "-"
+print("%-30s %-10s %10s %8s %7s" % (sys.argv[2], sys.argv[3],
+      j.get("median_ms", "-"), "%.0f" % gb if gb else "-", frac))
+if not j:
+    print("  " + open(sys.argv[5]).read().strip().replace("\n", "\n  "))
+PY
+done
 echo "results: $OUTF (copy: $COPY_GBPS GB/s)"
