@@ -970,45 +970,123 @@ void Emitter::block() {
 }
 
 // The row-staged kernel (KernelPlan::RowStaged, lecture 04's fused
-// program): WG0 rows per work-group, one per work-item; the row loop runs
-// in chunks of CHUNK columns. Per chunk, the work-group copies the read
-// tiles in (work-item t takes elements t, t + WG0, ... of the WG0 x CHUNK
-// chunk, row-major: consecutive work-items read consecutive elements of a
-// row), each work-item runs its row's part of the chunk from the tiles in
-// the original order, and the work-group copies the written tiles out the
-// same way. Work-items past the last row take part in the copies and the
-// barriers but compute nothing. Tiles are padded by one column so that a
-// work-item's walk along its row (a column of the tile across the
-// work-group) spreads over the banks.
+// program): a work-group holds WG0 rows and WG0 * LANES work-items; the
+// row loop runs in chunks of CHUNK columns. Per chunk, all the work-items
+// copy the read tiles in (consecutive work-items on consecutive elements of
+// a row), work-item l < WG0 runs row l's part of the chunk from the tiles
+// in the original order, and all copy the written tiles out the same way.
+// Work-items past the last row, and the copy-only ones (l >= WG0), take
+// part in the copies and the barriers but compute nothing. Tiles are
+// [WG0][CHUNK + PAD]: an odd pitch spreads a work-item's walk along its row
+// (a column of the tile across the work-group) over the banks.
+//
+// The copy in goes through registers: each work-item loads its share of
+// the WG0 x CHUNK chunk into a private array (the fetch) and then stores
+// it into the tile (the store). With PIPE = 1 (software pipelining) the
+// fetch of chunk c + 1 is issued right after chunk c's store, before the
+// barrier, so that its loads are in flight while chunk c is walked and
+// copied out: a work-group's next chunk is always on its way (Little's
+// law: a memory-bound kernel needs its bytes in flight). The registers are
+// the second buffer; the local tiles need none, since
+//  * chunk c + 1's store into the read tiles follows the barrier after
+//    chunk c's walk (the last reader), and
+//  * chunk c + 1's walk writes the written tiles after the barrier that
+//    follows that store, so after every work-item's copy out of chunk c.
+//
+// A chunk is WG0 rows of CHUNK / G runs of G elements (G = 4 where VEC = 1
+// and every staged row is aligned to four elements, a run-time test of the
+// first row's flat index and the row stride, uniform across the
+// work-group: a run is then one vector load or store; else G = 1). Run s of
+// the chunk goes to work-item s % NT (NT = WG0 * LANES), as its run s / NT;
+// where NT and the runs per row divide each other the row and column of a
+// work-item's q-th run are its base plus constants, so that the unrolled
+// copies address memory from one base (no per-element addresses held in
+// registers across the chunk loop). Each G has its own chunk loop (the test
+// is uniform), so only one layout's registers are live. Every element of
+// the chunk is fetched (or copied out) by exactly one work-item, and the
+// arithmetic is the naive kernel's in the same order.
 void Emitter::rowStaged() {
   const Loop &J = Plan.reductionLoop();
   const MappedLoop &M = Plan.Band[0];
-  const std::string WG = Plan.tunable("WG0"), CH = Plan.tunable("CHUNK");
+  const std::string WG = Plan.tunable("WG0"), LN = Plan.tunable("LANES"),
+                    CH = Plan.tunable("CHUNK"), PAD = Plan.tunable("PAD"),
+                    PIPE = Plan.tunable("PIPE"), VEC = Plan.tunable("VEC");
+  const std::string NT = "(" + WG + " * " + LN + ")";
   int64_t Bytes = 0; // per element of a row, over the tiles
   for (const RowAccess &A : Plan.RowStagedAccesses)
     Bytes += elemTypeBytes(A.Type);
   std::string BytesFormula =
-      WG + "*(" + CH + " + 1)*" + std::to_string(Bytes);
+      WG + "*(" + CH + " + " + PAD + ")*" + std::to_string(Bytes);
   Launch.Tunables.push_back(
-      {WG, Plan.RowsPerGroup, 1, 1024,
-       "rows (work-items) per work-group of kernel " + Plan.Name +
-           "; with " + CH + ", " + BytesFormula +
-           " bytes of local memory, at most the device's",
-       "", {16, 32, 64, 128, 256}});
-  Launch.Tunables.push_back({CH, Plan.ChunkColumns, 1, 256,
+      {WG,
+       Plan.RowsPerGroup,
+       1,
+       1024,
+       "rows per work-group of kernel " + Plan.Name + "; with " + CH + " and " +
+           PAD + ", " + BytesFormula +
+           " bytes of local memory, at most the device's; " + WG + "*" + LN +
+           " work-items, at most the device's work-group size",
+       "",
+       {8, 16, 32, 64, 128}});
+  Launch.Tunables.push_back({LN,
+                             Plan.RowLanes,
+                             1,
+                             32,
+                             "work-items per row of kernel " + Plan.Name +
+                                 " in the copies (the walk takes one per row)",
+                             "",
+                             {1, 2, 4, 8}});
+  Launch.Tunables.push_back({CH,
+                             Plan.ChunkColumns,
+                             1,
+                             256,
                              "columns of a row per chunk of kernel " +
-                                 Plan.Name + " (see " + WG + ")",
-                             "", {8, 16, 32, 64, 128}});
-  signature("__attribute__((reqd_work_group_size(" + WG + ", 1, 1))) ");
+                                 Plan.Name + " (see " + WG +
+                                 "); each work-item holds " + CH + "/" + LN +
+                                 " fetched elements per read tile in registers",
+                             "",
+                             {16, 32, 64, 128}});
+  Launch.Tunables.push_back({PAD,
+                             Plan.RowPad,
+                             0,
+                             8,
+                             "columns of padding of kernel " + Plan.Name +
+                                 "'s tiles (local-memory bank conflicts)",
+                             "",
+                             {0, 1, 2, 4}});
+  Launch.Tunables.push_back(
+      {PIPE,
+       Plan.RowPrefetch ? 1 : 0,
+       0,
+       1,
+       "1: kernel " + Plan.Name +
+           " fetches the next chunk while it walks the current one "
+           "(software pipelining); 0: chunk after chunk",
+       "",
+       {0, 1}});
+  if (Plan.RowVector)
+    Launch.Tunables.push_back(
+        {VEC,
+         1,
+         0,
+         1,
+         "1: kernel " + Plan.Name +
+             " copies aligned rows as vectors of four (when " + CH +
+             " is a multiple of 4); 0: element by element",
+         "",
+         {0, 1}});
+  signature("__attribute__((reqd_work_group_size(" + WG + " * " + LN +
+            ", 1, 1))) ");
   std::string L = role("l0"), B = fresh(M.Var + "0"), Active = role("active");
   line("const int " + L + " = (int)get_local_id(0);");
   line("const int " + B + " = " + plusLower(M, "(int)get_group_id(0) * " + WG) +
        ";");
   line("const int " + M.Var + " = " + B + " + " + L + ";");
-  line("const bool " + Active + " = " + inRange(M.Var, M.Upper) + ";");
+  line("const bool " + Active + " = " + L + " < " + WG + " && " +
+       inRange(M.Var, M.Upper) + ";");
   for (const RowAccess &A : Plan.RowStagedAccesses)
     line("__local " + std::string(elemTypeCLName(A.Type)) + " " + A.TileName +
-         "[" + WG + "][" + CH + " + 1];");
+         "[" + WG + "][" + CH + " + " + PAD + "];");
   declarePrivates("");
   std::vector<Node> Pre(Plan.Body.begin(),
                         Plan.Body.begin() + Plan.ReductionIndex);
@@ -1019,62 +1097,288 @@ void Emitter::rowStaged() {
     body(Pre);
     close();
   }
+  std::string JLo = joinMacro("max", strs(J.Lower));
   std::string JC = fresh(J.Var + "c"), JN = fresh(J.Var + "n"),
-              E = fresh("e"), R = fresh("r"), C = fresh("c");
-  // The cooperative copy of every staged access of one direction.
-  auto Copy = [&](bool Write) {
-    bool Any = false;
-    for (const RowAccess &A : Plan.RowStagedAccesses)
-      Any |= A.Write == Write;
-    if (!Any)
-      return;
-    // CHUNK iterations, a constant: unrolled, so that a work-item has its
-    // loads of the chunk in flight together.
+              JC2 = fresh(J.Var + "c_next"), JN2 = fresh(J.Var + "n_next"),
+              Q = fresh("q"), R = fresh("r"), C = fresh("c"), E = fresh("e"),
+              Ok = fresh("ok"), In = fresh("in"), TR = fresh("tr"),
+              TC = fresh("tc"), Vec = fresh("vec");
+  std::vector<std::string> Regs;
+  for (const RowAccess &A : Plan.RowStagedAccesses)
+    Regs.push_back(A.Write ? "" : fresh(A.Array + "_next"));
+  bool AnyRead = false, AnyWrite = false;
+  for (const RowAccess &A : Plan.RowStagedAccesses)
+    (A.Write ? AnyWrite : AnyRead) = true;
+  // The runs of G elements per row, and this work-item's runs per chunk.
+  auto RunsPerRow = [&](int G) {
+    return G > 1 ? "(" + CH + " / " + std::to_string(G) + ")" : CH;
+  };
+  auto ItemRuns = [&](int G) {
+    return "((" + WG + " * " + RunsPerRow(G) + " + " + NT + " - 1) / " + NT +
+           ")";
+  };
+  // This work-item's runs: run Q at row R, column C of the chunk, Ok when
+  // the chunk has it.
+  auto Runs = [&](int G, bool Rows, const std::function<void()> &Each) {
+    std::string RR = RunsPerRow(G), GS = std::to_string(G);
+    auto Col = [&](const std::string &X) {
+      return G > 1 ? GS + " * (" + X + ")" : X;
+    };
     line("#pragma unroll");
-    open("for (int " + E + " = " + L + "; " + E + " < " + WG + " * " + CH +
-         "; " + E + " += " + WG + ")");
-    line("const int " + R + " = " + E + " / " + CH + ", " + C + " = " + E +
-         " % " + CH + ";");
-    open("if (" + inRange("(" + B + " + " + R + ")", M.Upper) + " && " + C +
-         " < " + JN + ")");
+    open("for (int " + Q + " = 0; " + Q + " < " + ItemRuns(G) + "; " + Q +
+         "++)");
+    line("#if " + NT + " % " + RR + " == 0 && " + RR + " % " + LN + " == 0");
+    line("const int " + R + " = " + TR + " + " + Q + " * (" + NT + " / " + RR +
+         "), " + C + " = " + Col(TC) + ";");
+    line("const bool " + Ok + " = true;");
+    line("#elif " + RR + " % " + NT + " == 0");
+    line("const int " + R + " = " + Q + " / (" + RR + " / " + NT + "), " + C +
+         " = " + Col(L + " + " + Q + " % (" + RR + " / " + NT + ") * " + NT) +
+         ";");
+    line("const bool " + Ok + " = true;");
+    line("#else");
+    line("const int " + E + " = " + L + " + " + Q + " * " + NT + ";");
+    line("const int " + R + " = " + E + " / " + RR + ", " + C + " = " +
+         Col(E + " % " + RR) + ";");
+    line("const bool " + Ok + " = " + R + " < " + WG + ";");
+    line("#endif");
+    if (Rows)
+      line("const bool " + In + " = " + Ok + " && " +
+           inRange("(" + B + " + " + R + ")", M.Upper) + ";");
+    Each();
+    close();
+  };
+  // The global element of A at row R, column C + Off of the chunk at Base
+  // (its text and its flat index).
+  auto Global = [&](const RowAccess &A, const std::string &Base, int Off) {
     CLPrintContext At;
     At.F = &F;
     At.IndexSubst[M.Var] = IndexExpr::symbol(B) + IndexExpr::symbol(R);
-    At.IndexSubst[J.Var] = IndexExpr::symbol(JC) + IndexExpr::symbol(C);
-    for (const RowAccess &A : Plan.RowStagedAccesses) {
-      if (A.Write != Write)
-        continue;
-      std::string Global =
-          clExpr(Expr::arrayRef(A.Array, A.Type, A.Subscripts), At);
-      std::string Tile = A.TileName + "[" + R + "][" + C + "]";
-      line(Write ? Global + " = " + Tile + ";" : Tile + " = " + Global + ";");
+    At.IndexSubst[J.Var] = IndexExpr::symbol(Base) + IndexExpr::symbol(C) +
+                           IndexExpr::constant(Off);
+    return std::make_pair(
+        clExpr(Expr::arrayRef(A.Array, A.Type, A.Subscripts), At),
+        substituted(flatIndex(F, A.Array, A.Subscripts), At).str());
+  };
+  auto Reg = [&](size_t I, int G, int Off) {
+    return Regs[I] + "[" + (G > 1 ? std::to_string(G) + " * " + Q : Q) +
+           (Off ? " + " + std::to_string(Off) : "") + "]";
+  };
+  auto Tile = [&](const RowAccess &A, int Off) {
+    return A.TileName + "[" + R + "][" + C +
+           (Off ? " + " + std::to_string(Off) : "") + "]";
+  };
+  auto Plus = [](int Off) {
+    return Off ? " + " + std::to_string(Off) : std::string();
+  };
+  // The fetch of the chunk at Base (N columns) into the registers.
+  auto Fetch = [&](int G, const std::string &Base, const std::string &N) {
+    Runs(G, true, [&] {
+      if (G > 1) {
+        open("if (" + In + " && " + C + Plus(G - 1) + " < " + N + ")");
+        for (size_t I = 0; I < Plan.RowStagedAccesses.size(); ++I) {
+          const RowAccess &A = Plan.RowStagedAccesses[I];
+          if (A.Write)
+            continue;
+          std::string T = elemTypeCLName(A.Type), V = fresh("v");
+          line("const " + T + "4 " + V + " = *(__global const " + T + "4 *)(" +
+               A.Array + " + " + Global(A, Base, 0).second + ");");
+          for (int O = 0; O < G; ++O)
+            line(Reg(I, G, O) + " = " + V + ".s" + std::to_string(O) + ";");
+        }
+        close();
+        open("else");
+      }
+      for (size_t I = 0; I < Plan.RowStagedAccesses.size(); ++I) {
+        const RowAccess &A = Plan.RowStagedAccesses[I];
+        if (A.Write)
+          continue;
+        for (int O = 0; O < G; ++O)
+          line(Reg(I, G, O) + " = " + In + " && " + C + Plus(O) + " < " + N +
+               " ? " + Global(A, Base, O).first + " : " + zeroOf(A.Type) + ";");
+      }
+      if (G > 1)
+        close();
+    });
+  };
+  // The store of the registers into the read tiles.
+  auto Store = [&](int G) {
+    Runs(G, false, [&] {
+      open("if (" + Ok + ")");
+      for (size_t I = 0; I < Plan.RowStagedAccesses.size(); ++I)
+        if (!Plan.RowStagedAccesses[I].Write)
+          for (int O = 0; O < G; ++O)
+            line(Tile(Plan.RowStagedAccesses[I], O) + " = " + Reg(I, G, O) +
+                 ";");
+      close();
+    });
+  };
+  // The copy of the written tiles out to the chunk at Base (N columns).
+  auto CopyOut = [&](int G, const std::string &Base, const std::string &N) {
+    Runs(G, true, [&] {
+      if (G > 1) {
+        open("if (" + In + " && " + C + Plus(G - 1) + " < " + N + ")");
+        for (const RowAccess &A : Plan.RowStagedAccesses) {
+          if (!A.Write)
+            continue;
+          std::string T = elemTypeCLName(A.Type), Parts;
+          for (int O = 0; O < G; ++O)
+            Parts += (O ? ", " : "") + Tile(A, O);
+          line("*(__global " + T + "4 *)(" + A.Array + " + " +
+               Global(A, Base, 0).second + ") = (" + T + "4)(" + Parts + ");");
+        }
+        close();
+        open("else");
+      }
+      for (int O = 0; O < G; ++O) {
+        open("if (" + In + " && " + C + Plus(O) + " < " + N + ")");
+        for (const RowAccess &A : Plan.RowStagedAccesses)
+          if (A.Write)
+            line(Global(A, Base, O).first + " = " + Tile(A, O) + ";");
+        close();
+      }
+      if (G > 1)
+        close();
+    });
+  };
+  // The walk of one chunk. A whole chunk has a constant trip count: its
+  // read tiles' elements of this row are first loaded into registers
+  // (unrolled, all in flight together), then the walk runs from them,
+  // unrolled, its only local-memory accesses the stores into the written
+  // tiles, so that no load waits behind the running value or a store. The
+  // cut last chunk walks the tiles in a plain loop.
+  std::vector<std::string> WalkRegs;
+  for (const RowAccess &A : Plan.RowStagedAccesses)
+    WalkRegs.push_back(A.Write ? "" : fresh(A.Array + "_w"));
+  auto Walk = [&] {
+    auto Loop = [&](const std::string &Bound, bool Whole) {
+      Ctx.ArrayHook = [&](const Expr &X) -> std::optional<std::string> {
+        for (size_t I = 0; I < Plan.RowStagedAccesses.size(); ++I) {
+          const RowAccess &A = Plan.RowStagedAccesses[I];
+          if (A.Array == X.Name && A.Subscripts == X.Subscripts)
+            return Whole && !A.Write ? WalkRegs[I] + "[" + C + "]"
+                                     : A.TileName + "[" + L + "][" + C + "]";
+        }
+        return std::nullopt;
+      };
+      if (Whole) {
+        for (size_t I = 0; I < Plan.RowStagedAccesses.size(); ++I)
+          if (!Plan.RowStagedAccesses[I].Write)
+            line(std::string(elemTypeCLName(Plan.RowStagedAccesses[I].Type)) +
+                 " " + WalkRegs[I] + "[" + CH + "];");
+        line("#pragma unroll");
+        open("for (int " + C + " = 0; " + C + " < " + CH + "; " + C + "++)");
+        for (size_t I = 0; I < Plan.RowStagedAccesses.size(); ++I)
+          if (!Plan.RowStagedAccesses[I].Write)
+            line(WalkRegs[I] + "[" + C +
+                 "] = " + Plan.RowStagedAccesses[I].TileName + "[" + L + "][" +
+                 C + "];");
+        close();
+        line("#pragma unroll");
+      }
+      open("for (int " + C + " = 0; " + C + " < " + Bound + "; " + C + "++)");
+      defineIfUsed({{J.Var, JC + " + " + C}}, [&] { body(J.Body); });
+      close();
+      Ctx.ArrayHook = nullptr;
+    };
+    open("if (" + Active + ")");
+    open("if (" + JN + " == " + CH + ")");
+    Loop(CH, true);
+    close();
+    open("else");
+    Loop(JN, false);
+    close();
+    close();
+  };
+  // The chunk loop with runs of G elements.
+  auto ChunkLoop = [&](int G) {
+    std::string RR = RunsPerRow(G);
+    line("const int " + TR + " = " + L + " / " + RR + ", " + TC + " = " + L +
+         " % " + RR + ";");
+    for (size_t I = 0; I < Plan.RowStagedAccesses.size(); ++I)
+      if (!Plan.RowStagedAccesses[I].Write)
+        line(std::string(elemTypeCLName(Plan.RowStagedAccesses[I].Type)) + " " +
+             Regs[I] + "[" + (G > 1 ? std::to_string(G) + " * " : "") +
+             ItemRuns(G) + "];");
+    if (AnyRead) {
+      line("#if " + PIPE);
+      line("// The first chunk's loads.");
+      open("");
+      line("const int " + JC2 + " = " + JLo + ";");
+      line("const int " + JN2 + " = " + remaining(CH, J, JC2) + ";");
+      Fetch(G, JC2, JN2);
+      close();
+      line("#endif");
+    }
+    open("for (int " + JC + " = " + JLo + "; " + JC + " <= " +
+         joinMacro("min", strs(J.Upper)) + "; " + JC + " += " + CH + ")");
+    line("const int " + JN + " = " + remaining(CH, J, JC) + ";");
+    if (AnyRead) {
+      line("#if !" + PIPE);
+      Fetch(G, JC, JN);
+      line("#endif");
+      line("// Into local memory: the previous chunk's walk is over "
+           "(barrier).");
+      Store(G);
+      line("#if " + PIPE);
+      line("// The next chunk's loads, in flight during this chunk's walk "
+           "and copy out.");
+      open("");
+      line("const int " + JC2 + " = " + JC + " + " + CH + ";");
+      line("const int " + JN2 + " = " + remaining(CH, J, JC2) + ";");
+      Fetch(G, JC2, JN2);
+      close();
+      line("#endif");
+    }
+    line("barrier(CLK_LOCAL_MEM_FENCE); // the chunk is in local memory");
+    Walk();
+    line("barrier(CLK_LOCAL_MEM_FENCE); // the chunk is computed");
+    if (AnyWrite) {
+      line("// Copy the written chunk out the same way.");
+      CopyOut(G, JC, JN);
     }
     close();
+  };
+  if (Plan.RowVector) {
+    // Aligned rows: the first row's first staged element and the row
+    // stride of every staged access are multiples of 4 (columns advance
+    // by CHUNK, a multiple of 4 too).
+    IndexExpr First = J.Lower.size() == 1 ? J.Lower[0] : IndexExpr();
+    if (J.Lower.size() != 1) {
+      std::string JL = fresh(J.Var + "lo");
+      line("const int " + JL + " = " + JLo + ";");
+      First = IndexExpr::symbol(JL);
+    }
+    std::vector<std::string> Terms;
+    auto AddTerm = [&](const std::string &T) {
+      if (std::find(Terms.begin(), Terms.end(), T) == Terms.end())
+        Terms.push_back(T);
+    };
+    for (const RowAccess &A : Plan.RowStagedAccesses) {
+      IndexExpr Flat = flatIndex(F, A.Array, A.Subscripts);
+      IndexExpr Stride = Flat.substitute(M.Var, IndexExpr::symbol(M.Var) +
+                                                    IndexExpr::constant(1)) -
+                         Flat;
+      CLPrintContext At;
+      At.F = &F;
+      At.IndexSubst[M.Var] = IndexExpr::symbol(B);
+      At.IndexSubst[J.Var] = First;
+      AddTerm("(" + substituted(Flat, At).str() + ")");
+      AddTerm("(" + Stride.str() + ")");
+    }
+    std::string Test;
+    for (const std::string &T : Terms)
+      Test += (Test.empty() ? "" : " | ") + T;
+    line("#if " + VEC + " && " + CH + " % 4 == 0");
+    line("// Aligned rows: runs of four elements, vector loads and stores.");
+    open("if (((" + Test + ") & 3) == 0)");
+    ChunkLoop(4);
     close();
-  };
-  open("for (int " + JC + " = " + joinMacro("max", strs(J.Lower)) + "; " + JC +
-       " <= " + joinMacro("min", strs(J.Upper)) + "; " + JC + " += " + CH +
-       ")");
-  line("const int " + JN + " = " + remaining(CH, J, JC) + ";");
-  line("// Copy this chunk of the rows in: consecutive work-items, "
-       "consecutive elements.");
-  Copy(false);
-  line("barrier(CLK_LOCAL_MEM_FENCE); // the chunk is in local memory");
-  Ctx.ArrayHook = [&](const Expr &X) -> std::optional<std::string> {
-    for (const RowAccess &A : Plan.RowStagedAccesses)
-      if (A.Array == X.Name && A.Subscripts == X.Subscripts)
-        return A.TileName + "[" + L + "][" + C + "]";
-    return std::nullopt;
-  };
-  open("if (" + Active + ")");
-  open("for (int " + C + " = 0; " + C + " < " + JN + "; " + C + "++)");
-  defineIfUsed({{J.Var, JC + " + " + C}}, [&] { body(J.Body); });
-  close();
-  close();
-  Ctx.ArrayHook = nullptr;
-  line("barrier(CLK_LOCAL_MEM_FENCE); // the chunk is computed");
-  line("// Copy the written chunk out the same way.");
-  Copy(true);
+    line("else");
+    line("#endif");
+  }
+  open("");
+  ChunkLoop(1);
   close();
   if (!Post.empty()) {
     open("if (" + Active + ")");
@@ -1082,12 +1386,12 @@ void Emitter::rowStaged() {
     close();
   }
   close();
-  Launch.Global = {"round_up(" + extentFormula(M.Lower, M.Upper) + ", " + WG +
-                   ")"};
-  Launch.Local = {WG};
+  Launch.Global = {"ceil_div(" + extentFormula(M.Lower, M.Upper) + ", " + WG +
+                   ")*" + WG + "*" + LN};
+  Launch.Local = {WG + "*" + LN};
   Launch.LocalBytes = BytesFormula;
   Launch.LocalBytesDefault =
-      Plan.RowsPerGroup * (Plan.ChunkColumns + 1) * Bytes;
+      Plan.RowsPerGroup * (Plan.ChunkColumns + Plan.RowPad) * Bytes;
 }
 
 // Register tiling (lecture 05, "2D register blocking"): a work-group computes

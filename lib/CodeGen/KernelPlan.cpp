@@ -846,18 +846,55 @@ bool planRowStaged(const Function &F, KernelPlan &Plan) {
         Refused |= A.Write && N.stmt().LHS.Name == A.Array;
   if (Refused || Staged.empty())
     return false;
-  // Rows per work-group and columns per chunk: 64 rows, the widest chunk of
+  // The defaults. Rows per work-group: 32, one warp of NVIDIA's, so that
+  // a typical row count gives several work-groups per compute unit (8192
+  // rows are 256 work-groups over an H100's 132). Work-items per row in the
+  // copies: 4 (128 work-items, four warps to issue the copies, a quarter of
+  // a chunk's elements each in registers). Columns per chunk: the widest of
   // 64, 32, 16 or 8 whose tiles fit in 40 KiB of local memory (under the
   // 48 KiB every GPU has, leaving room for a second work-group on devices
-  // with more).
-  int64_t RowBytes = 0;
-  for (const RowAccess &A : Staged)
+  // with more) and whose prefetch registers (a work-item's share of the
+  // next chunk's read elements) take at most 64 32-bit registers. One
+  // column of padding: a work-item's walk along its row reads a column of
+  // the tile across the work-group, and an odd row pitch spreads that
+  // column over the banks.
+  int64_t RowBytes = 0, ReadWords = 0;
+  for (const RowAccess &A : Staged) {
     RowBytes += elemTypeBytes(A.Type);
-  int64_t Rows = 64, Chunk = 64;
-  while (Chunk > 8 && Rows * (Chunk + 1) * RowBytes > 40960)
+    if (!A.Write)
+      ReadWords += (elemTypeBytes(A.Type) + 3) / 4;
+  }
+  int64_t Rows = 32, Lanes = 4, Chunk = 64, Pad = 1;
+  auto Fits = [&] {
+    return Rows * (Chunk + Pad) * RowBytes <= 40960 &&
+           Chunk * ReadWords <= 64 * Lanes;
+  };
+  while (Chunk > 8 && !Fits())
     Chunk /= 2;
-  if (Rows * (Chunk + 1) * RowBytes > 40960)
+  if (!Fits())
     return false;
+  // Vectors of four: every staged access's flat index moves by one along
+  // the row and by a stride free of the loop variables between rows.
+  bool Vector = true;
+  for (RowAccess &A : Staged) {
+    IndexExpr Flat = flatIndex(F, A.Array, A.Subscripts);
+    IndexExpr Stride =
+        Flat.substitute(I, IndexExpr::symbol(I) + IndexExpr::constant(1)) -
+        Flat;
+    A.VectorFetch = Flat.coeffOf(J.Var) == 1 && !Stride.mentions(I) &&
+                    !Stride.mentions(J.Var);
+    Vector &= A.VectorFetch;
+  }
+  // Two accesses of one array a constant apart that is not a multiple of 4
+  // (X[i][j + 1] and X[i][j]) are never aligned together: no vector path.
+  for (size_t A = 0; A < Staged.size(); ++A)
+    for (size_t O = A + 1; O < Staged.size(); ++O) {
+      IndexExpr D = flatIndex(F, Staged[A].Array, Staged[A].Subscripts) -
+                    flatIndex(F, Staged[O].Array, Staged[O].Subscripts);
+      if (Staged[A].Array == Staged[O].Array && D.isConstant() &&
+          D.constantPart() % 4 != 0)
+        Vector = false;
+    }
   for (RowAccess &A : Staged)
     A.TileName = Plan.Names.fresh(A.Array + "_row");
   Plan.K = KernelPlan::RowStaged;
@@ -865,6 +902,10 @@ bool planRowStaged(const Function &F, KernelPlan &Plan) {
   Plan.RowStagedAccesses = std::move(Staged);
   Plan.RowsPerGroup = Rows;
   Plan.ChunkColumns = Chunk;
+  Plan.RowPad = Pad;
+  Plan.RowLanes = Lanes;
+  Plan.RowPrefetch = true;
+  Plan.RowVector = Vector;
   Plan.WorkGroup = {Rows};
   // The automatic mapping's note that the nest gets the naive kernel no
   // longer holds.
@@ -876,9 +917,12 @@ bool planRowStaged(const Function &F, KernelPlan &Plan) {
                      }),
       Plan.Remarks.end());
   Plan.Remarks.push_back(
-      "loop '" + J.Var + "' walks each work-item's row, stored along it: "
+      "loop '" + J.Var +
+      "' walks each work-item's row, stored along it: "
       "chunks of the work-group's rows are staged in local memory with "
-      "coalesced copies (the lecture's fused program)");
+      "coalesced copies (the lecture's fused program), the next chunk's "
+      "loads in flight while the current one is walked" +
+      std::string(Vector ? ", as vectors of four where the rows align" : ""));
   return true;
 }
 

@@ -76,6 +76,11 @@ struct RowAccess {
   /// the tile before it).
   bool Write = false;
   std::string TileName;
+  /// The flat index has coefficient +1 along the row and a row stride free
+  /// of the kernel's loop variables: four consecutive elements of a row
+  /// are one aligned vector wherever the first one's flat index and the
+  /// row stride are multiples of 4 (checked at run time from the sizes).
+  bool VectorFetch = false;
 };
 
 /// A whole-nest reduction to one element (ReduceScalar): the nest's root
@@ -208,10 +213,20 @@ struct KernelPlan {
   /// Block/Register: position of the reduction loop in Body; RowStaged:
   /// position of the row loop.
   size_t ReductionIndex = 0;
-  /// RowStaged: the accesses staged per chunk, and the default rows per
-  /// work-group and columns per chunk.
+  /// RowStaged: the accesses staged per chunk, and the defaults of the
+  /// kernel's tunables: rows per work-group (WG0), columns per chunk
+  /// (CHUNK), the tiles' padding in columns (PAD), whether the next
+  /// chunk's global loads are issued into registers before the current
+  /// chunk is walked (PIPE, software pipelining), and whether aligned rows
+  /// move as vectors of four (VEC; RowVector false: some staged access
+  /// cannot, and the kernel has no vector path).
   std::vector<RowAccess> RowStagedAccesses;
-  int64_t RowsPerGroup = 0, ChunkColumns = 0;
+  int64_t RowsPerGroup = 0, ChunkColumns = 0, RowPad = 1;
+  /// RowStaged: work-items per row in the copies (LANES): a work-group is
+  /// RowsPerGroup * RowLanes work-items, the first RowsPerGroup of which
+  /// walk the rows.
+  int64_t RowLanes = 1;
+  bool RowPrefetch = true, RowVector = false;
   std::vector<StagedAccess> Staged;
   /// Transpose: the single statement's one read, staged through a tile.
   StagedAccess TransposeRead;

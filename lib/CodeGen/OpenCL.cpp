@@ -1141,6 +1141,14 @@ bool looptile::generateOpenCL(const Function &Original,
              Expr::arrayRef(A.Array, A.Type, A.Subscripts).str() + " -> " +
              A.TileName + (A.Write ? " (written, copied out)" : " (read)") +
              "\n";
+      R += "  copies: through registers, the next chunk's loads issued "
+           "before this chunk's walk when " +
+           P.tunable("PIPE") + " = 1" +
+           (P.RowVector ? "; aligned rows as vectors of four when " +
+                              P.tunable("VEC") + " = 1"
+                        : "; element by element (some staged access has no "
+                          "aligned vector form)") +
+           "\n";
     }
     if (P.K == KernelPlan::ReduceScalar) {
       const ScalarReduction &SR = P.Reduce;
