@@ -346,8 +346,8 @@ static bool hasExposedRead(const std::vector<Node> &Body,
                            const std::string &Name, WrittenUnder &Written) {
   for (const Node &N : Body) {
     if (N.isLoop() && runsOnce(N.loop())) {
-      // A loop of exactly one iteration (the host program's statements
-      // held in a loop of one iteration) is its body, run once.
+      // A loop of exactly one iteration (a host program's statements held
+      // in a loop of one iteration) is its body, run once where it stands.
       if (hasExposedRead(N.loop().Body, Name, Written))
         return true;
       continue;

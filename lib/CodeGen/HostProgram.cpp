@@ -284,6 +284,40 @@ bool looptile::writesVariable(const Node &N, const std::string &Name,
   return accessesVariable(N, Name, NotMemory, true);
 }
 
+static Node structuredNode(const HostProgram &HP, const HostNode &N) {
+  if (N.K == HostNode::Launch)
+    return HP.Kernels.Body[N.Kernel];
+  Loop L;
+  L.Var = N.L.Var;
+  L.Lower = N.L.Lower;
+  L.Upper = N.L.Upper;
+  L.Step = N.L.Step;
+  L.VarType = N.L.VarType;
+  L.Loc = N.L.Loc;
+  for (const HostNode &C : N.Body)
+    L.Body.push_back(structuredNode(HP, C));
+  return Node{std::move(L)};
+}
+
+void looptile::structuredView(const HostProgram &HP, Function &Out,
+                              std::vector<const Loop *> &Loops) {
+  Out = HP.Kernels;
+  Out.Body.clear();
+  for (const HostNode &N : HP.Body)
+    Out.Body.push_back(structuredNode(HP, N));
+  Loops.assign(HP.Kernels.Body.size(), nullptr);
+  std::function<void(const std::vector<HostNode> &, const std::vector<Node> &)>
+      Walk = [&](const std::vector<HostNode> &H, const std::vector<Node> &B) {
+        for (size_t I = 0; I < H.size(); ++I) {
+          if (H[I].K == HostNode::Launch)
+            Loops[H[I].Kernel] = &B[I].loop();
+          else
+            Walk(H[I].Body, B[I].loop().Body);
+        }
+      };
+  Walk(HP.Body, Out.Body);
+}
+
 // Appends the kernels that N launches, in launch order.
 void looptile::launchedKernels(const HostNode &N, std::vector<unsigned> &Out) {
   if (N.K == HostNode::Launch) {
@@ -360,6 +394,8 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
   }
   HP.SharedScalars.assign(HP.Kernels.Body.size(), {});
   HP.InOrder.assign(HP.Kernels.Body.size(), false);
+  // The scalars some host loop carries from one iteration to the next.
+  std::set<std::string> Carried;
   std::vector<HostLoop> Vars;
   collectHostVars(HP.Body, Vars);
   if (Vars.empty())
@@ -504,6 +540,7 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
       for (unsigned K : Launched)
         if (mentionsVariable(HP.Kernels.Body[K], V.Name, NotMemory))
           HP.SharedScalars[K].insert(V.Name);
+      Carried.insert(V.Name);
     }
     return std::all_of(H.Body.begin(), H.Body.end(), Check);
   };
@@ -516,8 +553,15 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
   // LU on random inputs does, Durbin does. So the reductions of kernels
   // launched from host loops keep the C's order (one work-item), and the
   // kernels compute what the C computes, bit for bit.
+  // So does a reduction into a scalar that a host loop then carries (the
+  // mean that starts a recurrence): its rounding would be amplified the
+  // same way.
   for (size_t K = 0; K < HP.InOrder.size(); ++K)
-    HP.InOrder[K] = !HP.Enclosing[K].empty();
+    HP.InOrder[K] =
+        !HP.Enclosing[K].empty() ||
+        std::any_of(Carried.begin(), Carried.end(), [&](const std::string &V) {
+          return findReduction(HP.Kernels.Body[K].loop(), V).has_value();
+        });
   addHostVars(HP.Kernels, Vars);
   return true;
 }

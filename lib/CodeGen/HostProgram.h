@@ -105,6 +105,14 @@ bool readsVariable(const Node &N, const std::string &Name,
 bool writesVariable(const Node &N, const std::string &Name,
                     const std::vector<std::string> &NotMemory);
 
+/// The function with the host program's loops around the kernels' nests
+/// (each host loop a loop with its bounds, each launch its nest, in
+/// order): the control flow the kernels run in. HP.Kernels lists the nests
+/// once each, in launch order, which does not say that a kernel inside a
+/// host loop may run no time or many times; liveness across kernels is
+/// judged on this view. Loops[K] is kernel K's nest in Out.
+void structuredView(const HostProgram &HP, Function &Out,
+                    std::vector<const Loop *> &Loops);
 /// Appends the kernels that N launches, in launch order.
 void launchedKernels(const HostNode &N, std::vector<unsigned> &Out);
 

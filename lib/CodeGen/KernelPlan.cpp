@@ -978,8 +978,9 @@ bool planMapping(const Function &F, unsigned NestIndex,
       Plan.Body = {F.Body[NestIndex]};
       Plan.Remarks.push_back(
           "loop '" + Root.Var + "' is a reduction run in one work-item in the "
-          "C's order: it is launched from a host loop, a recurrence that "
-          "could amplify the rounding of another order");
+          "C's order: a host loop's recurrence could amplify the rounding of "
+          "another order (it is launched from a host loop, or a host loop "
+          "carries its result)");
       return true;
     }
     if (planScalarReduction(F, Root, V, Plan, WhyNot)) {

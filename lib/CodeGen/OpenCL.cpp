@@ -683,8 +683,8 @@ bool kernelFunctions(const Function &F, const OpenCLOptions &Opts,
                      std::vector<const Variable *> &Temporaries,
                      std::vector<Variable> &ScalarTemporaries,
                      std::vector<Diagnostic> &Diags,
-                     const std::vector<std::set<std::string>> *Forced =
-                         nullptr) {
+                     const std::vector<std::set<std::string>> *Forced = nullptr,
+                     const HostProgram *HP = nullptr) {
   // A local array declared at function scope is one array shared by every
   // iteration and every nest, as in C: it becomes a device buffer (a
   // manifest temporary) that the kernels take like an array parameter,
@@ -751,6 +751,14 @@ bool kernelFunctions(const Function &F, const OpenCLOptions &Opts,
   // runs each launch once, does not show. KernelFns[I] is the function as
   // kernel I sees it.
   KernelFns.assign(F.Body.size(), K);
+  // Where the value goes after a kernel is judged with the host loops
+  // around the kernels (structuredView): in launch order alone, a write
+  // inside a host loop would seem to cover the reads after it although the
+  // loop may run no iteration.
+  Function Structured;
+  std::vector<const Loop *> StructuredLoops;
+  if (HP)
+    structuredView(*HP, Structured, StructuredLoops);
   for (const Variable &V : F.Locals) {
     if (V.VarKind != Variable::LocalScalar || !V.DeclaredIn.empty())
       continue;
@@ -763,7 +771,9 @@ bool kernelFunctions(const Function &F, const OpenCLOptions &Opts,
       bool FlowsIn = readsVariable(N, V.Name, NotMemory) &&
                      !isWrittenBeforeRead(F, L, V.Name);
       bool FlowsOut =
-          writesVariable(N, V.Name, NotMemory) && isLiveAfter(F, L, V.Name);
+          writesVariable(N, V.Name, NotMemory) &&
+          (HP ? isLiveAfter(Structured, *StructuredLoops[I], V.Name)
+              : isLiveAfter(F, L, V.Name));
       if (!FlowsIn && !FlowsOut && !(Forced && (*Forced)[I].count(V.Name)))
         continue;
       Shared = true;
@@ -804,7 +814,7 @@ bool hostKernelFunctions(const Function &View, const OpenCLOptions &Opts,
                          std::vector<std::string> *Refusals = nullptr) {
   if (!planHostProgram(View, Opts, Names, HP, Diags, Refusals) ||
       !kernelFunctions(HP.Kernels, Opts, KernelFns, Temporaries,
-                       ScalarTemporaries, Diags, &HP.SharedScalars))
+                       ScalarTemporaries, Diags, &HP.SharedScalars, &HP))
     return false;
   for (unsigned I = 0; I < KernelFns.size(); ++I) {
     const std::vector<std::string> &Hosts = HP.Enclosing[I];
