@@ -1112,7 +1112,8 @@ void Emitter::registerTiled() {
   const std::string VW = Plan.tunable("VW"), WPTM = Plan.tunable("WPTM"),
                     WPTN = Plan.tunable("WPTN"), TSM = Plan.tunable("TSM"),
                     TSN = Plan.tunable("TSN"), TSK = Plan.tunable("TSK"),
-                    NBUF = Plan.tunable("NBUF"), GM = Plan.tunable("GM");
+                    NBUF = Plan.tunable("NBUF"), GM = Plan.tunable("GM"),
+                    WTM = Plan.tunable("WTM"), WTN = Plan.tunable("WTN");
   int64_t T = Opts.Tile;
   // The reduction step: each work-item holds its share of the next step's
   // tiles, TSM*TSK/(work-items) values per operand, in registers besides its
@@ -1205,6 +1206,30 @@ void Emitter::registerTiled() {
            "cache; every value computes the same",
        "",
        {1, 8}}};
+  // Warp tiles (KernelPlan::WarpRows), offered where the plan has one.
+  if (Plan.WarpRows && Plan.WarpCols) {
+    std::string Common =
+        ": " + WTM + " x " + WTN +
+        " consecutive work-items compute a contiguous block of the tile "
+        "(0, or not dividing the work-group's sides: the whole tile); every "
+        "value computes the same";
+    Launch.Tunables.push_back(
+        {WTM,
+         Plan.WarpTileByDefault ? Plan.WarpRows : 0,
+         0,
+         64,
+         "work-items of a warp tile along dimension 1" + Common,
+         "",
+         {0, Plan.WarpRows}});
+    Launch.Tunables.push_back(
+        {WTN,
+         Plan.WarpTileByDefault ? Plan.WarpCols : 0,
+         0,
+         64,
+         "work-items of a warp tile along dimension 0" + Common,
+         "",
+         {0, Plan.WarpCols}});
+  }
   // Shape presets: the generated tile first, then (when it has 8 or more
   // outputs per row) one with half its columns, then smaller ones with the
   // same work-group shape (T x T work-items) and fewer outputs each, down
@@ -1271,13 +1296,15 @@ void Emitter::registerTiled() {
               WV = role("wv"), TID = role("tid"), NT = role("nthreads"),
               G0 = role("g0"), G1 = role("g1"), GID = role("gid"),
               GB = role("gband"), GR = role("grows"), Full = role("full"),
-              Cur = role("cur");
-  // Position in the work-group's tile of output W of work-item T.
-  auto Pos = [&](const std::string &Item, const std::string &W, bool Dim0) {
-    std::string Items =
-        Dim0 ? "(" + TSN + " / " + WPTN + ")" : "(" + TSM + " / " + WPTM + ")";
-    return "(" + W + " / " + VW + ") * (" + VW + " * " + Items + ") + " + Item +
-           " * " + VW + " + " + W + " % " + VW;
+              Cur = role("cur"), PX = role("px"), PY = role("py"),
+              LX = role("lx"), LY = role("ly"), Lane = role("lane"),
+              Warp = role("warp");
+  // Position in the work-group's tile of the work-item's output W along
+  // dimension 0 (Dim0) or 1: its first output there (px, py), then pieces
+  // of VW outputs, lx (ly) work-items' pieces apart.
+  auto Pos = [&](const std::string &W, bool Dim0) {
+    return "(" + W + " / " + VW + ") * (" + VW + " * " + (Dim0 ? LX : LY) +
+           ") + " + (Dim0 ? PX : PY) + " + " + W + " % " + VW;
   };
   line("const int " + TX + " = (int)get_local_id(0), " + TY +
        " = (int)get_local_id(1);");
@@ -1285,6 +1312,36 @@ void Emitter::registerTiled() {
        TX + ";");
   line("const int " + NT + " = (" + TSN + " / " + WPTN + ") * (" + TSM + " / " +
        WPTM + ");");
+  // The work-items' outputs: one grid of (TSM/WPTM) x (TSN/WPTN) work-items
+  // over the whole tile, or warp tiles of WTM x WTN consecutive work-items
+  // (tid order), each a grid over a contiguous block of the tile, the
+  // blocks in rows of (TSN/WPTN)/WTN. Either way a bijection between
+  // (work-item, output) pairs and the tile's elements (VW divides WPTM and
+  // WPTN), so every setting computes the same.
+  std::string ItemsN = "(" + TSN + " / " + WPTN + ")",
+              ItemsM = "(" + TSM + " / " + WPTM + ")";
+  if (Plan.WarpRows && Plan.WarpCols) {
+    line("#if " + WTM + " > 0 && " + WTN + " > 0 && " + ItemsM + " % (" + WTM +
+         " > 0 ? " + WTM + " : 1) == 0 && " + ItemsN + " % (" + WTN +
+         " > 0 ? " + WTN + " : 1) == 0");
+    line("// Warp tiles: work-item lane of warp tile warp.");
+    line("const int " + Lane + " = " + TID + " % (" + WTM + " * " + WTN +
+         "), " + Warp + " = " + TID + " / (" + WTM + " * " + WTN + ");");
+    line("const int " + LX + " = " + WTN + ", " + LY + " = " + WTM + ";");
+    line("const int " + PX + " = " + Warp + " % (" + ItemsN + " / " + WTN +
+         ") * (" + WTN + " * " + WPTN + ") + " + Lane + " % " + WTN + " * " +
+         VW + ";");
+    line("const int " + PY + " = " + Warp + " / (" + ItemsN + " / " + WTN +
+         ") * (" + WTM + " * " + WPTM + ") + " + Lane + " / " + WTN + " * " +
+         VW + ";");
+    line("#else");
+  }
+  line("// One grid over the whole tile.");
+  line("const int " + LX + " = " + ItemsN + ", " + LY + " = " + ItemsM + ";");
+  line("const int " + PX + " = " + TX + " * " + VW + ", " + PY + " = " + TY +
+       " * " + VW + ";");
+  if (Plan.WarpRows && Plan.WarpCols)
+    line("#endif");
   // Launch order: work-group number gid (dimension 0 fastest) is placed in
   // bands of GM rows, column by column: a bijection of the grid.
   line("// Work-group gid in launch order computes tile (g0, g1): bands of " +
@@ -1362,8 +1419,8 @@ void Emitter::registerTiled() {
     open("for (int " + WM + " = 0; " + WM + " < " + WPTM + "; " + WM + "++)");
     line("#pragma unroll");
     open("for (int " + WN + " = 0; " + WN + " < " + WPTN + "; " + WN + "++)");
-    defineIfUsed({{M1.Var, B1 + " + " + Pos(TY, WM, false)},
-                  {M0.Var, B0 + " + " + Pos(TX, WN, true)}},
+    defineIfUsed({{M1.Var, B1 + " + " + Pos(WM, false)},
+                  {M0.Var, B0 + " + " + Pos(WN, true)}},
                  [&] {
                    if (Guard) {
                      open("if (" + activeTest(M0, M1) + ")");
@@ -1497,8 +1554,8 @@ void Emitter::registerTiled() {
       open("for (int " + WV + " = 0; " + WV + " < " + W + "; " + WV +
            " += " + VW + ")");
       line(vloadMacro(elemTypeName(S.Type)) + "(&" + Regs[I] + "[" + WV +
-           "], &" + S.TileName + "[" + Cur + "][" + KL + "][" +
-           Pos(Dim0 ? TX : TY, WV, Dim0) + "]);");
+           "], &" + S.TileName + "[" + Cur + "][" + KL + "][" + Pos(WV, Dim0) +
+           "]);");
       close();
     }
     defineIfUsed({{K.Var, KK + " + " + KL}},

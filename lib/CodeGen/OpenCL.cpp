@@ -1104,6 +1104,14 @@ bool looptile::generateOpenCL(const Function &Original,
                     "align them)"
                   : "") +
              "\n";
+      if (P.K == KernelPlan::Register && P.WarpRows && P.WarpCols)
+        R += "  warp tiles: " + std::to_string(P.WarpRows) + " x " +
+             std::to_string(P.WarpCols) + " work-items (" + P.tunable("WTM") +
+             " x " + P.tunable("WTN") + ")" +
+             (P.WarpTileByDefault
+                  ? ""
+                  : ", offered; the default 0 x 0 is one grid over the tile") +
+             "\n";
     }
     if (P.K == KernelPlan::RowStaged) {
       R += "  loop " + P.reductionLoop().Var +
