@@ -1206,7 +1206,10 @@ void Emitter::registerTiled() {
            "cache; every value computes the same",
        "",
        {1, 8}}};
-  // Warp tiles (KernelPlan::WarpRows), offered where the plan has one.
+  // Warp tiles (KernelPlan::WarpRows), offered where the plan has one. For
+  // --tune, WTM takes 0 or the plan's rows and WTN only the plan's columns:
+  // 0 x WTN is one grid over the tile as 0 x 0 is, so the two candidates
+  // are the grid and the warp tiles.
   if (Plan.WarpRows && Plan.WarpCols) {
     std::string Common =
         ": " + WTM + " x " + WTN +
@@ -1228,7 +1231,7 @@ void Emitter::registerTiled() {
          64,
          "work-items of a warp tile along dimension 0" + Common,
          "",
-         {0, Plan.WarpCols}});
+         {Plan.WarpCols}});
   }
   // Shape presets: the generated tile first, then (when it has 8 or more
   // outputs per row) one with half its columns, then smaller ones with the
