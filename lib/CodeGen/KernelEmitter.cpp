@@ -1113,7 +1113,8 @@ void Emitter::registerTiled() {
                     WPTN = Plan.tunable("WPTN"), TSM = Plan.tunable("TSM"),
                     TSN = Plan.tunable("TSN"), TSK = Plan.tunable("TSK"),
                     NBUF = Plan.tunable("NBUF"), GM = Plan.tunable("GM"),
-                    WTM = Plan.tunable("WTM"), WTN = Plan.tunable("WTN");
+                    WTM = Plan.tunable("WTM"), WTN = Plan.tunable("WTN"),
+                    SPLIT = Plan.tunable("SPLIT");
   int64_t T = Opts.Tile;
   // The reduction step: each work-item holds its share of the next step's
   // tiles, TSM*TSK/(work-items) values per operand, in registers besides its
@@ -1233,6 +1234,17 @@ void Emitter::registerTiled() {
          "",
          {Plan.WarpCols}});
   }
+  if (Plan.InteriorLoop)
+    Launch.Tunables.push_back(
+        {SPLIT,
+         Plan.SplitByDefault ? 1 : 0,
+         0,
+         1,
+         "1: interior work-groups run their whole steps in a loop of their "
+         "own (unchecked fetches, vector loads where aligned), the general "
+         "loop the rest; 0: the general loop only; both compute the same",
+         "",
+         {0, 1}});
   // Shape presets: the generated tile first, then (when it has 8 or more
   // outputs per row) one with half its columns, then smaller ones with the
   // same work-group shape (T x T work-items) and fewer outputs each, down
@@ -1479,10 +1491,14 @@ void Emitter::registerTiled() {
                           Fetched[I], Mode, Cur);
   };
   // The fetch of the step at KBase: unchecked (vector loads where aligned)
-  // when the work-group and the whole step are interior.
-  auto FetchAll = [&](const std::string &KBase) {
-    std::string Interior = Full + " && " +
-                           inRange("(" + KBase + " + " + TSK + " - 1)", K.Upper);
+  // when the work-group and the whole step are interior, which the
+  // interior loop knows (KnownInterior: no checked path).
+  auto FetchAll = [&](const std::string &KBase, bool KnownInterior) {
+    std::string Interior =
+        KnownInterior
+            ? "1"
+            : Full + " && " +
+                  inRange("(" + KBase + " + " + TSK + " - 1)", K.Upper);
     for (size_t I = 0; I < Plan.Staged.size(); ++I) {
       const StagedAccess &S = Plan.Staged[I];
       auto [C1, C0] = Extents(S);
@@ -1500,12 +1516,18 @@ void Emitter::registerTiled() {
                               .substitute(K.Var, IndexExpr::symbol(KBase));
         line("#if (" + C0 + ") % 4 == 0");
         line("// Interior and aligned: every run of four is one vector load.");
-        open("if (" + Interior + " && (((" + First.str() + ") | (" +
-             Stride.str() + ")) & 3) == 0)");
+        open("if (" + (KnownInterior ? "" : Interior + " && ") + "(((" +
+             First.str() + ") | (" + Stride.str() + ")) & 3) == 0)");
         StageOne(I, KBase, StageMode::FetchVector);
         close();
         line("else");
         line("#endif");
+      }
+      if (KnownInterior) {
+        open("");
+        StageOne(I, KBase, StageMode::FetchInterior);
+        close();
+        continue;
       }
       open("if (" + Interior + ")");
       StageOne(I, KBase, StageMode::FetchInterior);
@@ -1523,16 +1545,10 @@ void Emitter::registerTiled() {
   line("int " + Cur + " = 0; // the local tiles this step reads");
   open("if (" + KLower + " <= " + KUpper + ")");
   line("const int " + KK + " = " + KLower + "; // the first step's tiles");
-  FetchAll(KK);
+  FetchAll(KK, false);
   StoreAll();
   close();
   line("barrier(CLK_LOCAL_MEM_FENCE); // the tiles are complete");
-  open("for (int " + KK + " = " + KLower + "; " + KK + " <= " + KUpper + "; " +
-       KK + " += " + TSK + ")");
-  line("const int " + KX + " = " + KK + " + " + TSK + ";");
-  open("if (" + KX + " <= " + KUpper + ")");
-  FetchAll(KX);
-  close();
   // In the reduction, a staged access reads the work-item's register copy.
   Ctx.ArrayHook = [&](const Expr &E) -> std::optional<std::string> {
     for (size_t I = 0; I < Plan.Staged.size(); ++I) {
@@ -1544,7 +1560,6 @@ void Emitter::registerTiled() {
     }
     return std::nullopt;
   };
-  line("const int " + KN + " = " + remaining(TSK, K, KK) + ";");
   auto Reduction = [&](const std::string &Bound, bool Unroll) {
     if (Unroll)
       line("#pragma unroll");
@@ -1565,24 +1580,59 @@ void Emitter::registerTiled() {
                  [&] { ForEachOutputIn([&] { body(K.Body); }, false); });
     close();
   };
+  // After a step: the fetched registers into the other tiles.
+  auto StoreNext = [&] {
+    line("#if " + NBUF + " == 1");
+    line("barrier(CLK_LOCAL_MEM_FENCE); // done with the only tiles");
+    line("#endif");
+    line(Cur + " = (" + Cur + " + 1) % " + NBUF + ";");
+    line("// Store the fetched tiles: consecutive work-items copied "
+         "consecutive elements.");
+    StoreAll();
+    line("barrier(CLK_LOCAL_MEM_FENCE); // the next step's tiles are complete");
+  };
+  // The interior loop (KernelPlan::InteriorLoop): in an interior
+  // work-group, the steps at ks while ks's step and the next are whole;
+  // the general loop goes on from ks. A work-group's branch and bounds are
+  // uniform, so every work-item meets the same barriers.
+  std::string KS = KLower;
+  if (Plan.InteriorLoop) {
+    KS = fresh(K.Var + "s");
+    line("#if " + SPLIT + " == 1");
+    line("int " + KS + " = " + KLower + ";");
+    open("if (" + Full + ")");
+    line("// Interior: this step and the next are whole; fetches unchecked.");
+    open("for (; " + inRange("(" + KS + " + 2 * " + TSK + " - 1)", K.Upper) +
+         "; " + KS + " += " + TSK + ")");
+    line("const int " + KK + " = " + KS + ", " + KX + " = " + KS + " + " + TSK +
+         ";");
+    FetchAll(KX, true);
+    Reduction(TSK, true);
+    StoreNext();
+    close();
+    close();
+    line("#else");
+    line("const int " + KS + " = " + KLower + ";");
+    line("#endif");
+  }
+  open("for (int " + KK + " = " + KS + "; " + KK + " <= " + KUpper + "; " + KK +
+       " += " + TSK + ")");
+  line("const int " + KX + " = " + KK + " + " + TSK + ";");
+  open("if (" + KX + " <= " + KUpper + ")");
+  FetchAll(KX, false);
+  close();
+  line("const int " + KN + " = " + remaining(TSK, K, KK) + ";");
   open("if (" + KN + " == " + TSK + ")");
   Reduction(TSK, true);
   close();
   open("else");
   Reduction(KN, false);
   close();
-  Ctx.ArrayHook = nullptr;
   open("if (" + KX + " <= " + KUpper + ")");
-  line("#if " + NBUF + " == 1");
-  line("barrier(CLK_LOCAL_MEM_FENCE); // done with the only tiles");
-  line("#endif");
-  line(Cur + " = (" + Cur + " + 1) % " + NBUF + ";");
-  line("// Store the fetched tiles: consecutive work-items copied "
-       "consecutive elements.");
-  StoreAll();
-  line("barrier(CLK_LOCAL_MEM_FENCE); // the next step's tiles are complete");
+  StoreNext();
   close();
   close();
+  Ctx.ArrayHook = nullptr;
   if (!Post.empty())
     ForEachOutput([&] { body(Post); });
   close();

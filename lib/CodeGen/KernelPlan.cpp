@@ -1103,6 +1103,12 @@ bool planMapping(const Function &F, unsigned NestIndex,
     Plan.WarpCols = 8;
     Plan.WarpTileByDefault = false;
   }
+  // The interior loop (KernelPlan::InteriorLoop): offered to every
+  // register-tiled kernel, not the default until a GPU measures it faster.
+  if (Plan.K == KernelPlan::Register) {
+    Plan.InteriorLoop = true;
+    Plan.SplitByDefault = false;
+  }
   if (Plan.K == KernelPlan::Naive) {
     if (matchTranspose(F, {F.Body[NestIndex]}, Plan)) {
       Plan.K = KernelPlan::Transpose;

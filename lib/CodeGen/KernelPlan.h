@@ -219,6 +219,12 @@ struct KernelPlan {
   /// offered to --set and --tune.
   int64_t WarpRows = 0, WarpCols = 0;
   bool WarpTileByDefault = false;
+  /// Register: the kernel has a loop of its own for interior work-groups'
+  /// whole steps (tunable SPLIT, 1 selects it): unchecked fetches only,
+  /// vector loads where aligned, no partial step; the general loop then
+  /// runs what is left (edge work-groups, the last one or two steps).
+  /// SplitByDefault: SPLIT defaults to 1, else 0.
+  bool InteriorLoop = false, SplitByDefault = false;
   /// Transpose: the single statement's one read, staged through a tile.
   StagedAccess TransposeRead;
   /// ReduceScalar: the reduction (Body is the whole nest).

@@ -1112,6 +1112,12 @@ bool looptile::generateOpenCL(const Function &Original,
                   ? ""
                   : ", offered; the default 0 x 0 is one grid over the tile") +
              "\n";
+      if (P.K == KernelPlan::Register && P.InteriorLoop)
+        R += "  interior loop: " + P.tunable("SPLIT") +
+             (P.SplitByDefault
+                  ? " = 1"
+                  : ", offered; the default 0 is the general loop only") +
+             "\n";
     }
     if (P.K == KernelPlan::RowStaged) {
       R += "  loop " + P.reductionLoop().Var +

@@ -27,7 +27,8 @@
 // MAP: kernel mmm: register-tiled, nest at {{.*}}:7
 // The warp tiles (4 x 8 work-items) are offered, not the default:
 // MAP: warp tiles: 4 x 8 work-items (WTM x WTN), offered; the default 0 x 0 is one grid over the tile
-// MAP: work-group: TSN / WPTN x TSM / WPTM (VW = 2, WPTM = 4, WPTN = 2, TSM = 64, TSN = 32, TSK = 8, NBUF = 2, GM = 1, WTM = 0, WTN = 0)
+// MAP-NEXT: interior loop: SPLIT, offered; the default 0 is the general loop only
+// MAP: work-group: TSN / WPTN x TSM / WPTM (VW = 2, WPTM = 4, WPTN = 2, TSM = 64, TSN = 32, TSK = 8, NBUF = 2, GM = 1, WTM = 0, WTN = 0, SPLIT = 0)
 // A is fast along k, so its tile is transposed and padded by VW; both
 // tiles are double-buffered (NBUF = 2):
 // 2*8*(64+2)*4 + 2*8*32*4 bytes (TSK defaults to min(tile, 8)).
@@ -114,7 +115,28 @@
 // CHECK: A_tile[cur][a0][a1] = A_next[q].s0;
 // CHECK: B_tile[cur][a1][a0] = B_next[q].s0;
 // CHECK: barrier(CLK_LOCAL_MEM_FENCE); // the tiles are complete
-// CHECK-NEXT: for (int kk = 0; kk <= K - 1; kk += TSK) {
+// With SPLIT = 1, interior work-groups run the whole steps whose next step
+// is whole in a loop of their own, with the unchecked fetches only (no
+// range checks, no partial step); the general loop goes on from ks.
+// CHECK-NEXT: #if SPLIT == 1
+// CHECK-NEXT: int ks = 0;
+// CHECK-NEXT: if (full) {
+// CHECK-NEXT: // Interior: this step and the next are whole; fetches unchecked.
+// CHECK-NEXT: for (; (ks + 2 * TSK - 1) <= K - 1; ks += TSK) {
+// CHECK-NEXT: const int kk = ks, kx = ks + TSK;
+// CHECK-NEXT: #if (TSK) % 4 == 0
+// CHECK-NEXT: // Interior and aligned: every run of four is one vector load.
+// CHECK-NEXT: if ((((i0*K + kx) | (K)) & 3) == 0) {
+// CHECK-NOT: <= M - 1
+// CHECK: for (int kl = 0; kl < TSK; kl++) {
+// CHECK-NOT: <= M - 1
+// CHECK: barrier(CLK_LOCAL_MEM_FENCE); // the next step's tiles are complete
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: #else
+// CHECK-NEXT: const int ks = 0;
+// CHECK-NEXT: #endif
+// CHECK-NEXT: for (int kk = ks; kk <= K - 1; kk += TSK) {
 // CHECK-NEXT: const int kx = kk + TSK;
 // CHECK-NEXT: if (kx <= K - 1) {
 // CHECK: A_next[q] = *(__global const float4 *)(A + i0*K + a1*K + kx + a0);
