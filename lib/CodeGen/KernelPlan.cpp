@@ -1097,7 +1097,8 @@ bool planMapping(const Function &F, unsigned NestIndex,
   // reads broadcasts), where one grid over a 16 x 16 work-group reads 2
   // and 16 (256 bytes, two passes); a warp's rows of outputs are 8 pieces
   // of VW adjacent elements, contiguous. Offered, not the default, until a
-  // GPU measures it faster (bench/RESULTS.md).
+  // GPU measures it faster (bench/raw/2026-11-23-h100-warp-tile-variants.list
+  // is the experiment).
   if (Plan.K == KernelPlan::Register && Opts.Tile % 8 == 0) {
     Plan.WarpRows = 4;
     Plan.WarpCols = 8;
