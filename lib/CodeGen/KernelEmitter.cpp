@@ -1419,7 +1419,9 @@ void Emitter::registerTiled() {
   const std::string VW = Plan.tunable("VW"), WPTM = Plan.tunable("WPTM"),
                     WPTN = Plan.tunable("WPTN"), TSM = Plan.tunable("TSM"),
                     TSN = Plan.tunable("TSN"), TSK = Plan.tunable("TSK"),
-                    NBUF = Plan.tunable("NBUF"), GM = Plan.tunable("GM");
+                    NBUF = Plan.tunable("NBUF"), GM = Plan.tunable("GM"),
+                    WTM = Plan.tunable("WTM"), WTN = Plan.tunable("WTN"),
+                    SPLIT = Plan.tunable("SPLIT");
   int64_t T = Opts.Tile;
   // The reduction step: each work-item holds its share of the next step's
   // tiles, TSM*TSK/(work-items) values per operand, in registers besides its
@@ -1512,6 +1514,44 @@ void Emitter::registerTiled() {
            "cache; every value computes the same",
        "",
        {1, 8}}};
+  // Warp tiles (KernelPlan::WarpRows), offered where the plan has one. For
+  // --tune, WTM takes 0 or the plan's rows and WTN only the plan's columns:
+  // 0 x WTN is one grid over the tile as 0 x 0 is, so the two candidates
+  // are the grid and the warp tiles.
+  if (Plan.WarpRows && Plan.WarpCols) {
+    std::string Common =
+        ": " + WTM + " x " + WTN +
+        " consecutive work-items compute a contiguous block of the tile "
+        "(0, or not dividing the work-group's sides: the whole tile); every "
+        "value computes the same";
+    Launch.Tunables.push_back(
+        {WTM,
+         Plan.WarpTileByDefault ? Plan.WarpRows : 0,
+         0,
+         64,
+         "work-items of a warp tile along dimension 1" + Common,
+         "",
+         {0, Plan.WarpRows}});
+    Launch.Tunables.push_back(
+        {WTN,
+         Plan.WarpTileByDefault ? Plan.WarpCols : 0,
+         0,
+         64,
+         "work-items of a warp tile along dimension 0" + Common,
+         "",
+         {Plan.WarpCols}});
+  }
+  if (Plan.InteriorLoop)
+    Launch.Tunables.push_back(
+        {SPLIT,
+         Plan.SplitByDefault ? 1 : 0,
+         0,
+         1,
+         "1: interior work-groups run their whole steps in a loop of their "
+         "own (unchecked fetches, vector loads where aligned), the general "
+         "loop the rest; 0: the general loop only; both compute the same",
+         "",
+         {0, 1}});
   // Shape presets: the generated tile first, then (when it has 8 or more
   // outputs per row) one with half its columns, then smaller ones with the
   // same work-group shape (T x T work-items) and fewer outputs each, down
@@ -1578,13 +1618,15 @@ void Emitter::registerTiled() {
               WV = role("wv"), TID = role("tid"), NT = role("nthreads"),
               G0 = role("g0"), G1 = role("g1"), GID = role("gid"),
               GB = role("gband"), GR = role("grows"), Full = role("full"),
-              Cur = role("cur");
-  // Position in the work-group's tile of output W of work-item T.
-  auto Pos = [&](const std::string &Item, const std::string &W, bool Dim0) {
-    std::string Items =
-        Dim0 ? "(" + TSN + " / " + WPTN + ")" : "(" + TSM + " / " + WPTM + ")";
-    return "(" + W + " / " + VW + ") * (" + VW + " * " + Items + ") + " + Item +
-           " * " + VW + " + " + W + " % " + VW;
+              Cur = role("cur"), PX = role("px"), PY = role("py"),
+              LX = role("lx"), LY = role("ly"), Lane = role("lane"),
+              Warp = role("warp");
+  // Position in the work-group's tile of the work-item's output W along
+  // dimension 0 (Dim0) or 1: its first output there (px, py), then pieces
+  // of VW outputs, lx (ly) work-items' pieces apart.
+  auto Pos = [&](const std::string &W, bool Dim0) {
+    return "(" + W + " / " + VW + ") * (" + VW + " * " + (Dim0 ? LX : LY) +
+           ") + " + (Dim0 ? PX : PY) + " + " + W + " % " + VW;
   };
   line("const int " + TX + " = (int)get_local_id(0), " + TY +
        " = (int)get_local_id(1);");
@@ -1592,6 +1634,36 @@ void Emitter::registerTiled() {
        TX + ";");
   line("const int " + NT + " = (" + TSN + " / " + WPTN + ") * (" + TSM + " / " +
        WPTM + ");");
+  // The work-items' outputs: one grid of (TSM/WPTM) x (TSN/WPTN) work-items
+  // over the whole tile, or warp tiles of WTM x WTN consecutive work-items
+  // (tid order), each a grid over a contiguous block of the tile, the
+  // blocks in rows of (TSN/WPTN)/WTN. Either way a bijection between
+  // (work-item, output) pairs and the tile's elements (VW divides WPTM and
+  // WPTN), so every setting computes the same.
+  std::string ItemsN = "(" + TSN + " / " + WPTN + ")",
+              ItemsM = "(" + TSM + " / " + WPTM + ")";
+  if (Plan.WarpRows && Plan.WarpCols) {
+    line("#if " + WTM + " > 0 && " + WTN + " > 0 && " + ItemsM + " % (" + WTM +
+         " > 0 ? " + WTM + " : 1) == 0 && " + ItemsN + " % (" + WTN +
+         " > 0 ? " + WTN + " : 1) == 0");
+    line("// Warp tiles: work-item lane of warp tile warp.");
+    line("const int " + Lane + " = " + TID + " % (" + WTM + " * " + WTN +
+         "), " + Warp + " = " + TID + " / (" + WTM + " * " + WTN + ");");
+    line("const int " + LX + " = " + WTN + ", " + LY + " = " + WTM + ";");
+    line("const int " + PX + " = " + Warp + " % (" + ItemsN + " / " + WTN +
+         ") * (" + WTN + " * " + WPTN + ") + " + Lane + " % " + WTN + " * " +
+         VW + ";");
+    line("const int " + PY + " = " + Warp + " / (" + ItemsN + " / " + WTN +
+         ") * (" + WTM + " * " + WPTM + ") + " + Lane + " / " + WTN + " * " +
+         VW + ";");
+    line("#else");
+  }
+  line("// One grid over the whole tile.");
+  line("const int " + LX + " = " + ItemsN + ", " + LY + " = " + ItemsM + ";");
+  line("const int " + PX + " = " + TX + " * " + VW + ", " + PY + " = " + TY +
+       " * " + VW + ";");
+  if (Plan.WarpRows && Plan.WarpCols)
+    line("#endif");
   // Launch order: work-group number gid (dimension 0 fastest) is placed in
   // bands of GM rows, column by column: a bijection of the grid.
   line("// Work-group gid in launch order computes tile (g0, g1): bands of " +
@@ -1669,8 +1741,8 @@ void Emitter::registerTiled() {
     open("for (int " + WM + " = 0; " + WM + " < " + WPTM + "; " + WM + "++)");
     line("#pragma unroll");
     open("for (int " + WN + " = 0; " + WN + " < " + WPTN + "; " + WN + "++)");
-    defineIfUsed({{M1.Var, B1 + " + " + Pos(TY, WM, false)},
-                  {M0.Var, B0 + " + " + Pos(TX, WN, true)}},
+    defineIfUsed({{M1.Var, B1 + " + " + Pos(WM, false)},
+                  {M0.Var, B0 + " + " + Pos(WN, true)}},
                  [&] {
                    if (Guard) {
                      open("if (" + activeTest(M0, M1) + ")");
@@ -1726,10 +1798,14 @@ void Emitter::registerTiled() {
                           Fetched[I], Mode, Cur);
   };
   // The fetch of the step at KBase: unchecked (vector loads where aligned)
-  // when the work-group and the whole step are interior.
-  auto FetchAll = [&](const std::string &KBase) {
-    std::string Interior = Full + " && " +
-                           inRange("(" + KBase + " + " + TSK + " - 1)", K.Upper);
+  // when the work-group and the whole step are interior, which the
+  // interior loop knows (KnownInterior: no checked path).
+  auto FetchAll = [&](const std::string &KBase, bool KnownInterior) {
+    std::string Interior =
+        KnownInterior
+            ? "1"
+            : Full + " && " +
+                  inRange("(" + KBase + " + " + TSK + " - 1)", K.Upper);
     for (size_t I = 0; I < Plan.Staged.size(); ++I) {
       const StagedAccess &S = Plan.Staged[I];
       auto [C1, C0] = Extents(S);
@@ -1747,12 +1823,18 @@ void Emitter::registerTiled() {
                               .substitute(K.Var, IndexExpr::symbol(KBase));
         line("#if (" + C0 + ") % 4 == 0");
         line("// Interior and aligned: every run of four is one vector load.");
-        open("if (" + Interior + " && (((" + First.str() + ") | (" +
-             Stride.str() + ")) & 3) == 0)");
+        open("if (" + (KnownInterior ? "" : Interior + " && ") + "(((" +
+             First.str() + ") | (" + Stride.str() + ")) & 3) == 0)");
         StageOne(I, KBase, StageMode::FetchVector);
         close();
         line("else");
         line("#endif");
+      }
+      if (KnownInterior) {
+        open("");
+        StageOne(I, KBase, StageMode::FetchInterior);
+        close();
+        continue;
       }
       open("if (" + Interior + ")");
       StageOne(I, KBase, StageMode::FetchInterior);
@@ -1770,16 +1852,10 @@ void Emitter::registerTiled() {
   line("int " + Cur + " = 0; // the local tiles this step reads");
   open("if (" + KLower + " <= " + KUpper + ")");
   line("const int " + KK + " = " + KLower + "; // the first step's tiles");
-  FetchAll(KK);
+  FetchAll(KK, false);
   StoreAll();
   close();
   line("barrier(CLK_LOCAL_MEM_FENCE); // the tiles are complete");
-  open("for (int " + KK + " = " + KLower + "; " + KK + " <= " + KUpper + "; " +
-       KK + " += " + TSK + ")");
-  line("const int " + KX + " = " + KK + " + " + TSK + ";");
-  open("if (" + KX + " <= " + KUpper + ")");
-  FetchAll(KX);
-  close();
   // In the reduction, a staged access reads the work-item's register copy.
   Ctx.ArrayHook = [&](const Expr &E) -> std::optional<std::string> {
     for (size_t I = 0; I < Plan.Staged.size(); ++I) {
@@ -1791,7 +1867,6 @@ void Emitter::registerTiled() {
     }
     return std::nullopt;
   };
-  line("const int " + KN + " = " + remaining(TSK, K, KK) + ";");
   auto Reduction = [&](const std::string &Bound, bool Unroll) {
     if (Unroll)
       line("#pragma unroll");
@@ -1804,32 +1879,67 @@ void Emitter::registerTiled() {
       open("for (int " + WV + " = 0; " + WV + " < " + W + "; " + WV +
            " += " + VW + ")");
       line(vloadMacro(elemTypeName(S.Type)) + "(&" + Regs[I] + "[" + WV +
-           "], &" + S.TileName + "[" + Cur + "][" + KL + "][" +
-           Pos(Dim0 ? TX : TY, WV, Dim0) + "]);");
+           "], &" + S.TileName + "[" + Cur + "][" + KL + "][" + Pos(WV, Dim0) +
+           "]);");
       close();
     }
     defineIfUsed({{K.Var, KK + " + " + KL}},
                  [&] { ForEachOutputIn([&] { body(K.Body); }, false); });
     close();
   };
+  // After a step: the fetched registers into the other tiles.
+  auto StoreNext = [&] {
+    line("#if " + NBUF + " == 1");
+    line("barrier(CLK_LOCAL_MEM_FENCE); // done with the only tiles");
+    line("#endif");
+    line(Cur + " = (" + Cur + " + 1) % " + NBUF + ";");
+    line("// Store the fetched tiles: consecutive work-items copied "
+         "consecutive elements.");
+    StoreAll();
+    line("barrier(CLK_LOCAL_MEM_FENCE); // the next step's tiles are complete");
+  };
+  // The interior loop (KernelPlan::InteriorLoop): in an interior
+  // work-group, the steps at ks while ks's step and the next are whole;
+  // the general loop goes on from ks. A work-group's branch and bounds are
+  // uniform, so every work-item meets the same barriers.
+  std::string KS = KLower;
+  if (Plan.InteriorLoop) {
+    KS = fresh(K.Var + "s");
+    line("#if " + SPLIT + " == 1");
+    line("int " + KS + " = " + KLower + ";");
+    open("if (" + Full + ")");
+    line("// Interior: this step and the next are whole; fetches unchecked.");
+    open("for (; " + inRange("(" + KS + " + 2 * " + TSK + " - 1)", K.Upper) +
+         "; " + KS + " += " + TSK + ")");
+    line("const int " + KK + " = " + KS + ", " + KX + " = " + KS + " + " + TSK +
+         ";");
+    FetchAll(KX, true);
+    Reduction(TSK, true);
+    StoreNext();
+    close();
+    close();
+    line("#else");
+    line("const int " + KS + " = " + KLower + ";");
+    line("#endif");
+  }
+  open("for (int " + KK + " = " + KS + "; " + KK + " <= " + KUpper + "; " + KK +
+       " += " + TSK + ")");
+  line("const int " + KX + " = " + KK + " + " + TSK + ";");
+  open("if (" + KX + " <= " + KUpper + ")");
+  FetchAll(KX, false);
+  close();
+  line("const int " + KN + " = " + remaining(TSK, K, KK) + ";");
   open("if (" + KN + " == " + TSK + ")");
   Reduction(TSK, true);
   close();
   open("else");
   Reduction(KN, false);
   close();
-  Ctx.ArrayHook = nullptr;
   open("if (" + KX + " <= " + KUpper + ")");
-  line("#if " + NBUF + " == 1");
-  line("barrier(CLK_LOCAL_MEM_FENCE); // done with the only tiles");
-  line("#endif");
-  line(Cur + " = (" + Cur + " + 1) % " + NBUF + ";");
-  line("// Store the fetched tiles: consecutive work-items copied "
-       "consecutive elements.");
-  StoreAll();
-  line("barrier(CLK_LOCAL_MEM_FENCE); // the next step's tiles are complete");
+  StoreNext();
   close();
   close();
+  Ctx.ArrayHook = nullptr;
   if (!Post.empty())
     ForEachOutput([&] { body(Post); });
   close();

@@ -1153,6 +1153,27 @@ bool planMapping(const Function &F, unsigned NestIndex,
                  "kernel");
     }
   }
+  // The warp tile (KernelPlan::WarpRows): 32 work-items (an NVIDIA warp),
+  // 4 rows of 8, where the work-group's sides (T x T work-items in every
+  // preset) divide into them. A warp then reads per reduction step 4
+  // distinct vectors of the dimension-1 tile and 8 of the dimension-0 tile
+  // (64 and 128 bytes: each one pass of the banks, the other work-items'
+  // reads broadcasts), where one grid over a 16 x 16 work-group reads 2
+  // and 16 (256 bytes, two passes); a warp's rows of outputs are 8 pieces
+  // of VW adjacent elements, contiguous. Offered, not the default, until a
+  // GPU measures it faster (bench/raw/2026-11-23-h100-warp-tile-variants.list
+  // is the experiment).
+  if (Plan.K == KernelPlan::Register && Opts.Tile % 8 == 0) {
+    Plan.WarpRows = 4;
+    Plan.WarpCols = 8;
+    Plan.WarpTileByDefault = false;
+  }
+  // The interior loop (KernelPlan::InteriorLoop): offered to every
+  // register-tiled kernel, not the default until a GPU measures it faster.
+  if (Plan.K == KernelPlan::Register) {
+    Plan.InteriorLoop = true;
+    Plan.SplitByDefault = false;
+  }
   if (Plan.K == KernelPlan::Naive) {
     if (matchTranspose(F, {F.Body[NestIndex]}, Plan)) {
       Plan.K = KernelPlan::Transpose;

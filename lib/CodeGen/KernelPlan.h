@@ -228,6 +228,22 @@ struct KernelPlan {
   int64_t RowLanes = 1;
   bool RowPrefetch = true, RowVector = false;
   std::vector<StagedAccess> Staged;
+  /// Register: the warp tile, WarpRows x WarpCols consecutive work-items
+  /// (dimension 1 x dimension 0; tunables WTM and WTN) that compute one
+  /// contiguous (WarpRows*WPTM) x (WarpCols*WPTN) block of the work-group's
+  /// tile, each work-item its pieces of VW x VW outputs strided by VW*WTM
+  /// rows and VW*WTN columns inside it. 0 x 0: no warp tile (the pieces
+  /// strided across the whole tile). WarpTileByDefault: the tunables'
+  /// defaults are WarpRows x WarpCols, else 0 x 0 with WarpRows x WarpCols
+  /// offered to --set and --tune.
+  int64_t WarpRows = 0, WarpCols = 0;
+  bool WarpTileByDefault = false;
+  /// Register: the kernel has a loop of its own for interior work-groups'
+  /// whole steps (tunable SPLIT, 1 selects it): unchecked fetches only,
+  /// vector loads where aligned, no partial step; the general loop then
+  /// runs what is left (edge work-groups, the last one or two steps).
+  /// SplitByDefault: SPLIT defaults to 1, else 0.
+  bool InteriorLoop = false, SplitByDefault = false;
   /// Transpose: the single statement's one read, staged through a tile.
   StagedAccess TransposeRead;
   /// ReduceScalar: the reduction (Body is the whole nest).

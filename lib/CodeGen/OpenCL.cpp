@@ -1141,6 +1141,20 @@ bool looptile::generateOpenCL(const Function &Original,
                     "align them)"
                   : "") +
              "\n";
+      if (P.K == KernelPlan::Register && P.WarpRows && P.WarpCols)
+        R += "  warp tiles: " + std::to_string(P.WarpRows) + " x " +
+             std::to_string(P.WarpCols) + " work-items (" + P.tunable("WTM") +
+             " x " + P.tunable("WTN") + ")" +
+             (P.WarpTileByDefault
+                  ? ""
+                  : ", offered; the default 0 x 0 is one grid over the tile") +
+             "\n";
+      if (P.K == KernelPlan::Register && P.InteriorLoop)
+        R += "  interior loop: " + P.tunable("SPLIT") +
+             (P.SplitByDefault
+                  ? " = 1"
+                  : ", offered; the default 0 is the general loop only") +
+             "\n";
     }
     if (P.K == KernelPlan::RowStaged) {
       R += "  loop " + P.reductionLoop().Var +

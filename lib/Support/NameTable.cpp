@@ -177,8 +177,8 @@ const std::set<std::string> &openCLNames() {
         // looptile's macros and tunables (KernelEmitter.cpp, OpenCL.cpp),
         // and the functions of the manifest's formulas (docs/manifest.md).
         "MIN", "MAX", "TS", "TSR", "WG0", "WG1", "WG2", "VW", "WPTM", "WPTN",
-        "TSM", "TSN", "TSK", "NBUF", "GM", "CHUNK", "PAD", "PIPE", "VEC",
-        "LANES", "round_up", "ceil_div",
+        "TSM", "TSN", "TSK", "NBUF", "GM", "WTM", "WTN", "SPLIT", "CHUNK",
+        "PAD", "PIPE", "VEC", "LANES", "round_up", "ceil_div",
         // The host glue's namespace (OpenCL.cpp, hostGlue; its other names
         // come from the table).
         "looptile"};
@@ -229,7 +229,8 @@ bool isOpenCLFamilyName(const std::string &S) {
   // (KernelPlan::tunable).
   for (const char *Base :
        {"TS", "TSR", "WG0", "WG1", "WG2", "VW", "WPTM", "WPTN", "TSM", "TSN",
-        "TSK", "NBUF", "GM", "CHUNK", "PAD", "PIPE", "VEC", "LANES"}) {
+        "TSK", "NBUF", "GM", "WTM", "WTN", "SPLIT", "CHUNK", "PAD", "PIPE",
+        "VEC", "LANES"}) {
     std::string Prefix = std::string(Base) + "_k";
     if (startsWith(S, Prefix.c_str()) && S.size() > Prefix.size() &&
         S.find_first_not_of("0123456789", Prefix.size()) == std::string::npos)

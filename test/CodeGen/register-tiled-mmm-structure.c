@@ -25,7 +25,10 @@
 // RUN: FileCheck %s --check-prefix=R3 < %t/r3.json
 
 // MAP: kernel mmm: register-tiled, nest at {{.*}}:7
-// MAP: work-group: TSN / WPTN x TSM / WPTM (VW = 2, WPTM = 4, WPTN = 2, TSM = 64, TSN = 32, TSK = 8, NBUF = 2, GM = 1)
+// The warp tiles (4 x 8 work-items) are offered, not the default:
+// MAP: warp tiles: 4 x 8 work-items (WTM x WTN), offered; the default 0 x 0 is one grid over the tile
+// MAP-NEXT: interior loop: SPLIT, offered; the default 0 is the general loop only
+// MAP: work-group: TSN / WPTN x TSM / WPTM (VW = 2, WPTM = 4, WPTN = 2, TSM = 64, TSN = 32, TSK = 8, NBUF = 2, GM = 1, WTM = 0, WTN = 0, SPLIT = 0)
 // A is fast along k, so its tile is transposed and padded by VW; both
 // tiles are double-buffered (NBUF = 2):
 // 2*8*(64+2)*4 + 2*8*32*4 bytes (TSK defaults to min(tile, 8)).
@@ -36,6 +39,22 @@
 // CHECK: #define LT_VLOAD_float(dst, src) (*(dst) = *(src))
 // CHECK: #define LT_VLOAD_float(dst, src) LT_CAT(vstore, VW)(*(__local const LT_CAT(float, VW) *)(src), 0, (dst))
 // CHECK: __kernel __attribute__((reqd_work_group_size(TSN / WPTN, TSM / WPTM, 1))) void mmm(
+// The work-items' first outputs (px, py) and the work-items between their
+// pieces (lx, ly): warp tiles of WTM x WTN consecutive work-items where
+// both are set and divide the work-group's sides, else one grid over the
+// tile.
+// CHECK: const int tid = ty * (TSN / WPTN) + tx;
+// CHECK: #if WTM > 0 && WTN > 0 && (TSM / WPTM) % (WTM > 0 ? WTM : 1) == 0 && (TSN / WPTN) % (WTN > 0 ? WTN : 1) == 0
+// CHECK-NEXT: // Warp tiles: work-item lane of warp tile warp.
+// CHECK-NEXT: const int lane = tid % (WTM * WTN), warp = tid / (WTM * WTN);
+// CHECK-NEXT: const int lx = WTN, ly = WTM;
+// CHECK-NEXT: const int px = warp % ((TSN / WPTN) / WTN) * (WTN * WPTN) + lane % WTN * VW;
+// CHECK-NEXT: const int py = warp / ((TSN / WPTN) / WTN) * (WTM * WPTM) + lane / WTN * VW;
+// CHECK-NEXT: #else
+// CHECK-NEXT: // One grid over the whole tile.
+// CHECK-NEXT: const int lx = (TSN / WPTN), ly = (TSM / WPTM);
+// CHECK-NEXT: const int px = tx * VW, py = ty * VW;
+// CHECK-NEXT: #endif
 // Launch order: bands of GM rows of work-groups, a bijection of the grid.
 // CHECK: const int gid = (int)get_group_id(1) * (int)get_num_groups(0) + (int)get_group_id(0);
 // CHECK-NEXT: const int gband = gid / (GM * (int)get_num_groups(0)) * GM;
@@ -55,8 +74,8 @@
 // CHECK: tmp[wm][wn] = 0.0f;
 // CHECK: else {
 // Outputs in groups of VW, neighbouring work-items' groups adjacent:
-// CHECK: const int i = i0 + (wm / VW) * (VW * (TSM / WPTM)) + ty * VW + wm % VW;
-// CHECK: const int j = j0 + (wn / VW) * (VW * (TSN / WPTN)) + tx * VW + wn % VW;
+// CHECK: const int i = i0 + (wm / VW) * (VW * ly) + py + wm % VW;
+// CHECK: const int j = j0 + (wn / VW) * (VW * lx) + px + wn % VW;
 // CHECK: if (j <= N - 1 && i <= M - 1) {
 // CHECK-NEXT: tmp[wm][wn] = 0.0f;
 // Software pipelining: the first step's tiles are fetched into registers
@@ -96,7 +115,28 @@
 // CHECK: A_tile[cur][a0][a1] = A_next[q].s0;
 // CHECK: B_tile[cur][a1][a0] = B_next[q].s0;
 // CHECK: barrier(CLK_LOCAL_MEM_FENCE); // the tiles are complete
-// CHECK-NEXT: for (int kk = 0; kk <= K - 1; kk += TSK) {
+// With SPLIT = 1, interior work-groups run the whole steps whose next step
+// is whole in a loop of their own, with the unchecked fetches only (no
+// range checks, no partial step); the general loop goes on from ks.
+// CHECK-NEXT: #if SPLIT == 1
+// CHECK-NEXT: int ks = 0;
+// CHECK-NEXT: if (full) {
+// CHECK-NEXT: // Interior: this step and the next are whole; fetches unchecked.
+// CHECK-NEXT: for (; (ks + 2 * TSK - 1) <= K - 1; ks += TSK) {
+// CHECK-NEXT: const int kk = ks, kx = ks + TSK;
+// CHECK-NEXT: #if (TSK) % 4 == 0
+// CHECK-NEXT: // Interior and aligned: every run of four is one vector load.
+// CHECK-NEXT: if ((((i0*K + kx) | (K)) & 3) == 0) {
+// CHECK-NOT: <= M - 1
+// CHECK: for (int kl = 0; kl < TSK; kl++) {
+// CHECK-NOT: <= M - 1
+// CHECK: barrier(CLK_LOCAL_MEM_FENCE); // the next step's tiles are complete
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: #else
+// CHECK-NEXT: const int ks = 0;
+// CHECK-NEXT: #endif
+// CHECK-NEXT: for (int kk = ks; kk <= K - 1; kk += TSK) {
 // CHECK-NEXT: const int kx = kk + TSK;
 // CHECK-NEXT: if (kx <= K - 1) {
 // CHECK: A_next[q] = *(__global const float4 *)(A + i0*K + a1*K + kx + a0);
@@ -104,9 +144,9 @@
 // CHECK: B_next[q].s0 = ((j0 + a0) <= N - 1 && (kx + a1) <= K - 1) ? B[kx*N + a1*N + j0 + a0] : 0.0f;
 // CHECK: for (int kl = 0; kl < TSK; kl++) {
 // CHECK: for (int wv = 0; wv < WPTM; wv += VW) {
-// CHECK-NEXT: LT_VLOAD_float(&A_reg[wv], &A_tile[cur][kl][(wv / VW) * (VW * (TSM / WPTM)) + ty * VW + wv % VW]);
+// CHECK-NEXT: LT_VLOAD_float(&A_reg[wv], &A_tile[cur][kl][(wv / VW) * (VW * ly) + py + wv % VW]);
 // CHECK: for (int wv = 0; wv < WPTN; wv += VW) {
-// CHECK-NEXT: LT_VLOAD_float(&B_reg[wv], &B_tile[cur][kl][(wv / VW) * (VW * (TSN / WPTN)) + tx * VW + wv % VW]);
+// CHECK-NEXT: LT_VLOAD_float(&B_reg[wv], &B_tile[cur][kl][(wv / VW) * (VW * lx) + px + wv % VW]);
 // CHECK: #pragma unroll
 // CHECK-NEXT: for (int wm = 0; wm < WPTM; wm++) {
 // CHECK: #pragma unroll

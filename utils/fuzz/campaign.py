@@ -254,6 +254,9 @@ def main(argv=None):
                     "work-groups, ragged edges) and validate them; exit 1 on any report")
     ap.add_argument("--oclgrind-size", type=int, default=9,
                     help="with --oclgrind: the value of every size parameter")
+    ap.add_argument("--oclgrind-set", metavar="NAME=V,...", default="",
+                    help="with --oclgrind: these tunables' values instead of the "
+                    "small ones chosen from the manifest (the others keep theirs)")
     ap.add_argument("--wg-limit", type=int, default=1024,
                     help="the work-group size limit PoCL enforces "
                     "(POCL_MAX_WORK_GROUP_SIZE; default 1024, a real GPU's)")
@@ -301,7 +304,13 @@ def main(argv=None):
                   timeout=args.timeout, wg_limit=args.wg_limit,
                   small_work_groups=args.small_work_groups)
     if args.oclgrind:
-        return oclgrind_files(args.oclgrind, tools, args.oclgrind_size)
+        try:
+            overrides = dict((n, int(v)) for n, v in
+                             (kv.split("=", 1) for kv in args.oclgrind_set.split(",") if kv))
+        except ValueError:
+            print("fuzz: error: --oclgrind-set wants NAME=INTEGER,...: %r" % args.oclgrind_set)
+            return 2
+        return oclgrind_files(args.oclgrind, tools, args.oclgrind_size, overrides)
     if args.check_generator:
         if not args.seeds:
             ap.error("--check-generator needs --seeds")
@@ -381,7 +390,7 @@ def main(argv=None):
     return 1 if (stats.failures or stats.errors) else 0
 
 
-def oclgrind_files(files, tools, size):
+def oclgrind_files(files, tools, size, overrides=None):
     from .harness import oclgrind_kernel
     if not tools.oclgrind:
         print("fuzz: error: oclgrind is not installed (Debian package oclgrind)")
@@ -395,7 +404,8 @@ def oclgrind_files(files, tools, size):
             print("%s: ERROR: no manifest: %s" % (cl, e))
             bad += 1
             continue
-        kind, msg = oclgrind_kernel(os.path.abspath(cl), manifest, tools, size)
+        kind, msg = oclgrind_kernel(os.path.abspath(cl), manifest, tools, size,
+                                    overrides=overrides)
         if kind is None:
             print("%s: oclgrind clean, validated (%s)" % (os.path.basename(cl), msg.strip()))
         else:

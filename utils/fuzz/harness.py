@@ -877,15 +877,18 @@ def oclgrind_env(tools, log):
     return env
 
 
-def oclgrind_kernel(cl, manifest, tools, size=OCLGRIND_SIZE, sizes=None):
+def oclgrind_kernel(cl, manifest, tools, size=OCLGRIND_SIZE, sizes=None, overrides=None):
     """Runs the kernels of cl once under oclgrind --data-races
     --uninitialized, with every size parameter at size (or as given) and
     small work-groups (small_tunables): at least 2 work-groups per mapped
     dimension, the last one ragged. oclgrind exits 0 when it finds an error,
     so its log decides. Returns (None, setting) or (kind, message), kind
-    'oclgrind' for a report, else the looptile-run failure kind."""
+    'oclgrind' for a report, else the looptile-run failure kind. overrides:
+    tunable values that replace the small ones (a tunable the manifest does
+    not have is left to looptile-run to refuse)."""
     msizes = [a["name"] for a in manifest.get("arguments", []) if a.get("kind") == "size"]
     sets = small_tunables(manifest)
+    sets.update(overrides or {})
     d = ",".join("%s=%d" % (n, (sizes or {}).get(n, size)) for n in msizes)
     log = cl + ".oclgrind.log"
     if os.path.exists(log):
