@@ -49,11 +49,9 @@ if [ "$MODE" = prepare ]; then
 fi
 
 [ "$MODE" = run ] || { echo "unknown mode '$MODE'" >&2; exit 2; }
-if [ "$DEVICE" = gpu ]; then
-  mkdir -p /etc/OpenCL/vendors 2>/dev/null || true
-  [ -f /etc/OpenCL/vendors/nvidia.icd ] ||
-    echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd 2>/dev/null || true
-fi
+# shellcheck source=bench/gpu_env.sh
+. "$(dirname "$0")/gpu_env.sh"
+[ "$DEVICE" = gpu ] && register_nvidia_icd
 R="$DIR/bin/looptile-run"
 OUTF="$DIR/results.jsonl"
 : > "$OUTF"

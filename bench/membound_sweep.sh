@@ -57,14 +57,26 @@ if [ "$MODE" = prepare ]; then
 fi
 [ "$MODE" = run ] || { echo "unknown mode '$MODE'" >&2; exit 2; }
 
-if [ "$DEVICE" = gpu ]; then
-  mkdir -p /etc/OpenCL/vendors 2>/dev/null || true
-  [ -f /etc/OpenCL/vendors/nvidia.icd ] ||
-    echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd 2>/dev/null || true
-fi
+# shellcheck source=bench/gpu_env.sh
+. "$(dirname "$0")/gpu_env.sh"
+[ "$DEVICE" = gpu ] && register_nvidia_icd
 R="$DIR/bin/looptile-run"
 K="$DIR/coalescing.cl"
 OUTF="$DIR/sweep.jsonl"
+# One table row: the run's JSON, the variant, the validation; its time, rate
+# and fraction of the copy, or the run's error.
+row() {
+  python3 - "$1" "$2" "$3" "$COPY_GBPS" "$DIR/err.txt" <<'PY'
+import json, sys
+j = json.loads(sys.argv[1] or "{}")
+gb = j.get("gbps")
+frac = "%.2f" % (gb / float(sys.argv[4])) if gb else "-"
+print("%-30s %-10s %10s %8s %7s" % (sys.argv[2], sys.argv[3],
+      j.get("median_ms", "-"), "%.0f" % gb if gb else "-", frac))
+if not j:
+    print("  " + open(sys.argv[5]).read().strip().replace("\n", "\n  "))
+PY
+}
 : > "$OUTF"
 "$DIR/bin/looptile-bench-copy" $((64 << 20)) --device "$DEVICE" --reps 20 |
   tee "$DIR/copy.txt"
@@ -94,16 +106,7 @@ for VAR in $VARIANTS; do
         --device "$DEVICE" --no-tune-cache --json --reps "$REPS" \
         --no-progress 2>"$DIR/err.txt" | grep '^{' || echo '{}')
   echo "{\"variant\": \"$VAR\", \"validation\": \"$OK\", \"copy_gbps\": $COPY_GBPS, \"run\": $J}" >> "$OUTF"
-  python3 - "$J" "$VAR" "$OK" "$COPY_GBPS" "$DIR/err.txt" <<'PY'
-import json, sys
-j = json.loads(sys.argv[1] or "{}")
-gb = j.get("gbps")
-frac = "%.2f" % (gb / float(sys.argv[4])) if gb else "-"
-print("%-30s %-10s %10s %8s %7s" % (sys.argv[2], sys.argv[3],
-      j.get("median_ms", "-"), "%.0f" % gb if gb else "-", frac))
-if not j:
-    print("  " + open(sys.argv[5]).read().strip().replace("\n", "\n  "))
-PY
+  row "$J" "$VAR" "$OK"
 done
 # Rows not aligned to four elements (width SIZE - 1): the element path's
 # speed at the default and without pipelining.
@@ -113,15 +116,6 @@ for VAR in default PIPE=0; do
         --device "$DEVICE" --no-tune-cache --json --reps "$REPS" \
         --no-progress 2>"$DIR/err.txt" | grep '^{' || echo '{}')
   echo "{\"variant\": \"$VAR width $((SIZE - 1))\", \"copy_gbps\": $COPY_GBPS, \"run\": $J}" >> "$OUTF"
-  python3 - "$J" "$VAR, width $((SIZE - 1))" "-" "$COPY_GBPS" "$DIR/err.txt" <<'PY'
-import json, sys
-j = json.loads(sys.argv[1] or "{}")
-gb = j.get("gbps")
-frac = "%.2f" % (gb / float(sys.argv[4])) if gb else "-"
-print("%-30s %-10s %10s %8s %7s" % (sys.argv[2], sys.argv[3],
-      j.get("median_ms", "-"), "%.0f" % gb if gb else "-", frac))
-if not j:
-    print("  " + open(sys.argv[5]).read().strip().replace("\n", "\n  "))
-PY
+  row "$J" "$VAR, width $((SIZE - 1))" "-"
 done
 echo "results: $OUTF (copy: $COPY_GBPS GB/s)"

@@ -57,11 +57,9 @@ if [ "$MODE" = prepare ]; then
   exit 0
 fi
 
-if [ "$DEVICE" = gpu ]; then
-  mkdir -p /etc/OpenCL/vendors 2>/dev/null || true
-  [ -f /etc/OpenCL/vendors/nvidia.icd ] ||
-    echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd 2>/dev/null || true
-fi
+# shellcheck source=bench/gpu_env.sh
+. "$(dirname "$0")/gpu_env.sh"
+[ "$DEVICE" = gpu ] && register_nvidia_icd
 R="$DIR/bin/looptile-run"
 FAILED=0
 check() { # kernel sizes

@@ -326,17 +326,7 @@ class Gen:
                       rhs=("const", r.randint(-3, 5)))]
         top.init.add(n)
         ctx = top.child()
-        var = self.fresh_loop_var() if "reuse-names" not in self.o else "i"
-        if var in ctx.envs():
-            var = [v for v in LOOP_NAMES if v not in ctx.envs()][0]
-        self.all_loop_vars.add(var)
-        P = r.choice(self.sizes)
-        a = r.choice([0, 0, 1])
-        b = r.choice([0, 0, -1, 1])
-        hi = Lin.var(P) + (b - 1)
-        loop = Loop(var, Bound.lin(Lin.c(a)), "<", Bound.lin(hi + 1), 1)
-        env = Envelope(a, hi)
-        ctx.loops.append((loop, env, max(0, max_over_params(env.hi) - env.lo + 1)))
+        loop, env = self.size_loop(ctx)
         kind = r.choice(["+=", "+=", "-=", "max", "min"])
         # the term must not read s (a divisor may pick any scalar)
         for _ in range(5):
@@ -368,6 +358,23 @@ class Gen:
                               rhs=self.fit(s, VCAP, ASSIGN_CAP)))
         return items
 
+    def size_loop(self, ctx):
+        """for (v = a; v < P + b; v++) over a size P, a in {0, 1}, b in
+        [-1, 1], without a body, entered in ctx: (Loop, Envelope)."""
+        r = self.rng
+        var = self.fresh_loop_var() if "reuse-names" not in self.o else "i"
+        if var in ctx.envs():
+            var = [v for v in LOOP_NAMES if v not in ctx.envs()][0]
+        self.all_loop_vars.add(var)
+        P = r.choice(self.sizes)
+        a = r.choice([0, 0, 1])
+        b = r.choice([0, 0, -1, 1])
+        hi = Lin.var(P) + (b - 1)
+        loop = Loop(var, Bound.lin(Lin.c(a)), "<", Bound.lin(hi + 1), 1)
+        env = Envelope(a, hi)
+        ctx.loops.append((loop, env, max(0, max_over_params(env.hi) - env.lo + 1)))
+        return loop, env
+
     def host_loop(self, top):
         """s = c; for (t = a; t < P + b; t++) { items } with items scalar
         statements s = (e) % m that may read s (a value carried from one t
@@ -389,18 +396,8 @@ class Gen:
             top.init.add(n)
             carried.append(n)
         ctx = top.child()
-        var = self.fresh_loop_var() if "reuse-names" not in self.o else "i"
-        if var in ctx.envs():
-            var = [v for v in LOOP_NAMES if v not in ctx.envs()][0]
-        self.all_loop_vars.add(var)
-        P = r.choice(self.sizes)
-        a = r.choice([0, 0, 1])
-        b = r.choice([0, 0, -1, 1])
-        hi = Lin.var(P) + (b - 1)
-        loop = Loop(var, Bound.lin(Lin.c(a)), "<", Bound.lin(hi + 1), 1)
+        loop, _ = self.size_loop(ctx)
         loop.host_loop = True  # campaign statistics (campaign.feature_use)
-        env = Envelope(a, hi)
-        ctx.loops.append((loop, env, max(0, max_over_params(env.hi) - env.lo + 1)))
         kinds = [r.choice(["scalar", "scalar", "red", "kill"])
                  for _ in range(r.choice([1, 2, 2, 3]))]
         kinds.insert(r.randint(0, len(kinds)), "par")
