@@ -10,6 +10,7 @@
 #include "looptile/IR/Printer.h"
 #include "looptile/Support/NameTable.h"
 
+#include <algorithm>
 #include <set>
 
 using namespace looptile;
@@ -93,6 +94,8 @@ public:
     Body += Sig + ") {\n";
     declareLocals("", 1);
     emitBody(F.Body, 1);
+    for (const std::string &A : HeapArrays)
+      Body += "  free(" + A + ");\n";
     if (F.ReturnValue)
       Body += "  return " + F.ReturnValue->str() + ";\n";
     Body += "}\n";
@@ -101,6 +104,7 @@ public:
 
   bool usesMinMax() const { return Body.find("MIN(") != std::string::npos ||
                                    Body.find("MAX(") != std::string::npos; }
+  bool usesHeap() const { return !HeapArrays.empty(); }
 
 private:
   void collectDeclaredByStmt(const Node &N) {
@@ -121,12 +125,40 @@ private:
   // A variable-length local array gets at least one element: C leaves a
   // VLA of size <= 0 undefined, while the loops that use it simply do not
   // run for such sizes.
+  //
+  // A function-scope local array with a variable extent is allocated on
+  // the heap (`float (*T)[MAX(N, 1)] = malloc(...)`, freed before the
+  // function returns): array expansion multiplies an array by the trip
+  // counts of loops (`--expand T:i,j` makes T[N][N] into N*N copies), which
+  // overflows the stack long before the heap. The elements are indexed as
+  // before; like a VLA's, they start uninitialised. An array the return
+  // value reads stays a VLA (it must outlive the free).
   void declareLocals(const std::string &Var, unsigned Indent) {
     for (const Variable &V : F.Locals) {
       if (V.DeclaredIn != Var || DeclaredByStmt.count(V.Name))
         continue;
       std::string Decl = variableDeclStr(V);
-      if (V.VarKind == Variable::LocalArray) {
+      bool VarSize = std::any_of(
+          V.Extents.begin(), V.Extents.end(),
+          [](const std::optional<IndexExpr> &E) { return E && !E->isConstant(); });
+      bool Known = std::all_of(
+          V.Extents.begin(), V.Extents.end(),
+          [](const std::optional<IndexExpr> &E) { return E.has_value(); });
+      if (V.VarKind == Variable::LocalArray && Var.empty() && VarSize &&
+          Known && !(F.ReturnValue && mentions(*F.ReturnValue, V.Name))) {
+        auto Extent = [](const IndexExpr &E) {
+          return E.isConstant() ? E.str() : "MAX(" + E.str() + ", 1)";
+        };
+        std::string Type = elemTypeName(V.Type);
+        std::string Rows, Size = "sizeof(" + Type + ")";
+        for (size_t I = 0; I < V.Extents.size(); ++I) {
+          if (I)
+            Rows += "[" + Extent(*V.Extents[I]) + "]";
+          Size += " * (size_t)(" + Extent(*V.Extents[I]) + ")";
+        }
+        Decl = Type + " (*" + V.Name + ")" + Rows + " = malloc(" + Size + ")";
+        HeapArrays.push_back(V.Name);
+      } else if (V.VarKind == Variable::LocalArray) {
         Decl = std::string(elemTypeName(V.Type)) + " " + V.Name;
         for (const std::optional<IndexExpr> &E : V.Extents)
           Decl += "[" +
@@ -191,8 +223,16 @@ private:
     Body += Pad + "}\n";
   }
 
+  static bool mentions(const Expr &E, const std::string &Name) {
+    return E.Name == Name ||
+           std::any_of(E.Operands.begin(), E.Operands.end(),
+                       [&](const Expr &O) { return mentions(O, Name); });
+  }
+
   const Function &F;
   std::set<std::string> DeclaredByStmt;
+  /// Function-scope arrays allocated with malloc, freed at the end.
+  std::vector<std::string> HeapArrays;
   std::string Body;
 };
 
@@ -236,6 +276,9 @@ std::string looptile::emitC(const Function &Original) {
   // size_t, ptrdiff_t, int64_t, ... in the signature or the loops.
   if (F.hasNonIntIndices())
     Pre += "#include <stddef.h>\n#include <stdint.h>\n";
+  // malloc and free for the arrays on the heap (CPrinter::declareLocals).
+  if (P.usesHeap())
+    Pre += "#include <stdlib.h>\n";
   if (P.usesMinMax())
     Pre += MinMaxPreamble;
   return Pre.empty() ? Code : Pre + "\n" + Code;
