@@ -95,7 +95,7 @@ public:
     declareLocals("", 1);
     emitBody(F.Body, 1);
     for (const std::string &A : HeapArrays)
-      Body += "  free(" + A + ");\n";
+      Body += "  __builtin_free(" + A + ");\n";
     if (F.ReturnValue)
       Body += "  return " + F.ReturnValue->str() + ";\n";
     Body += "}\n";
@@ -104,7 +104,6 @@ public:
 
   bool usesMinMax() const { return Body.find("MIN(") != std::string::npos ||
                                    Body.find("MAX(") != std::string::npos; }
-  bool usesHeap() const { return !HeapArrays.empty(); }
 
 private:
   void collectDeclaredByStmt(const Node &N) {
@@ -127,11 +126,14 @@ private:
   // run for such sizes.
   //
   // A function-scope local array with a variable extent is allocated on
-  // the heap (`float (*T)[MAX(N, 1)] = malloc(...)`, freed before the
+  // the heap (`float (*T)[MAX(N, 1)] = __builtin_malloc(...)`, freed before the
   // function returns): array expansion multiplies an array by the trip
   // counts of loops (`--expand T:i,j` makes T[N][N] into N*N copies), which
   // overflows the stack long before the heap. The elements are indexed as
-  // before; like a VLA's, they start uninitialised. An array the return
+  // before; like a VLA's, they start uninitialised. GNU C's
+  // __builtin_malloc and __builtin_free need no header, so no name of the
+  // program can clash with them (a parameter named `size_t`, `free` or
+  // `NULL`); the size is computed from sizeof onwards, in size_t. An array the return
   // value reads stays a VLA (it must outlive the free).
   void declareLocals(const std::string &Var, unsigned Indent) {
     for (const Variable &V : F.Locals) {
@@ -154,9 +156,10 @@ private:
         for (size_t I = 0; I < V.Extents.size(); ++I) {
           if (I)
             Rows += "[" + Extent(*V.Extents[I]) + "]";
-          Size += " * (size_t)(" + Extent(*V.Extents[I]) + ")";
+          Size += " * " + Extent(*V.Extents[I]);
         }
-        Decl = Type + " (*" + V.Name + ")" + Rows + " = malloc(" + Size + ")";
+        Decl = Type + " (*" + V.Name + ")" + Rows + " = __builtin_malloc(" +
+               Size + ")";
         HeapArrays.push_back(V.Name);
       } else if (V.VarKind == Variable::LocalArray) {
         Decl = std::string(elemTypeName(V.Type)) + " " + V.Name;
@@ -231,7 +234,7 @@ private:
 
   const Function &F;
   std::set<std::string> DeclaredByStmt;
-  /// Function-scope arrays allocated with malloc, freed at the end.
+  /// Function-scope arrays allocated on the heap, freed at the end.
   std::vector<std::string> HeapArrays;
   std::string Body;
 };
@@ -276,9 +279,6 @@ std::string looptile::emitC(const Function &Original) {
   // size_t, ptrdiff_t, int64_t, ... in the signature or the loops.
   if (F.hasNonIntIndices())
     Pre += "#include <stddef.h>\n#include <stdint.h>\n";
-  // malloc and free for the arrays on the heap (CPrinter::declareLocals).
-  if (P.usesHeap())
-    Pre += "#include <stdlib.h>\n";
   if (P.usesMinMax())
     Pre += MinMaxPreamble;
   return Pre.empty() ? Code : Pre + "\n" + Code;

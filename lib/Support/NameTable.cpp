@@ -49,9 +49,8 @@ const std::set<std::string> &cNames() {
       "islessequal", "islessgreater", "isunordered", "M_E", "M_LOG2E",
       "M_LOG10E", "M_LN2", "M_LN10", "M_PI", "M_PI_2", "M_PI_4", "M_1_PI",
       "M_2_PI", "M_2_SQRTPI", "M_SQRT2", "M_SQRT1_2",
-      // The MIN/MAX macros of looptile's C preamble, and the <stdlib.h>
-      // functions its heap-allocated arrays call (CEmitter.cpp).
-      "MIN", "MAX", "malloc", "free"};
+      // The MIN/MAX macros of looptile's C preamble.
+      "MIN", "MAX"};
   return Names;
 }
 

@@ -17,7 +17,7 @@ void fresh_per_o(int N, const float B[N], float X[N]) {
   }
 }
 // CHECK-NOT: error
-// CHECK:        float (*A_x)[4] = malloc(sizeof(float) * (size_t)(MAX(N, 1)) * (size_t)(4));
+// CHECK:        float (*A_x)[4] = __builtin_malloc(sizeof(float) * MAX(N, 1) * 4);
 // CHECK-NEXT:   for (int o = 0; o < N; o++) {
 // CHECK-NEXT:     for (int j = 0; j < 4; j++) {
 // CHECK-NEXT:       A_x[o][j] = B[o] * (float)j;
@@ -28,5 +28,5 @@ void fresh_per_o(int N, const float B[N], float X[N]) {
 // CHECK-NEXT:       X[o] += A_x[o][k];
 // CHECK-NEXT:     }
 // CHECK-NEXT:   }
-// CHECK-NEXT:   free(A_x);
+// CHECK-NEXT:   __builtin_free(A_x);
 // CHECK-NEXT: }

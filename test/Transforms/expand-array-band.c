@@ -28,7 +28,7 @@ void band(int nr, int nq, int np, double A[nr][nq][np],
   }
   x = x + 1.0;
 }
-// CHECK:      double (*sum_x)[MAX(nq, 1)][MAX(np, 1)] = malloc(sizeof(double) * (size_t)(MAX(nr, 1)) * (size_t)(MAX(nq, 1)) * (size_t)(MAX(np, 1)));
+// CHECK:      double (*sum_x)[MAX(nq, 1)][MAX(np, 1)] = __builtin_malloc(sizeof(double) * MAX(nr, 1) * MAX(nq, 1) * MAX(np, 1));
 // CHECK-NEXT: double x = 0.0;
 // CHECK-NEXT: for (int r = 0; r < nr; r++) {
 // CHECK:            sum_x[r][q][p] = 0.0;

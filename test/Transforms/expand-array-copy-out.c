@@ -18,7 +18,7 @@ void prefix(int N, const float B[N][N], float A[N], float S[N]) {
   }
 }
 // CHECK-NOT: error
-// CHECK:        float (*A_x)[MAX(N, 1)] = malloc(sizeof(float) * (size_t)(MAX(N, 1)) * (size_t)(MAX(N, 1)));
+// CHECK:        float (*A_x)[MAX(N, 1)] = __builtin_malloc(sizeof(float) * MAX(N, 1) * MAX(N, 1));
 // CHECK-NEXT:   for (int i = 0; i < N; i++) {
 // CHECK-NEXT:     for (int j = 0; j < i + 1; j++) {
 // CHECK-NEXT:       A_x[i][j] = B[i][j] * 2.0f;
@@ -32,5 +32,5 @@ void prefix(int N, const float B[N][N], float A[N], float S[N]) {
 // CHECK-NEXT:       A[j_out] = A_x[i_out][j_out];
 // CHECK-NEXT:     }
 // CHECK-NEXT:   }
-// CHECK-NEXT:   free(A_x);
+// CHECK-NEXT:   __builtin_free(A_x);
 // CHECK-NEXT: }

@@ -21,8 +21,8 @@ void local_live(int N, int M, const float B[N][M], float X[N][M],
     Y[m] = A[m];
 }
 // CHECK-NOT: error
-// CHECK:        float (*A) = malloc(sizeof(float) * (size_t)(MAX(M, 1)));
-// CHECK-NEXT:   float (*A_x)[MAX(M, 1)] = malloc(sizeof(float) * (size_t)(MAX(N, 1)) * (size_t)(MAX(M, 1)));
+// CHECK:        float (*A) = __builtin_malloc(sizeof(float) * MAX(M, 1));
+// CHECK-NEXT:   float (*A_x)[MAX(M, 1)] = __builtin_malloc(sizeof(float) * MAX(N, 1) * MAX(M, 1));
 // CHECK-NEXT:   for (int i = 0; i < N; i++) {
 // CHECK-NEXT:     for (int j = 0; j < M; j++) {
 // CHECK-NEXT:       A_x[i][j] = B[i][j] + 1.0f;

@@ -25,7 +25,7 @@ void branches(int N, int M, int K, const float X[N][M], float T[M],
   }
 }
 // CHECK-NOT: error
-// CHECK:      float (*T_x)[MAX(M, 1)] = malloc(sizeof(float) * (size_t)(MAX(N, 1)) * (size_t)(MAX(M, 1)));
+// CHECK:      float (*T_x)[MAX(M, 1)] = __builtin_malloc(sizeof(float) * MAX(N, 1) * MAX(M, 1));
 // CHECK:            if (j <= K - 1) {
 // CHECK-NEXT:         T_x[i][j] = X[i][j];
 // CHECK-NEXT:       }

@@ -15,7 +15,7 @@ void live(int N, const float A[N], float B[N], float C[1]) {
   C[0] = s;
 }
 // CHECK-NOT: error
-// CHECK:        float (*s_x) = malloc(sizeof(float) * (size_t)(MAX(N, 1)));
+// CHECK:        float (*s_x) = __builtin_malloc(sizeof(float) * MAX(N, 1));
 // CHECK:        for (int i = 0; i < N; i++) {
 // CHECK-NEXT:     s_x[i] = A[i] * 2.0f;
 // CHECK-NEXT:     B[i] = s_x[i] + B[i];

@@ -9,7 +9,7 @@
 // RUN: %difftest %examples/tmp_expansion.c -- --expand tmp --distribute i
 // CHECK-NOT: error
 // CHECK: void tmp_expansion(int N, float A[N], float B[N]) {
-// CHECK:   float (*tmp_x) = malloc(sizeof(float) * (size_t)(MAX(N, 1)));
+// CHECK:   float (*tmp_x) = __builtin_malloc(sizeof(float) * MAX(N, 1));
 // CHECK-NEXT:   for (int i = 2; i < N; i++) {
 // CHECK-NEXT:     tmp_x[i] = 2.0f * B[i - 2];
 // CHECK-NEXT:     B[i] = tmp_x[i] + B[i - 1];
@@ -17,10 +17,10 @@
 // CHECK-NEXT:   for (int i = 2; i < N; i++) {
 // CHECK-NEXT:     A[i] = tmp_x[i];
 // CHECK-NEXT:   }
-// CHECK-NEXT:   free(tmp_x);
+// CHECK-NEXT:   __builtin_free(tmp_x);
 // CHECK-NEXT: }
 // EXPAND-NOT: error
-// EXPAND:        float (*tmp_x) = malloc(sizeof(float) * (size_t)(MAX(N, 1)));
+// EXPAND:        float (*tmp_x) = __builtin_malloc(sizeof(float) * MAX(N, 1));
 // EXPAND-NEXT:   for (int i = 2; i < N; i++) {
 // EXPAND-NEXT:     tmp_x[i] = 2.0f * B[i - 2];
 // EXPAND-NEXT:     A[i] = tmp_x[i];

@@ -52,7 +52,7 @@ void pt(int M, int N, int T, float X[M][N][N], const float B[M][N][N],
   }
 }
 // GPU-NOT: error
-// GPU:        float (*A_x)[MAX(N, 1)][MAX(N, 1)] = malloc(sizeof(float) * (size_t)(MAX(M, 1)) * (size_t)(MAX(N, 1)) * (size_t)(MAX(N, 1)));
+// GPU:        float (*A_x)[MAX(N, 1)][MAX(N, 1)] = __builtin_malloc(sizeof(float) * MAX(M, 1) * MAX(N, 1) * MAX(N, 1));
 // GPU-NEXT:   for (int i = 0; i < M; i++) {
 // GPU-NEXT:     for (int k0 = 0; k0 < N; k0++) {
 // GPU-NEXT:       for (int j0 = 0; j0 < N; j0++) {
@@ -78,7 +78,7 @@ void pt(int M, int N, int T, float X[M][N][N], const float B[M][N][N],
 // GPU-NEXT:       }
 // GPU-NEXT:     }
 // GPU-NEXT:   }
-// GPU-NEXT:   free(A_x);
+// GPU-NEXT:   __builtin_free(A_x);
 // GPU-NEXT: }
 // CHECK-NOT: error
 // CHECK:          for (int j = 1; j < N; j++) {

@@ -33,7 +33,7 @@ void waw_privatization(int N, int M, float X[N][M]) {
 }
 // EXPAND-NOT: error
 // EXPAND-NOT: float A[
-// EXPAND:        float (*A_x)[MAX(M, 1)] = malloc(sizeof(float) * (size_t)(MAX(N, 1)) * (size_t)(MAX(M, 1)));
+// EXPAND:        float (*A_x)[MAX(M, 1)] = __builtin_malloc(sizeof(float) * MAX(N, 1) * MAX(M, 1));
 // EXPAND-NEXT:   for (int i = 0; i < N; i++) {
 // EXPAND-NEXT:     for (int j = 0; j < M; j++) {
 // EXPAND-NEXT:       A_x[i][j] = (float)((4 * i + 4 * j) % M);
@@ -42,10 +42,10 @@ void waw_privatization(int N, int M, float X[N][M]) {
 // EXPAND-NEXT:       X[i][k] = X[i][k - 1] * A_x[i][k];
 // EXPAND-NEXT:     }
 // EXPAND-NEXT:   }
-// EXPAND-NEXT:   free(A_x);
+// EXPAND-NEXT:   __builtin_free(A_x);
 // EXPAND-NEXT: }
 // DIST-NOT: error
-// DIST:        float (*A_x)[MAX(M, 1)] = malloc(sizeof(float) * (size_t)(MAX(N, 1)) * (size_t)(MAX(M, 1)));
+// DIST:        float (*A_x)[MAX(M, 1)] = __builtin_malloc(sizeof(float) * MAX(N, 1) * MAX(M, 1));
 // DIST-NEXT:   for (int i = 0; i < N; i++) {
 // DIST-NEXT:     for (int j = 0; j < M; j++) {
 // DIST-NEXT:       A_x[i][j] = (float)((4 * i + 4 * j) % M);
@@ -57,7 +57,7 @@ void waw_privatization(int N, int M, float X[N][M]) {
 // DIST-NEXT:     }
 // DIST-NEXT:   }
 // STRIP-NOT: error
-// STRIP:        float (*A) = malloc(sizeof(float) * (size_t)(MAX(M, 1)));
+// STRIP:        float (*A) = __builtin_malloc(sizeof(float) * MAX(M, 1));
 // STRIP-NEXT:   for (int ii = 0; ii < N; ii += 4) {
 // STRIP-NEXT:     for (int i = ii; i < MIN(ii + 4, N); i++) {
 // STRIP-NEXT:       for (int j = 0; j < M; j++) {
