@@ -332,20 +332,13 @@ static void writtenNames(const std::vector<Node> &Body,
   }
 }
 
-// True when L runs exactly one iteration: constant, equal bounds.
-static bool runsOnce(const Loop &L) {
-  return L.Lower.size() == 1 && L.Upper.size() == 1 &&
-         L.Lower[0].isConstant() && L.Upper[0].isConstant() &&
-         L.Lower[0].constantPart() == L.Upper[0].constantPart();
-}
-
 // Walks Body in execution order of one iteration; Written holds the guards
 // under which Name is certainly written at this point. Returns true at a
 // read of Name that no earlier write of the same iteration covers.
 static bool hasExposedRead(const std::vector<Node> &Body,
                            const std::string &Name, WrittenUnder &Written) {
   for (const Node &N : Body) {
-    if (N.isLoop() && runsOnce(N.loop())) {
+    if (N.isLoop() && N.loop().runsOnce()) {
       // A loop of exactly one iteration (a host program's statements held
       // in a loop of one iteration) is its body, run once where it stands.
       if (hasExposedRead(N.loop().Body, Name, Written))

@@ -240,11 +240,6 @@ std::vector<Node> looptile::inOnceLoops(std::vector<Node> Body,
   return Out;
 }
 
-bool looptile::isOnceLoop(const Loop &L) {
-  return L.Lower.size() == 1 && L.Upper.size() == 1 &&
-         L.Lower[0].isConstant() && L.Upper[0].isConstant() &&
-         L.Lower[0].constantPart() == L.Upper[0].constantPart();
-}
 
 // True when a statement of N accesses the variable Name.
 bool looptile::mentionsVariable(const Node &N, const std::string &Name,
@@ -436,7 +431,7 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
   // Whether kernel K assigns Name unconditionally in its one iteration
   // before anything in it reads Name.
   auto Kills = [&](const Loop &K, const std::string &Name) {
-    if (!isOnceLoop(K) || !isWrittenBeforeRead(HP.Kernels, K, Name))
+    if (!K.runsOnce() || !isWrittenBeforeRead(HP.Kernels, K, Name))
       return false;
     for (const Node &N : K.Body)
       if (!N.isLoop() && N.stmt().LHS.K == Expr::ScalarRef &&
@@ -499,7 +494,7 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
       for (unsigned K : Launched) {
         const Loop &L = HP.Kernels.Body[K].loop();
         if (!writesVariable(HP.Kernels.Body[K], V.Name, NotMemory) ||
-            isOnceLoop(L) || findReduction(L, V.Name))
+            L.runsOnce() || findReduction(L, V.Name))
           continue;
         Diags.push_back(
             {Diagnostic::Error, L.Loc,
@@ -522,7 +517,7 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
           Launched.begin(), Launched.end(), [&](unsigned K) {
             const Loop &L = HP.Kernels.Body[K].loop();
             P.Stack = HP.EnclosingLoops[K];
-            bool Parallel = !isOnceLoop(L) && P.verdict(L).Parallel;
+            bool Parallel = !L.runsOnce() && P.verdict(L).Parallel;
             P.Stack.clear();
             return Parallel;
           });

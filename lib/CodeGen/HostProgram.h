@@ -93,8 +93,6 @@ struct HostProgram {
 /// variables are declared where the kernels need them).
 std::vector<Node> inOnceLoops(std::vector<Node> Body, NameTable &Names);
 
-/// True when L runs exactly one iteration (inOnceLoops' loops).
-bool isOnceLoop(const Loop &L);
 
 /// True when a statement of N accesses the variable Name (reads it, writes
 /// it, or either).

@@ -275,6 +275,25 @@ private:
   void registerTiled();
   void transpose();
   void rowStaged();
+  /// The tiled kernels' batch (NDRange dimension 2, one index per
+  /// work-group): its variable, and a work-group past its range returning
+  /// as a whole, before any barrier.
+  void batchIndex() {
+    const MappedLoop *M2 = Plan.byDim(2);
+    if (!M2)
+      return;
+    line("const int " + M2->Var + " = " +
+         plusLower(*M2, "(int)get_group_id(2)") + ";");
+    line("if (!(" + inRange(M2->Var, M2->Upper) + "))");
+    line("  return;");
+  }
+  /// Its NDRange dimension: one work-item per batch index and work-group.
+  void batchLaunch() {
+    if (const MappedLoop *M2 = Plan.byDim(2)) {
+      Launch.Global.push_back(extentFormula(M2->Lower, M2->Upper));
+      Launch.Local.push_back("1");
+    }
+  }
   /// `(in range) ? S at (PBase + PCoord, KBase + KCoord) : 0`.
   std::string guardedLoad(const StagedAccess &S, const std::string &PBase,
                           const std::vector<IndexExpr> &PUpper, const Loop &K,
@@ -869,15 +888,7 @@ void Emitter::block() {
        plusLower(Box0, "(int)get_group_id(0) * " + TS) + ";");
   line("const int " + B1 + " = " +
        plusLower(Box1, "(int)get_group_id(1) * " + TS) + ";");
-  // A batch (NDRange dimension 2, one index per work-group): a work-group
-  // past its range returns as a whole, before any barrier.
-  const MappedLoop *M2 = Plan.byDim(2);
-  if (M2) {
-    line("const int " + M2->Var + " = " +
-         plusLower(*M2, "(int)get_group_id(2)") + ";");
-    line("if (!(" + inRange(M2->Var, M2->Upper) + "))");
-    line("  return;");
-  }
+  batchIndex();
   // A work-group whose whole box lies outside the triangle returns as a
   // whole, before any barrier: for a bound of one tiled loop that mentions
   // the other, the group's loosest value of it over its block of the other.
@@ -956,10 +967,7 @@ void Emitter::block() {
       "round_up(" + extentFormula(M0.BoxLower, M0.BoxUpper) + ", " + TS + ")",
       "round_up(" + extentFormula(M1.BoxLower, M1.BoxUpper) + ", " + TS + ")"};
   Launch.Local = {TS, TS};
-  if (M2) {
-    Launch.Global.push_back(extentFormula(M2->Lower, M2->Upper));
-    Launch.Local.push_back("1");
-  }
+  batchLaunch();
   std::string ElemBytes = Plan.Staged.empty()
                               ? "4"
                               : std::to_string(Plan.Staged[0].Type == ElemType::Double ? 8 : 4);
@@ -1691,15 +1699,7 @@ void Emitter::registerTiled() {
     line("if (" + Outside + ")");
     line("  return;");
   }
-  // A batch (NDRange dimension 2, one index per work-group): a work-group
-  // past its range returns as a whole, before any barrier.
-  const MappedLoop *M2 = Plan.byDim(2);
-  if (M2) {
-    line("const int " + M2->Var + " = " +
-         plusLower(*M2, "(int)get_group_id(2)") + ";");
-    line("if (!(" + inRange(M2->Var, M2->Upper) + "))");
-    line("  return;");
-  }
+  batchIndex();
   line("// Interior: the work-group's whole tile is inside the iteration "
        "space.");
   // For a triangular band: the box's upper bounds, and the whole block
@@ -1948,10 +1948,7 @@ void Emitter::registerTiled() {
                    "ceil_div(" + extentFormula(M1.BoxLower, M1.BoxUpper) +
                        ", " + TSM + ") * (" + TSM + " / " + WPTM + ")"};
   Launch.Local = {TSN + " / " + WPTN, TSM + " / " + WPTM};
-  if (M2) {
-    Launch.Global.push_back(extentFormula(M2->Lower, M2->Upper));
-    Launch.Local.push_back("1");
-  }
+  batchLaunch();
   Launch.LocalBytes = LocalBytes;
   Launch.LocalBytesDefault = LocalDefault;
 }

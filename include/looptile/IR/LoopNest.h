@@ -274,6 +274,15 @@ struct Loop {
   /// adds them to every iteration domain inside the loop.
   std::vector<AffineConstraint> Assume;
   std::vector<Node> Body;
+
+  /// True when the loop runs exactly one iteration: one constant lower and
+  /// one equal constant upper bound (the host program's loops of one
+  /// iteration around statements).
+  bool runsOnce() const {
+    return Lower.size() == 1 && Upper.size() == 1 && Lower[0].isConstant() &&
+           Upper[0].isConstant() &&
+           Lower[0].constantPart() == Upper[0].constantPart();
+  }
 };
 
 /// A body element: a loop or a statement.
