@@ -27,7 +27,7 @@ MODE=${1:?usage: bench/auto_schedule.sh prepare|run [DIR] [DEVICE]}
 DIR=${2:-build/auto}
 DEVICE=${3:-gpu}
 SRC=test/Schedule/Inputs
-KERNELS="gemm syrk matvec doitgen syr2k batched_matmul mmm"
+KERNELS="gemm syrk matvec doitgen syr2k batched_matmul mmm abt"
 src_of() { # kernel
   if [ "$1" = mmm ]; then echo examples/mmm.c; else echo "$SRC/$1.c"; fi
 }
@@ -69,6 +69,7 @@ syr2k auto n=131,m=67 n=1200,m=1000 10
 syr2k written n=131,m=67 n=1200,m=1000 3
 batched_matmul auto nb=3,ni=131,nj=133,nk=67 nb=16,ni=1024,nj=1024,nk=1024 5
 mmm auto M=1031,N=1033,K=517 M=4096,N=4096,K=4096 10
+abt auto M=1031,N=1033,K=517 M=4096,N=4096,K=4096 10
 "
 printf '%-8s %-8s %-28s %12s %10s %10s  %s\n' kernel schedule sizes median_ms GFLOPS GB/s validation
 echo "$CASES" | while read -r K V VS TS REPS; do

@@ -9,7 +9,10 @@
 // occupancy/registers" can be read from.
 //
 // Usage: looptile-bench-build-info FILE.cl [--device cpu|gpu|P:D]
-//            [--options "OPTS"]
+//            [--options "OPTS"] [--binary OUT]
+// --binary writes the program's binary (CL_PROGRAM_BINARIES) to OUT: with
+// NVIDIA's driver that is the PTX, which ptxas and nvdisasm (shipped with
+// Triton on the GPU machine) turn into the SASS that actually runs.
 // Exit status 0, 2 (usage), 3 (OpenCL error, build failure included: the
 // log is printed first).
 //
@@ -25,14 +28,16 @@ using namespace looptile;
 using namespace looptile::bench;
 
 static int buildInfoMain(int Argc, char **Argv) {
-  std::string File, Options, DeviceSpec;
+  std::string File, Options, DeviceSpec, BinaryOut;
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
     if ((A == "--options" || A == "--device") && I + 1 < Argc)
       (A == "--options" ? Options : DeviceSpec) = Argv[++I];
+    else if (A == "--binary" && I + 1 < Argc)
+      BinaryOut = Argv[++I];
     else if (A == "--help") {
       std::cout << "usage: looptile-bench-build-info FILE.cl [--device "
-                   "cpu|gpu|P:D] [--options \"OPTS\"]\n";
+                   "cpu|gpu|P:D] [--options \"OPTS\"] [--binary OUT]\n";
       return 0;
     } else if (!A.empty() && A[0] != '-' && File.empty())
       File = A;
@@ -59,6 +64,18 @@ static int buildInfoMain(int Argc, char **Argv) {
             << P.getBuildInfo<CL_PROGRAM_BUILD_LOG>(T.Dev.Device) << "\n";
   if (Status)
     return Status;
+  if (!BinaryOut.empty()) {
+    // One device, so one binary.
+    std::vector<std::vector<unsigned char>> Bins =
+        P.getInfo<CL_PROGRAM_BINARIES>();
+    std::ofstream Out(BinaryOut, std::ios::binary);
+    if (Bins.empty() || !Out)
+      throw rt::Error(rt::ErrorKind::Usage, "cannot write " + BinaryOut);
+    Out.write(reinterpret_cast<const char *>(Bins[0].data()),
+              static_cast<std::streamsize>(Bins[0].size()));
+    std::cout << "binary: " << Bins[0].size() << " bytes to " << BinaryOut
+              << "\n";
+  }
   std::vector<cl::Kernel> Ks;
   P.createKernels(&Ks);
   for (cl::Kernel &K : Ks)

@@ -6,7 +6,10 @@ Usage: bench/cublas_reference.py MxNxK[:REPS] ...   (default 20 repetitions)
 Prints one JSON object per shape: {"M","N","K","reps","median_ms","min_ms",
 "max_ms","tflops","device",...}, the median of REPS CUDA-event timings of
 torch.matmul after three warm-up calls (device time of the call, launch
-included). A shape that fails prints {"M","N","K","error"} and the others
+included), and "kernel_ms": the mean device time of the kernels the calls
+launched (another REPS calls under torch.profiler, CUPTI's kernel records:
+kernel only, as looptile-run's OpenCL event profiling times its kernels),
+with "kernels" naming them. A shape that fails prints {"M","N","K","error"} and the others
 still run. The result of the first call is checked against a float64 product
 on sampled entries (looptile-run's tolerance, docs/runtime.md), so a wrong
 TF32 setting or library run is never reported as fast.
@@ -78,7 +81,30 @@ def time_sgemm(torch, m, n, k, reps):
     med = statistics.median(times)
     res.update(median_ms=med, min_ms=min(times), max_ms=max(times),
                tflops=2.0 * m * n * k / (med * 1e-3) / 1e12)
+    res.update(kernel_only(torch, lambda: torch.matmul(a, b, out=c), reps))
     return res
+
+
+def kernel_only(torch, call, reps):
+    """Mean device time per call of the kernels call() launches, from the
+    profiler's CUDA kernel records (bench/ptx_profile.py uses it too);
+    {"kernel_ms_error": why} where the profiler fails."""
+    try:
+        from torch.profiler import ProfilerActivity, profile
+        with profile(activities=[ProfilerActivity.CUDA]) as prof:
+            for _ in range(reps):
+                call()
+            torch.cuda.synchronize()
+        total, names = 0.0, set()
+        for e in prof.events():
+            if str(e.device_type).endswith("CUDA"):
+                total += e.time_range.elapsed_us()
+                names.add(e.name)
+        if not names:
+            return {}
+        return {"kernel_ms": total / reps / 1000.0, "kernels": sorted(names)}
+    except Exception as e:  # the event timing above still stands
+        return {"kernel_ms_error": str(e)}
 
 
 def main():

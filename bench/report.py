@@ -141,7 +141,7 @@ def sgemm_tables(raw, out):
         k = shape_key(r.get("case"), keys)
         if k and k not in shapes:
             shapes.append(k)
-    cublas_cells, cublas_problem = {}, None
+    cublas_cells, cublas_kernel_cells, cublas_problem = {}, {}, None
     for r in cu:
         if r.get("status") in ("skipped", "timeout", "error") and not r.get("results"):
             cublas_problem = r.get("status")
@@ -151,6 +151,10 @@ def sgemm_tables(raw, out):
                 shapes.append(k)
             cublas_cells[k] = result_cell(res, "median_ms",
                                           lambda x: x["tflops"])
+            if "kernel_ms" in res:
+                cublas_kernel_cells[k] = result_cell(
+                    res, "kernel_ms", lambda x: 2e-9 * x["M"] * x["N"] *
+                    x["K"] / x["kernel_ms"])
     if not shapes:
         return {}
     shapes.sort(key=lambda s: (s[0] * s[1] * s[2], s))
@@ -168,6 +172,9 @@ def sgemm_tables(raw, out):
     for k in shapes:
         row = {"cuBLAS": cublas_cells.get(k) or Cell(
             problem=cublas_problem or "not run")}
+        if cublas_kernel_cells:
+            row["cuBLAS (kernel)"] = cublas_kernel_cells.get(k) or Cell(
+                problem="n/a")
         crec = find(cl, "clblast", k)
         row["CLBlast"] = cell_of(crec, "median_ms", lambda x: x["tflops"])
         row["CLBlast (markers)"] = cell_of(crec, "marker_median_ms",
@@ -176,7 +183,8 @@ def sgemm_tables(raw, out):
             row[n] = cell_of(find(sg, n, k), "median_ms", tflops)
         table[k] = row
 
-    cols = ["cuBLAS", "CLBlast", "CLBlast (markers)"] + kernels
+    kref = ["cuBLAS (kernel)"] if cublas_kernel_cells else []
+    cols = ["cuBLAS"] + kref + ["CLBlast", "CLBlast (markers)"] + kernels
     out.append("### SGEMM (fp32): median ms (TFLOPS)")
     out.append("")
     out.append("| M x N x K | " + " | ".join(SGEMM_NAMES.get(c, c) for c in cols)
@@ -189,16 +197,17 @@ def sgemm_tables(raw, out):
     out.append("")
     if not kernels:
         return table
+    refs = ["cuBLAS"] + kref + ["CLBlast"]
     out.append("### SGEMM ratios: reference time / kernel time "
-               "(x cuBLAS, x CLBlast; above 1 = the kernel is faster)")
+               "(x " + ", x ".join(refs) + "; above 1 = the kernel is faster)")
     out.append("")
     out.append("| M x N x K | " + " | ".join(SGEMM_NAMES.get(c, c)
                                             for c in kernels) + " |")
     out.append("|---" * (len(kernels) + 1) + "|")
     for k, row in table.items():
         out.append(f"| {'x'.join(map(str, k))} | " + " | ".join(
-            f"{fmt_ratio(row['cuBLAS'], row[n])} / "
-            f"{fmt_ratio(row['CLBlast'], row[n])}" for n in kernels) + " |")
+            " / ".join(fmt_ratio(row[r], row[n]) for r in refs)
+            for n in kernels) + " |")
     out.append("")
     return table
 

@@ -1581,6 +1581,23 @@ void Emitter::registerTiled() {
                                {TSN, T * C},
                                {TSK, Step}}});
   };
+  // KernelPlan::TallPreset first: twice the rows of the generated block,
+  // one local tile per operand (its bytes are TileBytes / NBUFDefault).
+  if (Plan.TallPreset && RegRows == Opts.RegRows && RegCols == Opts.RegCols &&
+      TileBytes(2 * RegRows, RegCols, T) / NBUFDefault <= 48 * 1024)
+    Launch.Presets.push_back(
+        {std::to_string(2 * T * RegRows) + "x" + std::to_string(T * RegCols),
+         {{VW, VWFor(2 * RegRows, RegCols)},
+          {WPTM, 2 * RegRows},
+          {WPTN, RegCols},
+          {TSM, 2 * T * RegRows},
+          {TSN, T * RegCols},
+          {TSK, T},
+          {NBUF, 1},
+          {GM, 8},
+          {WTM, Plan.WarpRows},
+          {WTN, Plan.WarpCols},
+          {SPLIT, 1}}});
   for (int64_t R = RegRows, C = RegCols; R >= 1 && C >= 1; R /= 2, C /= 2) {
     AddPreset(R, C);
     if (R == RegRows && C >= 8 && C % 2 == 0 &&

@@ -1174,6 +1174,25 @@ bool planMapping(const Function &F, unsigned NestIndex,
     Plan.InteriorLoop = true;
     Plan.SplitByDefault = false;
   }
+  // The tall preset (KernelPlan::TallPreset): 256 x 128 outputs per
+  // work-group, 16 x 8 per work-item, is what cuBLAS's fastest FP32 kernel
+  // on an H100 computes per block (tile 256x128x8, 256 threads, 254
+  // registers; bench/RESULTS.md, the Nsight Compute profile of 2026-11-24).
+  // Measured there with one local tile per operand (NBUF = 1: 24.8 KB of
+  // local memory), reduction step 16, warp tiles, the interior loop and
+  // bands of 8: 2.91 ms at 4096^3 against 3.38 for the 128 x 128 preset,
+  // and 0.93 of cuBLAS. Its 128 accumulators take 255 registers: only a
+  // single statement on two float operands, with the 8 x 8 block of 16 x 16
+  // work-items it doubles, is given it (two accumulators, or double, would
+  // spill).
+  if (Plan.K == KernelPlan::Register && Opts.Tile == 16 && Opts.RegRows == 8 &&
+      Opts.RegCols == 8 && Plan.WarpRows && Plan.InteriorLoop &&
+      Plan.Staged.size() == 2 &&
+      std::all_of(
+          Plan.Staged.begin(), Plan.Staged.end(),
+          [](const StagedAccess &S) { return S.Type == ElemType::Float; }) &&
+      Plan.reductionLoop().Body.size() == 1)
+    Plan.TallPreset = true;
   if (Plan.K == KernelPlan::Naive) {
     if (matchTranspose(F, {F.Body[NestIndex]}, Plan)) {
       Plan.K = KernelPlan::Transpose;

@@ -244,6 +244,11 @@ struct KernelPlan {
   /// runs what is left (edge work-groups, the last one or two steps).
   /// SplitByDefault: SPLIT defaults to 1, else 0.
   bool InteriorLoop = false, SplitByDefault = false;
+  /// Register: the shape presets start with a tall tile of twice the rows
+  /// per work-item (2*T*RegRows x T*RegCols, one local tile per operand,
+  /// warp tiles, the interior loop, bands of 8 work-groups): a single float
+  /// contraction of 8 x 8 outputs per work-item on 16 x 16 work-items.
+  bool TallPreset = false;
   /// Transpose: the single statement's one read, staged through a tile.
   StagedAccess TransposeRead;
   /// ReduceScalar: the reduction (Body is the whole nest).

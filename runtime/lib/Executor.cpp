@@ -8,9 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "looptile/Runtime/Executor.h"
+
 #include "looptile/Runtime/Error.h"
 
 #include <climits>
+#include <cstdlib>
 #include <functional>
 #include <sstream>
 
@@ -109,6 +111,10 @@ Executor::Executor(const Manifest &M, const std::string &Source,
   if (CRDivideSqrt)
     Options += (Options.empty() ? "" : " ") +
                std::string("-cl-fp32-correctly-rounded-divide-sqrt");
+  // Extra build options for experiments (docs/runtime.md), such as
+  // NVIDIA's -cl-nv-maxrregcount=N: appended last, so they win.
+  if (const char *Extra = std::getenv("LOOPTILE_CL_OPTIONS"); Extra && *Extra)
+    Options += (Options.empty() ? "" : " ") + std::string(Extra);
   try {
     Context = cl::Context(Dev.Device);
     Queue = cl::CommandQueue(Context, Dev.Device, CL_QUEUE_PROFILING_ENABLE);
@@ -118,6 +124,27 @@ Executor::Executor(const Manifest &M, const std::string &Source,
   try {
     Program = cl::Program(Context, Source);
     Program.build(std::vector<cl::Device>{Dev.Device}, Options.c_str());
+    if (const char *Dir = std::getenv("LOOPTILE_PTX_DIRECTIVES"); Dir && *Dir) {
+      std::vector<std::vector<unsigned char>> Bins =
+          Program.getInfo<CL_PROGRAM_BINARIES>();
+      std::string Ptx;
+      for (unsigned char C : Bins.at(0))
+        if (C)
+          Ptx += static_cast<char>(C);
+      if (Ptx.find(".entry") != std::string::npos) {
+        for (size_t At = Ptx.find(".entry"); At != std::string::npos;
+             At = Ptx.find(".entry", At + 1)) {
+          size_t Brace = Ptx.find("\n{", At);
+          if (Brace == std::string::npos)
+            break;
+          Ptx.insert(Brace + 1, std::string(Dir) + "\n");
+        }
+        cl::Program::Binaries B{
+            std::vector<unsigned char>(Ptx.begin(), Ptx.end())};
+        Program = cl::Program(Context, std::vector<cl::Device>{Dev.Device}, B);
+        Program.build(std::vector<cl::Device>{Dev.Device}, Options.c_str());
+      }
+    }
   } catch (const cl::Error &E) {
     std::string Log;
     try {

@@ -179,7 +179,12 @@
 // JSON-NEXT: {"name": "32x16", "set": {"VW": 1, "WPTM": 2, "WPTN": 1, "TSM": 32, "TSN": 16, "TSK": 16}}
 // JSON-NEXT: ],
 // R8: {"name": "VW", "default": 4,
+// A single float contraction of 8 x 8 outputs on 16 x 16 work-items gets the
+// tall 256 x 128 preset first (KernelPlan::TallPreset: 16 x 8 outputs, one
+// local tile per operand, warp tiles, the interior loop, bands of 8); the
+// same matmul in double does not (D8 below), nor a 4 x 2 block (JSON above).
 // R8: "presets": [
+// R8-NEXT: {"name": "256x128", "set": {"VW": 4, "WPTM": 16, "WPTN": 8, "TSM": 256, "TSN": 128, "TSK": 16, "NBUF": 1, "GM": 8, "WTM": 4, "WTN": 8, "SPLIT": 1}},
 // R8-NEXT: {"name": "128x128", "set": {"VW": 4, "WPTM": 8, "WPTN": 8, "TSM": 128, "TSN": 128, "TSK": 16}},
 // R8-NEXT: {"name": "128x64", "set": {"VW": 4, "WPTM": 8, "WPTN": 4, "TSM": 128, "TSN": 64, "TSK": 16}},
 // R8-NEXT: {"name": "64x64", "set": {"VW": 4, "WPTM": 4, "WPTN": 4, "TSM": 64, "TSN": 64, "TSK": 16}},

@@ -38,8 +38,10 @@ std::string sizeLimitProblem(const Manifest &M, const Env &Sizes);
 
 class Executor {
 public:
-  /// Builds Source for Device with -DNAME=value per tunable. A failed build
-  /// throws Error(ErrorKind::OpenCL) whose message holds the build log.
+  /// Builds Source for Device with -DNAME=value per tunable (and the build
+  /// experiments' $LOOPTILE_CL_OPTIONS and $LOOPTILE_PTX_DIRECTIVES,
+  /// docs/runtime.md). A failed build throws Error(ErrorKind::OpenCL) whose
+  /// message holds the build log.
   Executor(const Manifest &M, const std::string &Source, const DeviceRef &D,
            const Env &Tunables);
 
