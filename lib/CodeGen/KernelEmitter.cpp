@@ -348,6 +348,10 @@ private:
 void Emitter::signature(const std::string &Attr) {
   std::set<std::string> Used, Written;
   namesUsed(Plan.Body, Used, &Written);
+  // A factor staged with its tile (StagedAccess::Scale) left the body.
+  for (const StagedAccess &S : Plan.Staged)
+    if (S.Scale)
+      Used.insert(S.Scale->Name);
   signatureOf(Attr, Plan.Name, Used, Written, {}, Launch);
 }
 
@@ -855,7 +859,7 @@ void Emitter::stageThroughRegisters(const StagedAccess &S,
            ";");
     else
       line(S.TileName + "[" + Buf + "][" + KCoord + "][" + PCoord + "] = " +
-           Reg + ";");
+           (S.Scale ? clExpr(*S.Scale, Ctx) + " * " : "") + Reg + ";");
     close();
   }
   line("#endif");

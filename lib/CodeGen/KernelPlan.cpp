@@ -300,6 +300,77 @@ bool findStagedAccesses(const Function &F, const std::vector<Node> &WholeNest,
   return !Plan.Staged.empty();
 }
 
+// Register-tiled kernels: a staged access whose every use in the reduction
+// body is multiplied by one read-only scalar parameter of its type (gemm's
+// alpha * A[i][k] * B[k][j], which C evaluates as (alpha * A[i][k]) *
+// B[k][j]) is staged as the product: the tile holds fl(alpha * A[i][k]),
+// computed once per element instead of once per output, and the body
+// reads it where it had the product. Each output still uses exactly the
+// rounded product C computes, so the result is bit-identical. Any other
+// use of the access (alone, under a different factor, scaled by a value
+// written in the function or of another type) keeps it unscaled.
+void hoistStagedScales(const Function &F, KernelPlan &Plan) {
+  Loop &K = Plan.Body[Plan.ReductionIndex].loop();
+  for (StagedAccess &S : Plan.Staged) {
+    auto IsAccess = [&](const Expr &E) {
+      return E.K == Expr::ArrayRef && E.Name == S.Array &&
+             E.Subscripts == S.Subscripts;
+    };
+    auto FactorOf = [&](const Expr &E) -> const Expr * {
+      if (E.K != Expr::Binary || E.Op != '*' || E.Type != S.Type)
+        return nullptr;
+      for (int Side = 0; Side < 2; ++Side) {
+        const Expr &X = E.Operands[Side], &Other = E.Operands[1 - Side];
+        const Variable *V = X.K == Expr::ScalarRef ? F.lookup(X.Name) : nullptr;
+        if (IsAccess(Other) && V && V->VarKind == Variable::ScalarParam &&
+            X.Type == S.Type && !writesArray(F.Body, X.Name))
+          return &X;
+      }
+      return nullptr;
+    };
+    // Every occurrence must sit under the same factor.
+    std::optional<Expr> Scale;
+    bool Ok = true;
+    std::function<void(const Expr &, const Expr *)> Check =
+        [&](const Expr &E, const Expr *Parent) {
+          if (IsAccess(E)) {
+            const Expr *X = Parent ? FactorOf(*Parent) : nullptr;
+            if (!X || (Scale && Scale->Name != X->Name))
+              Ok = false;
+            else
+              Scale = *X;
+            return;
+          }
+          for (const Expr &Op : E.Operands)
+            Check(Op, &E);
+        };
+    for (const Node &N : K.Body) {
+      const Stmt &St = N.stmt();
+      for (const Expr &C : St.When.Data)
+        Check(C, nullptr);
+      Check(St.RHS, nullptr);
+      Check(St.LHS, nullptr);
+    }
+    if (!Ok || !Scale)
+      continue;
+    std::function<void(Expr &)> Rewrite = [&](Expr &E) {
+      if (FactorOf(E)) {
+        E = Expr(E.Operands[IsAccess(E.Operands[0]) ? 0 : 1]);
+        return;
+      }
+      for (Expr &Op : E.Operands)
+        Rewrite(Op);
+    };
+    for (Node &N : K.Body)
+      Rewrite(N.stmt().RHS);
+    S.Scale = Scale;
+    Plan.Remarks.push_back("'" + Scale->Name + " * " +
+                           Expr::arrayRef(S.Array, S.Type, S.Subscripts).str() +
+                           "' is computed once per element as it enters '" +
+                           S.TileName + "' (the same rounded product)");
+  }
+}
+
 // The transposition pattern: one statement `W[..] = f(R[..])` with one
 // array read R, read-only, whose stride-1 loop differs from the write's.
 bool matchTranspose(const Function &F, const std::vector<Node> &WholeNest,
@@ -1153,6 +1224,8 @@ bool planMapping(const Function &F, unsigned NestIndex,
                  "kernel");
     }
   }
+  if (Plan.K == KernelPlan::Register)
+    hoistStagedScales(F, Plan);
   // The warp tile (KernelPlan::WarpRows): 32 work-items (an NVIDIA warp),
   // 4 rows of 8, where the work-group's sides (T x T work-items in every
   // preset) divide into them. A warp then reads per reduction step 4

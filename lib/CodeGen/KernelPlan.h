@@ -18,6 +18,7 @@
 #include "looptile/Support/Diagnostic.h"
 #include "looptile/Support/NameTable.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,13 @@ struct StagedAccess {
   /// the first one's flat index and that stride are multiples of 4 (a
   /// condition the kernel checks at run time from the sizes).
   bool VectorFetch = false;
+  /// Register-tiled kernel: every use of the access in the reduction body
+  /// was `Scale * access` (or `access * Scale`) with Scale a read-only
+  /// scalar parameter of the access's type; the tile then holds the
+  /// products, computed once per element on the way in, and the body reads
+  /// the tile where it had the product (the same rounded value: gemm's
+  /// alpha * A[i][k] * B[k][j] parses as (alpha * A[i][k]) * B[k][j]).
+  std::optional<Expr> Scale;
   std::string TileName;
 };
 

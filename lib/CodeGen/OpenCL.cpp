@@ -1140,6 +1140,7 @@ bool looptile::generateOpenCL(const Function &Original,
                   ? " (interior tiles: vector loads of 4 where the sizes "
                     "align them)"
                   : "") +
+             (S.Scale ? " (stored multiplied by " + S.Scale->Name + ")" : "") +
              "\n";
       if (P.K == KernelPlan::Register && P.WarpRows && P.WarpCols)
         R += "  warp tiles: " + std::to_string(P.WarpRows) + " x " +
