@@ -74,6 +74,9 @@ FEATURES = {
     "shifts": "reads of the written array at shifted subscripts",
     "parallel-nests": "nests built to have parallel outer loops (for OpenCL)",
     "contractions": "matmul-like reductions acc += X[i][k] * Y[k][j]",
+    "scaled-contractions": "a contraction's factor scaled by a scalar "
+        "parameter: p * X[i][k] * Y[k][j], X[i][k] * (p * Y[k][j]), "
+        "X[i][k] * Y[k][j] * p",
     "select": "conditional values (c ? a : b) on loop variables, sizes or data",
     "guards": "array writes under an if on loop variables, sizes or data",
     "returns": "a function-scope scalar returned at the end (int f(...))",
@@ -171,6 +174,8 @@ class Gen:
         # The conditionals' own stream: adding them changes no other draw,
         # so a seed keeps the program it had without them.
         self.crng = random.Random(seed + 0x9E3779B9)
+        # The scaled contractions' own stream, for the same reason.
+        self.srng = random.Random(seed + 0x5CA1ED)
         self.o = opts
         self.f = None
         self.drift = {}        # variable -> accumulated '+=' magnitude
@@ -869,6 +874,20 @@ class Gen:
         (a, ma), (b, mb) = reads
         if ma * mb > EXPR_CAP:
             return None
+        sp = self.f.scalar_params()
+        if "scaled-contractions" in self.o and sp and \
+                ma * mb * SCALAR_PARAM_MAG <= EXPR_CAP and \
+                self.srng.random() < 0.5:
+            # The register-tiled kernel stages the first two forms as the
+            # products (StagedAccess::Scale); the third keeps the operands.
+            p = ("name", self.srng.choice(sp))
+            form = self.srng.randrange(3)
+            m = ma * mb * SCALAR_PARAM_MAG
+            if form == 0:
+                return ("bin", "*", ("bin", "*", p, a), b), m
+            if form == 1:
+                return ("bin", "*", a, ("paren", ("bin", "*", p, b))), m
+            return ("bin", "*", ("bin", "*", a, b), p), m
         return ("bin", "*", a, b), ma * mb
 
     def read_mag(self, arr):
