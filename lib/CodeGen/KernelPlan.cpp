@@ -922,10 +922,12 @@ bool planRowStaged(const Function &F, KernelPlan &Plan) {
   // rows are 256 work-groups over an H100's 132). Work-items per row in the
   // copies: 4 (128 work-items, four warps to issue the copies, a quarter of
   // a chunk's elements each in registers). Columns per chunk: the widest of
-  // 64, 32, 16 or 8 whose tiles fit in 40 KiB of local memory (under the
-  // 48 KiB every GPU has, leaving room for a second work-group on devices
-  // with more) and whose prefetch registers (a work-item's share of the
-  // next chunk's read elements) take at most 64 32-bit registers. One
+  // 128, 64, 32, 16 or 8 whose tiles fit in 40 KiB of local memory (under
+  // the 48 KiB every GPU has, leaving room for a second work-group on
+  // devices with more) and whose prefetch registers (a work-item's share of
+  // the next chunk's read elements) take at most 64 32-bit registers; 128
+  // moved lecture 04's coalescing program at the copy bandwidth on an H100
+  // (1.00 of it at 8192^2, 0.92 with 64: bench/RESULTS.md). One
   // column of padding: a work-item's walk along its row reads a column of
   // the tile across the work-group, and an odd row pitch spreads that
   // column over the banks.
@@ -935,7 +937,7 @@ bool planRowStaged(const Function &F, KernelPlan &Plan) {
     if (!A.Write)
       ReadWords += (elemTypeBytes(A.Type) + 3) / 4;
   }
-  int64_t Rows = 32, Lanes = 4, Chunk = 64, Pad = 1;
+  int64_t Rows = 32, Lanes = 4, Chunk = 128, Pad = 1;
   auto Fits = [&] {
     return Rows * (Chunk + Pad) * RowBytes <= 40960 &&
            Chunk * ReadWords <= 64 * Lanes;
