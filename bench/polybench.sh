@@ -10,6 +10,7 @@
 #                                              # (default DIR build/polybench)
 #   bench/polybench.sh check [DIR] [DEVICE]    # validate every kernel at its
 #                                              # ragged size (DEVICE cpu/gpu)
+#   ONLY="adi deriche" bench/polybench.sh check|run ...  # just those kernels
 #   bench/polybench.sh run [DIR] [DEVICE] [LARGE|EXTRALARGE]
 #                                              # the GPU machine: check, then
 #                                              # time; DIR/results.jsonl
@@ -67,10 +68,13 @@ check() { # kernel sizes
     --reference "$DIR/kernels/$1.ref.so" --reps 1 --no-progress 2>&1 |
     grep -o 'validation: [A-Z]*' || echo "validation: ERROR"
 }
+# ONLY="gemm adi ...": just those kernels (default: every one).
+only() { [ -z "${ONLY:-}" ] || case " $ONLY " in *" $1 "*) true ;; *) false ;; esac; }
 case "$MODE" in
 check)
   while read -r K VS _; do
     case "$K" in ''|'#'*) continue ;; esac
+    only "$K" || continue
     V=$(check "$K" "$VS")
     printf '%-12s %-32s %s\n' "$K" "$VS" "$V"
     [ "$V" = "validation: PASSED" ] || FAILED=1
@@ -86,6 +90,7 @@ run)
   printf '%-12s %-36s %12s %10s %10s  %s\n' kernel sizes median_ms GFLOPS GB/s validation
   while read -r K VS L XL REPS; do
     case "$K" in ''|'#'*) continue ;; esac
+    only "$K" || continue
     TS=$L
     [ "$DATASET" = EXTRALARGE ] && TS=$XL
     V=$(check "$K" "$VS")

@@ -1925,29 +1925,10 @@ void Emitter::registerTiled() {
   // uniform, so every work-item meets the same barriers.
   std::string KS = KLower;
   if (Plan.InteriorLoop) {
-    // Only where the staged accesses' row strides let the runs be vector
-    // loads: with unaligned rows the unchecked scalar loads of the interior
-    // loop measured slower than the general loop on an H100 (4095 x 4097 x
-    // 4093 with the 256x128 preset: 3.46 ms against 3.29; aligned 4096^3:
-    // 2.91 against 3.13 without the interior loop; bench/RESULTS.md).
-    std::string Strides;
-    for (const StagedAccess &S : Plan.Staged) {
-      if (!S.VectorFetch)
-        continue;
-      const MappedLoop &P = Plan.Band[S.BandIndex];
-      std::string Slow = S.ReductionIsFast ? P.Var : K.Var;
-      IndexExpr Flat = flatIndex(F, S.Array, S.Subscripts);
-      IndexExpr Stride =
-          Flat.substitute(Slow,
-                          IndexExpr::symbol(Slow) + IndexExpr::constant(1)) -
-          Flat;
-      Strides += (Strides.empty() ? "(" : " | (") + Stride.str() + ")";
-    }
     KS = fresh(K.Var + "s");
     line("#if " + SPLIT + " == 1");
     line("int " + KS + " = " + KLower + ";");
-    open("if (" + Full +
-         (Strides.empty() ? "" : " && ((" + Strides + ") & 3) == 0") + ")");
+    open("if (" + Full + ")");
     line("// Interior: this step and the next are whole; fetches unchecked.");
     open("for (; " + inRange("(" + KS + " + 2 * " + TSK + " - 1)", K.Upper) +
          "; " + KS + " += " + TSK + ")");

@@ -117,13 +117,10 @@
 // CHECK: barrier(CLK_LOCAL_MEM_FENCE); // the tiles are complete
 // With SPLIT = 1, interior work-groups run the whole steps whose next step
 // is whole in a loop of their own, with the unchecked fetches only (no
-// range checks, no partial step); the general loop goes on from ks. Only
-// where the rows of A and B are aligned for vector loads (K and N multiples
-// of 4): unaligned, the unchecked scalar loads measured slower than the
-// general loop.
+// range checks, no partial step); the general loop goes on from ks.
 // CHECK-NEXT: #if SPLIT == 1
 // CHECK-NEXT: int ks = 0;
-// CHECK-NEXT: if (full && (((K) | (N)) & 3) == 0) {
+// CHECK-NEXT: if (full) {
 // CHECK-NEXT: // Interior: this step and the next are whole; fetches unchecked.
 // CHECK-NEXT: for (; (ks + 2 * TSK - 1) <= K - 1; ks += TSK) {
 // CHECK-NEXT: const int kk = ks, kx = ks + TSK;
