@@ -274,6 +274,8 @@ private:
   void block();
   void registerTiled();
   void transpose();
+  void transposeVector(const std::string &B0, const std::string &B1,
+                       const std::string &L0, const std::string &L1);
   void rowStaged();
   /// The tiled kernels' batch (NDRange dimension 2, one index per
   /// work-group): its variable, and a work-group past its range returning
@@ -1956,8 +1958,12 @@ void Emitter::registerTiled() {
 // Transposition through a TS x TS tile of local memory, padded by one
 // column so that the transposed read touches TS different banks. The
 // work-group is TS x TSR work-items; each copies TS / TSR rows of the tile.
+// With KernelPlan::TransposeVector, work-groups whose tile is inside the
+// array and aligned for the vector type take a vector path (TVW = 2 or 4)
+// that moves TVW elements per global load and store.
 void Emitter::transpose() {
-  const std::string TS = Plan.tunable("TS"), TSR = Plan.tunable("TSR");
+  const std::string TS = Plan.tunable("TS"), TSR = Plan.tunable("TSR"),
+                    TVW = Plan.tunable("TVW");
   int64_t T = Opts.Tile, Rows = std::min<int64_t>(Opts.Tile, 8);
   Launch.Tunables.push_back(
       {TSR,
@@ -1967,17 +1973,35 @@ void Emitter::transpose() {
        "rows of the " + TS + " x " + TSR + " work-group; divides " + TS,
        "",
        {1, 2, 4, 8, 16, 32}});
-  Launch.Tunables.push_back({TS,
-                             T,
-                             1,
-                             64,
-                             "edge of the tile: " + TS + "*" + TSR +
-                                 " work-items per "
-                                 "work-group, " +
-                                 TS + "*(" + TS +
-                                 "+1) elements of local memory",
-                             TSR,
-                             {8, 16, 32, 64}});
+  Launch.Tunables.push_back(
+      {TS,
+       T,
+       1,
+       64,
+       "edge of the tile: " + TS + "*" + TSR +
+           " work-items per "
+           "work-group, " +
+           TS + "*(" + TS + "+1) elements of local memory" +
+           (Plan.TransposeVector ? "; a multiple of " + TSR + "*" + TVW : ""),
+       Plan.TransposeVector ? TSR + "*" + TVW : TSR,
+       {8, 16, 32, 64}});
+  if (Plan.TransposeVector)
+    Launch.Tunables.push_back(
+        {TVW,
+         1,
+         1,
+         4,
+         "elements per vector load and store in the work-groups whose tile "
+         "is inside the arrays and aligned for the vector type (2 or 4; 1 "
+         "and 3: scalar only); every value computes the same",
+         "",
+         {1, 2, 4}});
+  if (Plan.TransposeVector) {
+    line("#ifndef LT_CAT");
+    line("#define LT_CAT_(a, b) a##b");
+    line("#define LT_CAT(a, b) LT_CAT_(a, b)");
+    line("#endif");
+  }
   signature("__attribute__((reqd_work_group_size(" + TS + ", " + TSR +
             ", 1))) ");
   const MappedLoop &M0 = *Plan.byDim(0), &M1 = *Plan.byDim(1);
@@ -1994,6 +2018,9 @@ void Emitter::transpose() {
   line("const int " + B1 + " = " +
        plusLower(M1, "(int)get_group_id(1) * " + TS) + ";");
   declarePrivates("");
+  // The vector path: returns from the kernel when it ran.
+  if (Plan.TransposeVector)
+    transposeVector(B0, B1, L0, L1);
   // Read: work-item (l0, l1) reads the elements (v0 = b0 + l0, v1 = b1 +
   // l1 + r), coalesced because the read is stride-1 in v0.
   line("#pragma unroll");
@@ -2037,6 +2064,112 @@ void Emitter::transpose() {
   Launch.LocalBytes = TS + "*(" + TS + " + 1)*" +
                       std::to_string(R.Type == ElemType::Double ? 8 : 4);
   Launch.LocalBytesDefault = T * (T + 1) * (R.Type == ElemType::Double ? 8 : 4);
+}
+
+// The transposition's vector path (KernelPlan::TransposeVector), compiled
+// when TVW is 2 or 4 and TSR*TVW divides TS, taken by a work-group whose
+// tile is inside the loop bounds and whose first elements and row strides
+// in both arrays are multiples of TVW (then every vector is aligned: the
+// flat index is b + c + l * stride along the fast coordinate c, a multiple
+// of TVW, and the line l). It returns from the kernel; the other
+// work-groups go on to the scalar path.
+//
+// The tile is cut into pieces of pw = 32 elements of a line (pw = TS when
+// 32 does not divide TS), each moved by lanes = pw / TVW consecutive
+// work-items, TVW elements each; consecutive pieces are consecutive lines
+// (rows of the tile on the read, columns on the write), so a warp of 32
+// work-items moves the same segment of TVW lines: per line pw contiguous
+// elements of the array (128 bytes of floats), whole 32-byte sectors.
+// Banks (32 banks of 4 bytes, 4-byte elements): work-item (line l0 + t,
+// lane g) touches component k at word (l0 + t) * (TS + 1) + seg * pw +
+// g * TVW + k on the read (vstore's scalar stores into the padded tile)
+// and (seg * pw + g * TVW + k) * (TS + 1) + l0 + t on the write. When 32
+// divides TS, TS + 1 is 1 modulo 32 and both are t + g * TVW + k + const
+// modulo 32 with t < TVW and g < 32 / TVW: 32 distinct banks, no
+// conflict. Other TS (8, 16: tiles for small arrays) have at most 2-way
+// conflicts (checked by enumerating every setting).
+void Emitter::transposeVector(const std::string &B0, const std::string &B1,
+                              const std::string &L0, const std::string &L1) {
+  const std::string TS = Plan.tunable("TS"), TSR = Plan.tunable("TSR"),
+                    TVW = Plan.tunable("TVW");
+  const MappedLoop &M0 = *Plan.byDim(0), &M1 = *Plan.byDim(1);
+  const StagedAccess &R = Plan.TransposeRead;
+  const Stmt &S = Plan.Body[0].stmt();
+  const Variable *WV = F.lookup(S.LHS.Name);
+  assert(WV && "the transposition writes an array of the function");
+  std::string RTy = elemTypeCLName(R.Type), WTy = elemTypeCLName(WV->Type);
+  const std::string &Tile = R.TileName;
+  // First flat index (at b0, b1) and stride along the slow coordinate.
+  auto Align = [&](const std::string &Array,
+                   const std::vector<IndexExpr> &Subs, const std::string &Slow) {
+    IndexExpr Flat = flatIndex(F, Array, Subs);
+    IndexExpr Stride =
+        Flat.substitute(Slow, IndexExpr::symbol(Slow) + IndexExpr::constant(1)) -
+        Flat;
+    IndexExpr First = Flat.substitute(M0.Var, IndexExpr::symbol(B0))
+                          .substitute(M1.Var, IndexExpr::symbol(B1));
+    return "(" + First.str() + ") | (" + Stride.str() + ")";
+  };
+  std::string Q = role("q"), PW = role("pw"), Lanes = role("lanes"),
+              Pass = role("p"), Piece = role("s"), Line = role("l"),
+              Col = role("c"), K = role("k"), Outs = fresh("o");
+  line("#if (" + TVW + " == 2 || " + TVW + " == 4) && " + TS + " % (" + TSR +
+       " * " + TVW + ") == 0");
+  line("// Interior and aligned: TVW elements per vector load and store.");
+  open("if (" + inRange("(" + B0 + " + " + TS + " - 1)", M0.Upper) + " && " +
+       inRange("(" + B1 + " + " + TS + " - 1)", M1.Upper) + " && ((" +
+       Align(R.Array, R.Subscripts, M1.Var) + " | " +
+       Align(S.LHS.Name, S.LHS.Subscripts, M0.Var) + ") & (" + TVW +
+       " - 1)) == 0)");
+  line("const int " + Q + " = " + L0 + " + " + TS + " * " + L1 + ", " + PW +
+       " = " + TS + " % 32 == 0 ? 32 : " + TS + ", " + Lanes + " = " + PW +
+       " / " + TVW + ";");
+  // TS / (TSR * TVW) passes of TS * TSR / lanes pieces each cover the
+  // TS * TS / pw pieces of the tile. Piece s: line s % TS, segment s / TS;
+  // this work-item's elements in it start at c.
+  auto Pieces = [&] {
+    line("#pragma unroll");
+    open("for (int " + Pass + " = 0; " + Pass + " < " + TS + " / (" + TSR +
+         " * " + TVW + "); ++" + Pass + ")");
+    line("const int " + Piece + " = " + Pass + " * (" + TS + " * " + TSR +
+         " / " + Lanes + ") + " + Q + " / " + Lanes + ";");
+    line("const int " + Line + " = " + Piece + " % " + TS + ", " + Col +
+         " = " + Piece + " / " + TS + " * " + PW + " + " + Q + " % " + Lanes +
+         " * " + TVW + ";");
+  };
+  // Read: row Line of the tile, elements (v0 = b0 + c + k, v1 = b1 + l).
+  Pieces();
+  line("const int " + M0.Var + " = " + B0 + " + " + Col + ", " + M1.Var +
+       " = " + B1 + " + " + Line + ";");
+  line("LT_CAT(vstore, " + TVW + ")(*(__global const LT_CAT(" + RTy + ", " +
+       TVW + ") *)&" +
+       clExpr(Expr::arrayRef(R.Array, R.Type, R.Subscripts), Ctx) + ", 0, &" +
+       Tile + "[" + Line + "][" + Col + "]);");
+  close();
+  line("barrier(CLK_LOCAL_MEM_FENCE);");
+  // Write: column Line of the tile, elements (v0 = b0 + l, v1 = b1 + c +
+  // k), the value of element k read from tile[c + k][l].
+  Pieces();
+  line(WTy + " " + Outs + "[" + TVW + "];");
+  line("#pragma unroll");
+  open("for (int " + K + " = 0; " + K + " < " + TVW + "; ++" + K + ")");
+  Ctx.ArrayHook = [&](const Expr &E) -> std::optional<std::string> {
+    if (E.Name == R.Array && E.Subscripts == R.Subscripts)
+      return Tile + "[" + Col + " + " + K + "][" + Line + "]";
+    return std::nullopt;
+  };
+  defineIfUsed({{M0.Var, B0 + " + " + Line}, {M1.Var, B1 + " + " + Col + " + " + K}},
+               [&] { line(Outs + "[" + K + "] = " + clExpr(S.RHS, Ctx) + ";"); });
+  Ctx.ArrayHook = nullptr;
+  close();
+  line("const int " + M0.Var + " = " + B0 + " + " + Line + ", " + M1.Var +
+       " = " + B1 + " + " + Col + ";");
+  line("*(__global LT_CAT(" + WTy + ", " + TVW + ") *)&" +
+       clExpr(S.LHS, Ctx) + " = LT_CAT(vload, " + TVW + ")(0, " + Outs + ");");
+  close();
+  line("return;");
+  close();
+  line("#endif");
 }
 
 std::string Emitter::run() {
