@@ -2164,8 +2164,17 @@ void Emitter::transposeVector(const std::string &B0, const std::string &B1,
   close();
   line("const int " + M0.Var + " = " + B0 + " + " + Line + ", " + M1.Var +
        " = " + B1 + " + " + Col + ";");
-  line("*(__global LT_CAT(" + WTy + ", " + TVW + ") *)&" +
-       clExpr(S.LHS, Ctx) + " = LT_CAT(vload, " + TVW + ")(0, " + Outs + ");");
+  // The vector is built from its components (PoCL 5 miscompiled vload2
+  // from the private array at TS=8, TSR=4).
+  std::string Store = "*(__global LT_CAT(" + WTy + ", " + TVW + ") *)&" +
+                      clExpr(S.LHS, Ctx) + " = (LT_CAT(" + WTy + ", " + TVW +
+                      "))(";
+  line("#if " + TVW + " == 2");
+  line(Store + Outs + "[0], " + Outs + "[1]);");
+  line("#else");
+  line(Store + Outs + "[0], " + Outs + "[1], " + Outs + "[2], " + Outs +
+       "[3]);");
+  line("#endif");
   close();
   line("return;");
   close();
