@@ -14,8 +14,8 @@
 // MAP: staged in local memory: A[i*width + j] -> tile[TS][TS + 1]
 
 // MAP: vector path: TVW elements per global load and store
-// MAP: work-group: TS x TSR (TSR = 8, TS = 16, TVW = 1)
-// MAP: outputs per work-item: TS / TSR
+// MAP: work-group: TS x TSR (TSR = 8, TS = 16, TVW = 1, TPW = 1)
+// MAP: outputs per work-item: TS / TSR * TPW
 
 // CHECK: #define TSR 8
 // CHECK: #define TS 16

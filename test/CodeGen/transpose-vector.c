@@ -20,19 +20,38 @@
 
 // CHECK: #ifndef TVW
 // CHECK-NEXT: #define TVW 1
+// CHECK: #ifndef TPW
+// CHECK-NEXT: #define TPW 1
 // CHECK: __local float tile[TS][TS + 1];
-// CHECK: #if (TVW == 2 || TVW == 4) && TS % (TSR * TVW) == 0
+// The work-group's TPW tiles along dimension 1, one after the other:
+// CHECK: for (int t = 0; t < TPW; ++t) {
+// CHECK-NEXT: const int i0 = ((int)get_group_id(1) * TPW + t) * TS;
+// CHECK-NEXT: #if (TVW == 2 || TVW == 4) && TS % (TSR * TVW) == 0
 // The whole tile inside, A's and B's first elements and row strides aligned:
 // CHECK-NEXT: // Interior and aligned
-// CHECK-NEXT: if ((j0 + TS - 1) <= width - 1 && (i0 + TS - 1) <= height - 1 && (((i0*width + j0) | (width) | (j0*height + i0) | (height)) & (TVW - 1)) == 0) {
+// CHECK-NEXT: const bool vec = (j0 + TS - 1) <= width - 1 && (i0 + TS - 1) <= height - 1 && (((i0*width + j0) | (width) | (j0*height + i0) | (height)) & (TVW - 1)) == 0;
 // CHECK-NEXT: const int q = l0 + TS * l1, pw = TS % 32 == 0 ? 32 : TS, lanes = pw / TVW;
+// CHECK-NEXT: #endif
+// CHECK-NEXT: #if (TVW == 2 || TVW == 4) && TS % (TSR * TVW) == 0
+// CHECK-NEXT: if (vec) {
 // CHECK: for (int p = 0; p < TS / (TSR * TVW); ++p) {
 // CHECK-NEXT: const int s = p * (TS * TSR / lanes) + q / lanes;
 // CHECK-NEXT: const int l = s % TS, c = s / TS * pw + q % lanes * TVW;
 // CHECK-NEXT: const int j = j0 + c, i = i0 + l;
 // One vector load of A's row, stored into row l of the tile:
 // CHECK-NEXT: LT_CAT(vstore, TVW)(*(__global const LT_CAT(float, TVW) *)&A[i*width + j], 0, &tile[l][c]);
-// CHECK: barrier(CLK_LOCAL_MEM_FENCE);
+// CHECK: else
+// CHECK-NEXT: #endif
+// The scalar read (edge and unaligned tiles, TVW = 1) as before:
+// CHECK: for (int r = 0; r < TS; r += TSR) {
+// CHECK: tile[l1 + r][l0] = A[i*width + j];
+// Every barrier outside the branches:
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: barrier(CLK_LOCAL_MEM_FENCE);
+// CHECK-NEXT: #if (TVW == 2 || TVW == 4) && TS % (TSR * TVW) == 0
+// CHECK-NEXT: if (vec) {
 // CHECK: for (int p = 0; p < TS / (TSR * TVW); ++p) {
 // CHECK: float o[TVW];
 // CHECK: for (int k = 0; k < TVW; ++k) {
@@ -41,15 +60,21 @@
 // CHECK: const int j = j0 + l, i = i0 + c;
 // One vector store into B's row j:
 // CHECK: *(__global LT_CAT(float, TVW) *)&B[j*height + i] = (LT_CAT(float, TVW))(o[0], o[1], o[2], o[3]);
-// CHECK: return;
-// CHECK: #endif
-// The scalar path (edge and unaligned work-groups, TVW = 1) as before:
+// CHECK: else
+// CHECK-NEXT: #endif
 // CHECK: for (int r = 0; r < TS; r += TSR) {
-// CHECK: tile[l1 + r][l0] = A[i*width + j];
 // CHECK: B[j*height + i] = tile[l0][l1 + r];
+// The next tile overwrites the local tile only after every work-item read it:
+// CHECK: #if TPW > 1
+// CHECK-NEXT: barrier(CLK_LOCAL_MEM_FENCE);
+// CHECK-NEXT: #endif
+// CHECK-NEXT: }
+// CHECK-NEXT: }
 
 // JSON: {"name": "TS", "default": 32, "min": 1, "max": 64, "multiple_of": "TSR*TVW", "values": [8, 16, 32, 64]
 // JSON: {"name": "TVW", "default": 1, "min": 1, "max": 4, "values": [1, 2, 4]
+// JSON: {"name": "TPW", "default": 1, "min": 1, "max": 64, "values": [1, 2, 4]
+// JSON: "global": ["round_up(width, TS)", "ceil_div(height, TS * TPW) * TSR"]
 
 // The value of each element is computed from its own i and j (defined only
 // where used), converted to B's type as the C assignment does.
@@ -75,9 +100,11 @@ void rev_write(int h, int w, const float A[h][w], float B[w][h]) {
       B[w - 1 - j][i] = A[i][j];
 }
 
-// No vector path: the read runs backwards along j (coefficient -1, so TVW
+// No vector path (TPW still offered): the read runs backwards along j (coefficient -1, so TVW
 // consecutive elements of the tile's row are not one vector in A), and a
 // triangular nest (its tile's bounds depend on the other loop).
+// NOVEC-NOT: TVW
+// NOVEC: TPW
 // NOVEC-NOT: TVW
 void rev_read(int h, int w, const float A[h][w], float B[w][h]) {
   for (int i = 0; i < h; i++)
