@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The transposition (examples/transpose.c --tile 32) over its tunables TS x
-# TSR x TVW (TVW: the vector path, docs/kernels.md "Transpose") at 4096^2 and
+# TSR x TVW x TPW (TVW: the vector path, TPW: tiles per work-group;
+# docs/kernels.md "Transpose") at 4096^2 and
 # 8192^2, each beside clEnqueueCopyBuffer of the same bytes in the same run
 # (issue 15: the goal is 0.97 of the copy at both sizes).
 #
@@ -58,15 +59,18 @@ SIZES=${SIZES:-"4096 8192"}
 VSIZE=${VSIZE:-8192}
 REPS=${REPS:-20}
 BUDGET=${BUDGET:-220}
-# TS x TSR x TVW with at most 256 work-items (NVIDIA's limit for this
-# kernel) and TS a multiple of TSR*TVW: the default (32 x 8, scalar) first,
-# the best scalar setting measured so far (64 x 4) second.
+# TS x TSR x TVW (x TPW) with at most 256 work-items (NVIDIA's limit for
+# this kernel) and TS a multiple of TSR*TVW: the default (32 x 8, scalar)
+# first, the best scalar setting measured so far (64 x 4) second.
 SETTINGS=${SETTINGS:-"TS=32,TSR=8,TVW=1 TS=64,TSR=4,TVW=1
   TS=64,TSR=4,TVW=2 TS=64,TSR=4,TVW=4 TS=64,TSR=2,TVW=1 TS=64,TSR=2,TVW=2
   TS=64,TSR=2,TVW=4 TS=64,TSR=1,TVW=2 TS=64,TSR=1,TVW=4 TS=32,TSR=8,TVW=2
   TS=32,TSR=8,TVW=4 TS=32,TSR=4,TVW=1 TS=32,TSR=4,TVW=2 TS=32,TSR=4,TVW=4
-  TS=32,TSR=2,TVW=2 TS=32,TSR=2,TVW=4 TS=16,TSR=4,TVW=4 TS=16,TSR=8,TVW=2"}
-VALIDATE=${VALIDATE:-"TS=32,TSR=8,TVW=1 TS=64,TSR=4,TVW=4 TS=64,TSR=2,TVW=2 TS=32,TSR=8,TVW=4"}
+  TS=32,TSR=2,TVW=2 TS=32,TSR=2,TVW=4 TS=16,TSR=4,TVW=4 TS=16,TSR=8,TVW=2
+  TS=64,TSR=4,TVW=4,TPW=2 TS=64,TSR=4,TVW=4,TPW=4 TS=64,TSR=2,TVW=4,TPW=2
+  TS=32,TSR=8,TVW=4,TPW=2 TS=32,TSR=8,TVW=4,TPW=4 TS=32,TSR=4,TVW=4,TPW=4
+  TS=64,TSR=4,TVW=1,TPW=2"}
+VALIDATE=${VALIDATE:-"TS=32,TSR=8,TVW=1 TS=64,TSR=4,TVW=4 TS=64,TSR=2,TVW=2 TS=32,TSR=8,TVW=4 TS=32,TSR=4,TVW=4,TPW=4"}
 . "$D/gpu_env.sh"
 [ "$DEVICE" = gpu ] && register_nvidia_icd
 R="$D/bin/looptile-run"
@@ -98,8 +102,8 @@ for V in $VALIDATE; do
   done
 done
 printf '%-6s %-20s %10s %8s\n' size setting ms x_copy
-for S in $SIZES; do
-  for V in $SETTINGS; do
+for V in $SETTINGS; do
+  for S in $SIZES; do
     if [ "$SECONDS" -ge "$BUDGET" ]; then
       echo "${S} $V: skipped (time budget of ${BUDGET} s spent)"
       continue
