@@ -2029,7 +2029,7 @@ void Emitter::transpose() {
   line("const int " + B0 + " = " +
        plusLower(M0, "(int)get_group_id(0) * " + TS) + ";");
   declarePrivates("");
-  // The work-group's tiles. Every barrier is outside the branches (PoCL 5
+  // The work-group's tiles. Every barrier is outside the branches (PoCL 3.1
   // computed a loop with barriers inside its branches wrong, or hung, where
   // oclgrind computed it right); a tile past the array is all out of
   // bounds, so no work-item touches memory for it.
@@ -2202,7 +2202,7 @@ void Emitter::transposeVector(VectorPhase Phase, const std::string &B0,
     close();
     line("const int " + M0.Var + " = " + B0 + " + " + Line + ", " + M1.Var +
          " = " + B1 + " + " + Col + ";");
-    // The vector is built from its components (PoCL 5 miscompiled vload2
+    // The vector is built from its components (PoCL 3.1 miscompiled vload2
     // from the private array at TS=8, TSR=4).
     std::string Store = "*(__global LT_CAT(" + WTy + ", " + TVW + ") *)&" +
                         clExpr(S.LHS, Ctx) + " = (LT_CAT(" + WTy + ", " + TVW +
