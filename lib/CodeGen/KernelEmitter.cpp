@@ -274,6 +274,10 @@ private:
   void block();
   void registerTiled();
   void transpose();
+  enum class VectorPhase { Setup, Read, Write };
+  void transposeVector(VectorPhase Phase, const std::string &B0,
+                       const std::string &B1, const std::string &L0,
+                       const std::string &L1);
   void rowStaged();
   /// The tiled kernels' batch (NDRange dimension 2, one index per
   /// work-group): its variable, and a work-group past its range returning
@@ -1977,8 +1981,13 @@ void Emitter::registerTiled() {
 // Transposition through a TS x TS tile of local memory, padded by one
 // column so that the transposed read touches TS different banks. The
 // work-group is TS x TSR work-items; each copies TS / TSR rows of the tile.
+// With KernelPlan::TransposeVector, tiles inside the arrays and aligned for
+// the vector type take a vector path (TVW = 2 or 4) that moves TVW
+// elements per global load and store. A work-group transposes TPW
+// consecutive tiles along dimension 1, one after the other.
 void Emitter::transpose() {
-  const std::string TS = Plan.tunable("TS"), TSR = Plan.tunable("TSR");
+  const std::string TS = Plan.tunable("TS"), TSR = Plan.tunable("TSR"),
+                    TVW = Plan.tunable("TVW"), TPW = Plan.tunable("TPW");
   int64_t T = Opts.Tile, Rows = std::min<int64_t>(Opts.Tile, 8);
   Launch.Tunables.push_back(
       {TSR,
@@ -1988,23 +1997,51 @@ void Emitter::transpose() {
        "rows of the " + TS + " x " + TSR + " work-group; divides " + TS,
        "",
        {1, 2, 4, 8, 16, 32}});
-  Launch.Tunables.push_back({TS,
-                             T,
-                             1,
-                             64,
-                             "edge of the tile: " + TS + "*" + TSR +
-                                 " work-items per "
-                                 "work-group, " +
-                                 TS + "*(" + TS +
-                                 "+1) elements of local memory",
-                             TSR,
-                             {8, 16, 32, 64}});
+  Launch.Tunables.push_back(
+      {TS,
+       T,
+       1,
+       64,
+       "edge of the tile: " + TS + "*" + TSR +
+           " work-items per "
+           "work-group, " +
+           TS + "*(" + TS + "+1) elements of local memory" +
+           (Plan.TransposeVector ? "; a multiple of " + TSR + "*" + TVW : ""),
+       Plan.TransposeVector ? TSR + "*" + TVW : TSR,
+       {8, 16, 32, 64}});
+  if (Plan.TransposeVector)
+    Launch.Tunables.push_back(
+        {TVW,
+         1,
+         1,
+         4,
+         "elements per vector load and store in the work-groups whose tile "
+         "is inside the arrays and aligned for the vector type (2 or 4; 1 "
+         "and 3: scalar only); every value computes the same",
+         "",
+         {1, 2, 4}});
+  Launch.Tunables.push_back(
+      {TPW,
+       1,
+       1,
+       64,
+       "tiles per work-group: a work-group transposes " + TPW +
+           " consecutive tiles along dimension 1, one after the other; every "
+           "value computes the same",
+       "",
+       {1, 2, 4}});
+  if (Plan.TransposeVector) {
+    line("#ifndef LT_CAT");
+    line("#define LT_CAT_(a, b) a##b");
+    line("#define LT_CAT(a, b) LT_CAT_(a, b)");
+    line("#endif");
+  }
   signature("__attribute__((reqd_work_group_size(" + TS + ", " + TSR +
             ", 1))) ");
   const MappedLoop &M0 = *Plan.byDim(0), &M1 = *Plan.byDim(1);
   const StagedAccess &R = Plan.TransposeRead;
   std::string L0 = role("l0"), L1 = role("l1"), B0 = fresh(M0.Var + "0"),
-              B1 = fresh(M1.Var + "0"), Row = role("r");
+              B1 = fresh(M1.Var + "0"), Row = role("r"), TT = role("t");
   const std::string &Tile = R.TileName;
   line("__local " + std::string(elemTypeName(R.Type)) + " " + Tile + "[" + TS +
        "][" + TS + " + 1]; // +1: no bank conflicts on the transposed read");
@@ -2012,11 +2049,23 @@ void Emitter::transpose() {
        " = (int)get_local_id(1);");
   line("const int " + B0 + " = " +
        plusLower(M0, "(int)get_group_id(0) * " + TS) + ";");
-  line("const int " + B1 + " = " +
-       plusLower(M1, "(int)get_group_id(1) * " + TS) + ";");
   declarePrivates("");
+  // The work-group's tiles. Every barrier is outside the branches (PoCL 3.1
+  // computed a loop with barriers inside its branches wrong, or hung, where
+  // oclgrind computed it right); a tile past the array is all out of
+  // bounds, so no work-item touches memory for it.
+  open("for (int " + TT + " = 0; " + TT + " < " + TPW + "; ++" + TT + ")");
+  line("const int " + B1 + " = " +
+       plusLower(M1, "((int)get_group_id(1) * " + TPW + " + " + TT + ") * " +
+                         TS) +
+       ";");
+  if (Plan.TransposeVector)
+    transposeVector(VectorPhase::Setup, B0, B1, L0, L1);
   // Read: work-item (l0, l1) reads the elements (v0 = b0 + l0, v1 = b1 +
   // l1 + r), coalesced because the read is stride-1 in v0.
+  if (Plan.TransposeVector)
+    transposeVector(VectorPhase::Read, B0, B1, L0, L1);
+  open("");
   line("#pragma unroll");
   open("for (int " + Row + " = 0; " + Row + " < " + TS + "; " + Row +
        " += " + TSR + ")");
@@ -2028,10 +2077,14 @@ void Emitter::transpose() {
        clExpr(Expr::arrayRef(R.Array, R.Type, R.Subscripts), Ctx) + ";");
   close();
   close();
+  close();
   line("barrier(CLK_LOCAL_MEM_FENCE);");
   // Write: work-item (l0, l1) writes the elements (v0 = b0 + l1 + r, v1 =
   // b1 + l0), coalesced because the write is stride-1 in v1; the value was
   // read into tile[l0][l1 + r].
+  if (Plan.TransposeVector)
+    transposeVector(VectorPhase::Write, B0, B1, L0, L1);
+  open("");
   line("#pragma unroll");
   open("for (int " + Row + " = 0; " + Row + " < " + TS + "; " + Row +
        " += " + TSR + ")");
@@ -2049,15 +2102,143 @@ void Emitter::transpose() {
   close();
   close();
   close();
+  line("#if " + TPW + " > 1");
+  line("barrier(CLK_LOCAL_MEM_FENCE); // the tile is free for the next one");
+  line("#endif");
+  close();
+  close();
   Launch.Global = {"round_up(" + extentFormula(M0.Lower, M0.Upper) + ", " + TS +
                        ")",
                    "ceil_div(" + extentFormula(M1.Lower, M1.Upper) + ", " + TS +
-                       ") * " + TSR};
+                       " * " + TPW + ") * " + TSR};
   Launch.Local = {TS, TSR};
-  Launch.OutputsPerItem = TS + " / " + TSR;
+  Launch.OutputsPerItem = TS + " / " + TSR + " * " + TPW;
   Launch.LocalBytes = TS + "*(" + TS + " + 1)*" +
                       std::to_string(R.Type == ElemType::Double ? 8 : 4);
   Launch.LocalBytesDefault = T * (T + 1) * (R.Type == ElemType::Double ? 8 : 4);
+}
+
+// The transposition's vector path (KernelPlan::TransposeVector), compiled
+// when TVW is 2 or 4 and TSR*TVW divides TS, taken for a tile that is inside
+// the loop bounds and whose first elements and row strides in both arrays
+// are multiples of TVW (then every vector is aligned: the flat index is
+// b + c + l * stride along the fast coordinate c, a multiple of TVW, and
+// the line l). Setup prints the test (uniform over the work-group), Read
+// and Write each phase as `if (vec) { ... } else`, the scalar phase's block
+// following.
+//
+// The tile is cut into pieces of pw = 32 elements of a line (pw = TS when
+// 32 does not divide TS), each moved by lanes = pw / TVW consecutive
+// work-items, TVW elements each; consecutive pieces are consecutive lines
+// (rows of the tile on the read, columns on the write), so a warp of 32
+// work-items moves the same segment of TVW lines: per line pw contiguous
+// elements of the array (128 bytes of floats), whole 32-byte sectors.
+// Banks (32 banks of 4 bytes, 4-byte elements): work-item (line l0 + t,
+// lane g) touches component k at word (l0 + t) * (TS + 1) + seg * pw +
+// g * TVW + k on the read (vstore's scalar stores into the padded tile)
+// and (seg * pw + g * TVW + k) * (TS + 1) + l0 + t on the write. When 32
+// divides TS, TS + 1 is 1 modulo 32 and both are t + g * TVW + k + const
+// modulo 32 with t < TVW and g < 32 / TVW: 32 distinct banks, no
+// conflict. Other TS (8, 16: tiles for small arrays) have at most 2-way
+// conflicts (checked by enumerating every setting).
+void Emitter::transposeVector(VectorPhase Phase, const std::string &B0,
+                              const std::string &B1, const std::string &L0,
+                              const std::string &L1) {
+  const std::string TS = Plan.tunable("TS"), TSR = Plan.tunable("TSR"),
+                    TVW = Plan.tunable("TVW");
+  const MappedLoop &M0 = *Plan.byDim(0), &M1 = *Plan.byDim(1);
+  const StagedAccess &R = Plan.TransposeRead;
+  const Stmt &S = Plan.Body[0].stmt();
+  const Variable *WV = F.lookup(S.LHS.Name);
+  assert(WV && "the transposition writes an array of the function");
+  std::string RTy = elemTypeCLName(R.Type), WTy = elemTypeCLName(WV->Type);
+  const std::string &Tile = R.TileName;
+  std::string Vec = role("vec"), Q = role("q"), PW = role("pw"),
+              Lanes = role("lanes"), Pass = role("p"), Piece = role("s"),
+              Line = role("l"), Col = role("c"), K = role("k");
+  line("#if (" + TVW + " == 2 || " + TVW + " == 4) && " + TS + " % (" + TSR +
+       " * " + TVW + ") == 0");
+  if (Phase == VectorPhase::Setup) {
+    // First flat index (at b0, b1) and stride along the slow coordinate.
+    auto Align = [&](const std::string &Array,
+                     const std::vector<IndexExpr> &Subs,
+                     const std::string &Slow) {
+      IndexExpr Flat = flatIndex(F, Array, Subs);
+      IndexExpr Stride = Flat.substitute(Slow, IndexExpr::symbol(Slow) +
+                                                   IndexExpr::constant(1)) -
+                         Flat;
+      IndexExpr First = Flat.substitute(M0.Var, IndexExpr::symbol(B0))
+                            .substitute(M1.Var, IndexExpr::symbol(B1));
+      return "(" + First.str() + ") | (" + Stride.str() + ")";
+    };
+    line("// Interior and aligned: TVW elements per vector load and store.");
+    line("const bool " + Vec + " = " +
+         inRange("(" + B0 + " + " + TS + " - 1)", M0.Upper) + " && " +
+         inRange("(" + B1 + " + " + TS + " - 1)", M1.Upper) + " && ((" +
+         Align(R.Array, R.Subscripts, M1.Var) + " | " +
+         Align(S.LHS.Name, S.LHS.Subscripts, M0.Var) + ") & (" + TVW +
+         " - 1)) == 0;");
+    line("const int " + Q + " = " + L0 + " + " + TS + " * " + L1 + ", " + PW +
+         " = " + TS + " % 32 == 0 ? 32 : " + TS + ", " + Lanes + " = " + PW +
+         " / " + TVW + ";");
+    line("#endif");
+    return;
+  }
+  open("if (" + Vec + ")");
+  // TS / (TSR * TVW) passes of TS * TSR / lanes pieces each cover the
+  // TS * TS / pw pieces of the tile. Piece s: line s % TS, segment s / TS;
+  // this work-item's elements in it start at c.
+  line("#pragma unroll");
+  open("for (int " + Pass + " = 0; " + Pass + " < " + TS + " / (" + TSR +
+       " * " + TVW + "); ++" + Pass + ")");
+  line("const int " + Piece + " = " + Pass + " * (" + TS + " * " + TSR + " / " +
+       Lanes + ") + " + Q + " / " + Lanes + ";");
+  line("const int " + Line + " = " + Piece + " % " + TS + ", " + Col + " = " +
+       Piece + " / " + TS + " * " + PW + " + " + Q + " % " + Lanes + " * " +
+       TVW + ";");
+  if (Phase == VectorPhase::Read) {
+    // Row Line of the tile, elements (v0 = b0 + c + k, v1 = b1 + l).
+    line("const int " + M0.Var + " = " + B0 + " + " + Col + ", " + M1.Var +
+         " = " + B1 + " + " + Line + ";");
+    line("LT_CAT(vstore, " + TVW + ")(*(__global const LT_CAT(" + RTy + ", " +
+         TVW + ") *)&" +
+         clExpr(Expr::arrayRef(R.Array, R.Type, R.Subscripts), Ctx) + ", 0, &" +
+         Tile + "[" + Line + "][" + Col + "]);");
+  } else {
+    // Column Line of the tile, elements (v0 = b0 + l, v1 = b1 + c + k), the
+    // value of element k read from tile[c + k][l].
+    std::string Outs = fresh("o");
+    line(WTy + " " + Outs + "[" + TVW + "];");
+    line("#pragma unroll");
+    open("for (int " + K + " = 0; " + K + " < " + TVW + "; ++" + K + ")");
+    Ctx.ArrayHook = [&](const Expr &E) -> std::optional<std::string> {
+      if (E.Name == R.Array && E.Subscripts == R.Subscripts)
+        return Tile + "[" + Col + " + " + K + "][" + Line + "]";
+      return std::nullopt;
+    };
+    defineIfUsed(
+        {{M0.Var, B0 + " + " + Line}, {M1.Var, B1 + " + " + Col + " + " + K}},
+        [&] { line(Outs + "[" + K + "] = " + clExpr(S.RHS, Ctx) + ";"); });
+    Ctx.ArrayHook = nullptr;
+    close();
+    line("const int " + M0.Var + " = " + B0 + " + " + Line + ", " + M1.Var +
+         " = " + B1 + " + " + Col + ";");
+    // The vector is built from its components (PoCL 3.1 miscompiled vload2
+    // from the private array at TS=8, TSR=4).
+    std::string Store = "*(__global LT_CAT(" + WTy + ", " + TVW + ") *)&" +
+                        clExpr(S.LHS, Ctx) + " = (LT_CAT(" + WTy + ", " + TVW +
+                        "))(";
+    line("#if " + TVW + " == 2");
+    line(Store + Outs + "[0], " + Outs + "[1]);");
+    line("#else");
+    line(Store + Outs + "[0], " + Outs + "[1], " + Outs + "[2], " + Outs +
+         "[3]);");
+    line("#endif");
+  }
+  close();
+  close();
+  line("else");
+  line("#endif");
 }
 
 std::string Emitter::run() {

@@ -400,6 +400,38 @@ bool matchTranspose(const Function &F, const std::vector<Node> &WholeNest,
   Plan.TransposeRead.Subscripts = Reads[0]->Subscripts;
   Plan.TransposeRead.Type = RV ? RV->Type : ElemType::Float;
   Plan.TransposeRead.TileName = Plan.Names.fresh("tile");
+  // The vector path (KernelPlan::TransposeVector).
+  auto Vectorizable = [&](const std::string &Array,
+                          const std::vector<IndexExpr> &Subs,
+                          const std::string &Fast, const std::string &Slow) {
+    const Variable *V = F.lookup(Array);
+    if (!V)
+      return false;
+    static const std::set<std::string> VectorTypes = {
+        "char", "uchar", "short", "ushort", "int",
+        "uint", "long",  "ulong", "float", "double"};
+    if (!VectorTypes.count(elemTypeCLName(V->Type)))
+      return false;
+    IndexExpr Flat = flatIndex(F, Array, Subs);
+    auto Step = [&](const std::string &Var) {
+      return Flat.substitute(Var, IndexExpr::symbol(Var) +
+                                      IndexExpr::constant(1)) -
+             Flat;
+    };
+    IndexExpr FastStep = Step(Fast), SlowStep = Step(Slow);
+    if (!FastStep.isConstant() || FastStep.constantPart() != 1)
+      return false;
+    return !SlowStep.mentions(V0) && !SlowStep.mentions(V1);
+  };
+  bool Rectangular = true;
+  for (const MappedLoop &M : Plan.Band)
+    for (const std::vector<IndexExpr> *Bounds : {&M.Lower, &M.Upper})
+      for (const IndexExpr &B : *Bounds)
+        Rectangular &= !B.mentions(V0) && !B.mentions(V1);
+  Plan.TransposeVector =
+      Rectangular && S.When.empty() &&
+      Vectorizable(Reads[0]->Name, Reads[0]->Subscripts, V0, V1) &&
+      Vectorizable(S.LHS.Name, S.LHS.Subscripts, V1, V0);
   return true;
 }
 

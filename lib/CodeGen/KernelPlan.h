@@ -259,6 +259,16 @@ struct KernelPlan {
   bool TallPreset = false;
   /// Transpose: the single statement's one read, staged through a tile.
   StagedAccess TransposeRead;
+  /// Transpose: the kernel has a vector path (tunable TVW, 1 = scalar by
+  /// default): the read has flat-index coefficient +1 in dimension 0 and
+  /// the write +1 in dimension 1, their other strides are free of the
+  /// mapped loops, the bounds are rectangular, the statement unguarded and
+  /// both element types have OpenCL vector types. TVW consecutive elements
+  /// of a row of the read (of a column of the tile for the write) are then
+  /// consecutive in memory, one aligned vector wherever the work-group's
+  /// first flat index and the stride are multiples of TVW, which the
+  /// kernel checks at run time from the sizes.
+  bool TransposeVector = false;
   /// ReduceScalar: the reduction (Body is the whole nest).
   ScalarReduction Reduce;
   /// ReduceRows: Band is the row loop (one work-group per iteration, group

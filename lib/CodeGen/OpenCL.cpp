@@ -1237,6 +1237,11 @@ bool looptile::generateOpenCL(const Function &Original,
                .str() +
            " -> " + P.TransposeRead.TileName + "[" + P.tunable("TS") + "][" +
            P.tunable("TS") + " + 1]\n";
+    if (P.K == KernelPlan::Transpose && P.TransposeVector)
+      R += "  vector path: " + P.tunable("TVW") +
+           " elements per global load and store in work-groups whose tile is "
+           "inside the arrays and aligned (" +
+           P.tunable("TVW") + " = 2 or 4; 1: scalar only)\n";
     std::string WG;
     for (size_t D = 0; D < L.Local.size(); ++D)
       WG += (D ? " x " : "") + L.Local[D];

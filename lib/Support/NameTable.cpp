@@ -176,7 +176,7 @@ const std::set<std::string> &openCLNames() {
         "CL_VERSION_1_1", "CL_VERSION_1_2", "CL_VERSION_2_0", "kernel_exec",
         // looptile's macros and tunables (KernelEmitter.cpp, OpenCL.cpp),
         // and the functions of the manifest's formulas (docs/manifest.md).
-        "MIN", "MAX", "TS", "TSR", "WG0", "WG1", "WG2", "VW", "WPTM", "WPTN",
+        "MIN", "MAX", "TS", "TSR", "TVW", "TPW", "WG0", "WG1", "WG2", "VW", "WPTM", "WPTN",
         "TSM", "TSN", "TSK", "NBUF", "GM", "WTM", "WTN", "SPLIT", "CHUNK",
         "PAD", "PIPE", "VEC", "LANES", "round_up", "ceil_div",
         // The host glue's namespace (OpenCL.cpp, hostGlue; its other names
@@ -228,7 +228,7 @@ bool isOpenCLFamilyName(const std::string &S) {
   // A kernel's own tunables in a file of several kernels: `WG0_k1`, `TS_k0`
   // (KernelPlan::tunable).
   for (const char *Base :
-       {"TS", "TSR", "WG0", "WG1", "WG2", "VW", "WPTM", "WPTN", "TSM", "TSN",
+       {"TS", "TSR", "TVW", "TPW", "WG0", "WG1", "WG2", "VW", "WPTM", "WPTN", "TSM", "TSN",
         "TSK", "NBUF", "GM", "WTM", "WTN", "SPLIT", "CHUNK", "PAD", "PIPE",
         "VEC", "LANES"}) {
     std::string Prefix = std::string(Base) + "_k";

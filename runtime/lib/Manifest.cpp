@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -217,9 +218,10 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
     M.Tunables.push_back(std::move(Tn));
   }
   for (const Tunable &Tn : M.Tunables)
-    if (!Tn.MultipleOf.empty() && !Tunables.count(Tn.MultipleOf))
-      Fail("tunable " + Tn.Name,
-           "multiple_of names unknown tunable '" + Tn.MultipleOf + "'");
+    for (const std::string &Of : multipleOfFactors(Tn))
+      if (!Tunables.count(Of))
+        Fail("tunable " + Tn.Name,
+             "multiple_of names unknown tunable '" + Of + "'");
 
   if (D.Kernels.empty())
     Fail("kernels", "no kernels");
@@ -541,6 +543,20 @@ Env defaultTunables(const Manifest &M) {
   return T;
 }
 
+std::vector<std::string> multipleOfFactors(const Tunable &Tn) {
+  std::vector<std::string> Names;
+  if (Tn.MultipleOf.empty())
+    return Names;
+  size_t Start = 0;
+  for (;;) {
+    size_t Star = Tn.MultipleOf.find('*', Start);
+    Names.push_back(Tn.MultipleOf.substr(Start, Star - Start));
+    if (Star == std::string::npos)
+      return Names;
+    Start = Star + 1;
+  }
+}
+
 std::string tunableProblem(const Manifest &M, const Env &T) {
   for (const Tunable &Tn : M.Tunables) {
     auto It = T.find(Tn.Name);
@@ -553,12 +569,25 @@ std::string tunableProblem(const Manifest &M, const Env &T) {
              ", " + (Tn.Max ? std::to_string(*Tn.Max) : "inf") + "]" +
              (Tn.Constraint.empty() ? "" : " (" + Tn.Constraint + ")");
     if (!Tn.MultipleOf.empty()) {
-      auto Of = T.find(Tn.MultipleOf);
-      if (Of == T.end() || Of->second <= 0 || V % Of->second != 0)
+      // The product of the named tunables (each at most the manifest's
+      // max, so no overflow for the few factors a manifest names).
+      int64_t Product = 1;
+      std::string Values;
+      for (const std::string &Name : multipleOfFactors(Tn)) {
+        auto Of = T.find(Name);
+        int64_t X = Of == T.end() ? 0 : Of->second;
+        Values += (Values.empty() ? "" : ", ") + Name + "=" +
+                  (Of == T.end() ? std::string("?") : std::to_string(X));
+        Product = X <= 0 || Product <= 0 || Product > INT64_MAX / X
+                      ? 0
+                      : Product * X;
+      }
+      if (Product <= 0 || V % Product != 0)
         return "tunable " + Tn.Name + "=" + std::to_string(V) +
-               " must be a multiple of " + Tn.MultipleOf + "=" +
-               (Of == T.end() ? std::string("?")
-                              : std::to_string(Of->second));
+               " must be a multiple of " +
+               (Values.find(',') == std::string::npos
+                    ? Values
+                    : Tn.MultipleOf + " (" + Values + ")");
     }
   }
   return "";

@@ -136,6 +136,34 @@ TEST(TuneManifest, RejectsBadPresets) {
             std::string::npos);
 }
 
+// multiple_of naming a product of tunables, as a transposition's TS, a
+// multiple of TSR*TVW, writes it.
+TEST(TuneManifest, MultipleOfAProduct) {
+  const std::string Text = R"J({"looptile_manifest": 1,
+    "source": {"file": "t.c", "function": "t"}, "program": "t.cl",
+    "arguments": [{"name": "n", "kind": "size"}],
+    "tunables": [{"name": "TSR", "default": 8, "min": 1, "max": 64},
+                 {"name": "TS", "default": 32, "min": 1, "max": 64, "multiple_of": "TSR*TVW"},
+                 {"name": "TVW", "default": 1, "min": 1, "max": 4}],
+    "kernels": [{"name": "k", "args": ["n"], "global": ["n", "TSR"], "local": ["TS", "TSR"]}]})J";
+  Manifest M = Manifest::parse(Text, "t.json", "");
+  EXPECT_EQ(multipleOfFactors(M.Tunables[1]),
+            (std::vector<std::string>{"TSR", "TVW"}));
+  EXPECT_TRUE(multipleOfFactors(M.Tunables[0]).empty());
+  // 32 = 8 * 4 and 64 = 16 * 4: valid; 32 is not a multiple of 16 * 4 = 64
+  // nor of 8 * 3 = 24.
+  EXPECT_EQ(tunableProblem(M, {{"TS", 32}, {"TSR", 8}, {"TVW", 4}}), "");
+  EXPECT_EQ(tunableProblem(M, {{"TS", 64}, {"TSR", 16}, {"TVW", 4}}), "");
+  EXPECT_EQ(tunableProblem(M, {{"TS", 32}, {"TSR", 16}, {"TVW", 4}}),
+            "tunable TS=32 must be a multiple of TSR*TVW (TSR=16, TVW=4)");
+  EXPECT_EQ(tunableProblem(M, {{"TS", 32}, {"TSR", 8}, {"TVW", 3}}),
+            "tunable TS=32 must be a multiple of TSR*TVW (TSR=8, TVW=3)");
+  // Every factor must name a tunable.
+  EXPECT_NE(errorOf(replaced(Text, "TSR*TVW", "TSR*Q"))
+                .find("multiple_of names unknown tunable 'Q'"),
+            std::string::npos);
+}
+
 // --- Precedence: overrides > cache > preset > default. ---
 
 TEST(TunePrecedence, LayersPerValue) {

@@ -13,8 +13,9 @@
 // MAP: kernel transpose: transpose (local-memory tile), nest at {{.*}}:7
 // MAP: staged in local memory: A[i*width + j] -> tile[TS][TS + 1]
 
-// MAP: work-group: TS x TSR (TSR = 8, TS = 16)
-// MAP: outputs per work-item: TS / TSR
+// MAP: vector path: TVW elements per global load and store
+// MAP: work-group: TS x TSR (TSR = 8, TS = 16, TVW = 1, TPW = 1)
+// MAP: outputs per work-item: TS / TSR * TPW
 
 // CHECK: #define TSR 8
 // CHECK: #define TS 16

@@ -21,6 +21,19 @@ DEFAULT_C_REQUESTS = 3
 DEFAULT_OCL_REQUESTS = 1
 
 
+def parse_tunables(spec):
+    """--tunables NAME=V,... as a dict."""
+    out = {}
+    for kv in spec.split(","):
+        if not kv:
+            continue
+        name, sep, value = kv.partition("=")
+        if not sep or not name or not re.fullmatch(r"-?[0-9]+", value):
+            raise SystemExit("fuzz: error: --tunables wants NAME=INTEGER,...: %r" % spec)
+        out[name] = int(value)
+    return out
+
+
 def split_exclude(spec):
     ex = [x.strip() for x in (spec or "").split(",") if x.strip()]
     unknown = [x for x in ex if x not in FEATURES and x not in REQUEST_FEATURES]
@@ -263,6 +276,11 @@ def main(argv=None):
     ap.add_argument("--small-work-groups", action="store_true",
                     help="validate on PoCL with the small work-groups of the "
                     "oclgrind run instead of the manifest defaults")
+    ap.add_argument("--tunables", metavar="NAME=V,...", default="",
+                    help="validate and run under oclgrind every kernel that has "
+                    "these tunables with these values (e.g. TVW=2: the "
+                    "transposition's vector path), the others chosen to respect "
+                    "multiple_of")
     ap.add_argument("--looptile-run", dest="runner",
                     help="the looptile-run to use (default: next to looptile)")
     ap.add_argument("--summary", metavar="FILE.jsonl",
@@ -302,7 +320,8 @@ def main(argv=None):
                   opencl=not args.no_opencl,
                   use_oclgrind=not args.no_oclgrind, workdir=args.workdir,
                   timeout=args.timeout, wg_limit=args.wg_limit,
-                  small_work_groups=args.small_work_groups)
+                  small_work_groups=args.small_work_groups,
+                  tunables=parse_tunables(args.tunables))
     if args.oclgrind:
         try:
             overrides = dict((n, int(v)) for n, v in

@@ -90,7 +90,7 @@ class Result:
 class Tools:
     def __init__(self, looptile=None, runner=None, cc=None, oclgrind=None,
                  opencl=True, use_oclgrind=True, workdir=None, timeout=60,
-                 wg_limit=1024, small_work_groups=False):
+                 wg_limit=1024, small_work_groups=False, tunables=None):
         bindir = os.path.join(ROOT, "build", "bin")
         self.looptile = looptile or os.environ.get("LOOPTILE") or os.path.join(bindir, "looptile")
         self.runner = runner or os.path.join(os.path.dirname(self.looptile), "looptile-run")
@@ -102,6 +102,8 @@ class Tools:
         # validate on PoCL with the oclgrind run's small work-groups instead
         # of the manifest's defaults (a workaround for defect 12)
         self.small_work_groups = small_work_groups
+        # tunable values for every kernel that has them (--tunables)
+        self.tunables = dict(tunables or {})
         self.workdir_given = workdir is not None
         self.workdir = workdir or tempfile.mkdtemp(prefix="looptile-fuzz-")
         os.makedirs(self.workdir, exist_ok=True)
@@ -697,14 +699,20 @@ def tiling_legal(vectors, band):
 # OpenCL
 # ---------------------------------------------------------------------------
 
-def small_tunables(manifest):
-    """Small values for every tunable, respecting min, max and multiple_of:
-    work-groups of 2 to 4 work-items per dimension."""
+def small_tunables(manifest, overrides=None, small=True):
+    """Small values for every tunable, respecting min, max and multiple_of
+    (a tunable's name or names joined by '*', their product): work-groups
+    of 2 to 4 work-items per dimension. overrides: values of some tunables
+    (those the manifest has) that the others are then chosen around. With
+    small=False the others start from their defaults instead, raised to
+    the multiple their multiple_of asks."""
     tun = {t["name"]: t for t in manifest.get("tunables", [])}
-    vals = {}
+    vals = {n: v for n, v in (overrides or {}).items() if n in tun}
 
     def target(name):
-        if name.startswith("VW") or name.startswith("WPT"):
+        if not small:
+            return tun[name].get("default", 1)
+        if name.startswith("VW") or name.startswith("WPT") or name.startswith("TVW"):
             return 2
         if name.startswith("WG"):
             return 4 if name == "WG0" else 3
@@ -716,8 +724,10 @@ def small_tunables(manifest):
         t = tun[name]
         mult = t.get("multiple_of")
         m = 1
-        if isinstance(mult, str) and mult in tun and mult not in seen:
-            m = resolve(mult, seen + (name,))
+        if isinstance(mult, str):
+            for f in mult.split("*"):
+                if f in tun and f not in seen:
+                    m *= resolve(f, seen + (name,))
         elif isinstance(mult, int):
             m = mult
         v = max(t.get("min", 1), target(name))
@@ -765,9 +775,12 @@ def check_opencl(prog, flags, k, combos, tools, res):
         d = ",".join("%s=%d" % (n, env.get(n, 7)) for n in msizes)
         cmd = [tools.runner, cl, "--validate", "--reps", "1", "--no-tune-cache",
                "--json", "--no-progress"] + (["-D", d] if d else [])
-        if tools.small_work_groups and manifest.get("tunables"):
-            cmd += ["--set", ",".join("%s=%d" % kv for kv in
-                                      sorted(small_tunables(manifest).items()))]
+        tun = [t["name"] for t in manifest.get("tunables", [])]
+        if tun and (tools.small_work_groups or
+                    any(n in tun for n in tools.tunables)):
+            cmd += ["--set", ",".join("%s=%d" % kv for kv in sorted(
+                small_tunables(manifest, tools.tunables,
+                               tools.small_work_groups).items()))]
         rc, out, err = run(cmd, tools.timeout, env=tools.env)
         f = ocl_outcome(rc, out, err, flags, d)
         if f is not None:
@@ -887,7 +900,7 @@ def oclgrind_kernel(cl, manifest, tools, size=OCLGRIND_SIZE, sizes=None, overrid
     tunable values that replace the small ones (a tunable the manifest does
     not have is left to looptile-run to refuse)."""
     msizes = [a["name"] for a in manifest.get("arguments", []) if a.get("kind") == "size"]
-    sets = small_tunables(manifest)
+    sets = small_tunables(manifest, dict(tools.tunables, **(overrides or {})))
     sets.update(overrides or {})
     d = ",".join("%s=%d" % (n, (sizes or {}).get(n, size)) for n in msizes)
     log = cl + ".oclgrind.log"

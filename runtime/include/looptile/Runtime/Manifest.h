@@ -68,6 +68,8 @@ struct Tunable {
   int64_t Default = 0;
   std::optional<int64_t> Min, Max;
   std::string Constraint;
+  /// A tunable's name, or names joined by '*': the value must be a
+  /// multiple of their product ("" when absent).
   std::string MultipleOf;
   /// Candidate values for --tune (empty: powers of two in [Min, Max]).
   std::vector<int64_t> Values;
@@ -187,6 +189,9 @@ struct Manifest {
 
 /// The tunables' defaults.
 Env defaultTunables(const Manifest &M);
+
+/// The tunables a tunable's multiple_of names (none when it has none).
+std::vector<std::string> multipleOfFactors(const Tunable &Tn);
 
 /// Why the tunable values T (every tunable of M) break a manifest rule
 /// (min, max, multiple_of), or "" when they do not.
