@@ -1291,10 +1291,20 @@ bool planMapping(const Function &F, unsigned NestIndex,
   // and 0.93 of cuBLAS. Its 128 accumulators take 255 registers: only a
   // single statement on two float operands, with the 8 x 8 block of 16 x 16
   // work-items it doubles, is given it (two accumulators, or double, would
-  // spill).
+  // spill), and only where the operand of the rows (NDRange dimension 1) is
+  // read along the reduction (A[i][k]: mmm.c, A*B^T), the forms measured.
+  // With it read across (A[k][i]) PoCL 3.1's default work-group method
+  // crashes on the kernel (oclgrind and PoCL's other methods validate it;
+  // utils/fuzz/findings/pocl-tall-preset-segfault.c).
+  auto RowsReadAlongReduction = [&] {
+    for (const StagedAccess &S : Plan.Staged)
+      if (Plan.Band[S.BandIndex].Dim == 1 && !S.ReductionIsFast)
+        return false;
+    return true;
+  };
   if (Plan.K == KernelPlan::Register && Opts.Tile == 16 && Opts.RegRows == 8 &&
       Opts.RegCols == 8 && Plan.WarpRows && Plan.InteriorLoop &&
-      Plan.Staged.size() == 2 &&
+      Plan.Staged.size() == 2 && RowsReadAlongReduction() &&
       std::all_of(
           Plan.Staged.begin(), Plan.Staged.end(),
           [](const StagedAccess &S) { return S.Type == ElemType::Float; }) &&
