@@ -361,8 +361,13 @@ void hoistStagedScales(const Function &F, KernelPlan &Plan) {
       for (Expr &Op : E.Operands)
         Rewrite(Op);
     };
-    for (Node &N : K.Body)
+    // Every use the check above accepted, guards included (the
+    // register-tiled kernel refuses guarded statements today).
+    for (Node &N : K.Body) {
+      for (Expr &C : N.stmt().When.Data)
+        Rewrite(C);
       Rewrite(N.stmt().RHS);
+    }
     S.Scale = Scale;
     Plan.Remarks.push_back("'" + Scale->Name + " * " +
                            Expr::arrayRef(S.Array, S.Type, S.Subscripts).str() +
