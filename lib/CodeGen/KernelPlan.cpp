@@ -68,6 +68,15 @@ void visitExprs(const std::vector<Node> &Body,
   }
 }
 
+// Pre-order over E and its operands: where Replace rewrites a node (returns
+// true), its new operands are not visited.
+void rewriteExprs(Expr &E, const std::function<bool(Expr &)> &Replace) {
+  if (Replace(E))
+    return;
+  for (Expr &Op : E.Operands)
+    rewriteExprs(Op, Replace);
+}
+
 // True when some statement of Body has a guard or a conditional expression.
 bool hasConditionalCode(const std::vector<Node> &Body) {
   std::function<bool(const Expr &)> HasSelect = [&](const Expr &E) {
@@ -219,17 +228,15 @@ void promoteInvariantElements(const Function &F, KernelPlan &Plan,
     Before.push_back(Node{Load});
     After.push_back(Node{Store});
     Plan.Promoted.push_back({Reg, V->Type});
-    std::function<void(Expr &)> Rewrite = [&](Expr &E) {
-      if (E.K == Expr::ArrayRef && E.Name == Name) {
-        E = RegRef;
-        return;
-      }
-      for (Expr &Op : E.Operands)
-        Rewrite(Op);
+    auto ToRegister = [&](Expr &E) {
+      if (E.K != Expr::ArrayRef || E.Name != Name)
+        return false;
+      E = RegRef;
+      return true;
     };
     for (Node &N : K.Body) {
-      Rewrite(N.stmt().LHS);
-      Rewrite(N.stmt().RHS);
+      rewriteExprs(N.stmt().LHS, ToRegister);
+      rewriteExprs(N.stmt().RHS, ToRegister);
     }
     Plan.Remarks.push_back("'" + Elem.str() + "' is kept in register '" + Reg +
                            "' during loop '" + K.Var + "'");
@@ -353,20 +360,18 @@ void hoistStagedScales(const Function &F, KernelPlan &Plan) {
     }
     if (!Ok || !Scale)
       continue;
-    std::function<void(Expr &)> Rewrite = [&](Expr &E) {
-      if (FactorOf(E)) {
-        E = Expr(E.Operands[IsAccess(E.Operands[0]) ? 0 : 1]);
-        return;
-      }
-      for (Expr &Op : E.Operands)
-        Rewrite(Op);
+    auto ToAccess = [&](Expr &E) {
+      if (!FactorOf(E))
+        return false;
+      E = Expr(E.Operands[IsAccess(E.Operands[0]) ? 0 : 1]);
+      return true;
     };
     // Every use the check above accepted, guards included (the
     // register-tiled kernel refuses guarded statements today).
     for (Node &N : K.Body) {
       for (Expr &C : N.stmt().When.Data)
-        Rewrite(C);
-      Rewrite(N.stmt().RHS);
+        rewriteExprs(C, ToAccess);
+      rewriteExprs(N.stmt().RHS, ToAccess);
     }
     S.Scale = Scale;
     Plan.Remarks.push_back("'" + Scale->Name + " * " +
