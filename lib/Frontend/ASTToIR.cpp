@@ -294,6 +294,7 @@ private:
   std::optional<looptile::Expr> convertTruth(const clang::Expr *E);
   std::optional<int64_t> constantValue(const clang::Expr *E);
   bool needsConstantFolding(const clang::Expr *E);
+  bool signedShiftOverflows(const clang::Expr *E);
   std::optional<looptile::Expr> foldIntegerConstant(const clang::Expr *E);
   /// The value of a file-scope `const` integer with a constant initializer
   /// (`static const int N = 64;`).
@@ -2069,6 +2070,45 @@ static looptile::Expr convertedLiteral(looptile::Expr Lit, ElemType T) {
   return C;
 }
 
+// C11 6.5.7p4: `E1 << E2` on a signed E1 is undefined unless E1 >= 0 and
+// E1 * 2^E2 is representable in the result type (`1 << 31` in int). Clang's
+// evaluator computes such a shift in C without noting it, so it is checked
+// here on the constant operands.
+bool FunctionTranslator::signedShiftOverflows(const clang::Expr *E) {
+  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens());
+  if (!BO || BO->getOpcode() != BO_Shl || !BO->getType()->isSignedIntegerType())
+    return false;
+  clang::Expr::EvalResult L, R;
+  if (!BO->getLHS()->EvaluateAsInt(L, Ctx) ||
+      !BO->getRHS()->EvaluateAsInt(R, Ctx))
+    return false; // not constants: EvaluateAsInt of E failed already
+  llvm::APSInt LV = L.Val.getInt(), RV = R.Val.getInt();
+  unsigned Width = Ctx.getTypeSize(BO->getType());
+  if (LV.isNegative() || RV.isNegative() || RV.uge(Width))
+    return true;
+  // LV fits in Width - 1 - RV bits: LV < 2^(Width - 1 - RV).
+  return LV.getActiveBits() > Width - 1 - RV.getZExtValue();
+}
+
+// Whether the converted expression E is made of integer constants only.
+static bool isIntegerConstantIR(const looptile::Expr &E) {
+  switch (E.K) {
+  case looptile::Expr::IntLit:
+    return true;
+  case looptile::Expr::Cast:
+  case looptile::Expr::Unary:
+  case looptile::Expr::Binary:
+    if (isFloatingType(E.Type))
+      return false;
+    for (const looptile::Expr &Op : E.Operands)
+      if (!isIntegerConstantIR(Op))
+        return false;
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool FunctionTranslator::needsConstantFolding(const clang::Expr *E) {
   QualType T = E->getType();
   return T->isIntegerType() && !isPlainInt(T) &&
@@ -2084,7 +2124,8 @@ FunctionTranslator::foldIntegerConstant(const clang::Expr *E) {
                  "'; looptile's integer types are at most 64 bits wide");
     return std::nullopt;
   }
-  if (!E->EvaluateAsInt(Result, Ctx)) {
+  if (!E->EvaluateAsInt(Result, Ctx) || Result.HasUndefinedBehavior ||
+      signedShiftOverflows(E)) {
     error(E, "integer constant expression '" + text(E) + "' of type '" +
                  T.getAsString() +
                  "' has no value: it overflows its type or divides by zero");
@@ -2341,6 +2382,18 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     std::optional<looptile::Expr> R = convertExpr(BO->getRHS());
     if (!R)
       return std::nullopt;
+    // Plain int arithmetic on constants is printed as written (`2 * 3`);
+    // one that overflows (`2147483647 + 1`) has no value in C: refused.
+    if (isIntegerConstantIR(*L) && isIntegerConstantIR(*R)) {
+      clang::Expr::EvalResult Result;
+      if (!S->EvaluateAsInt(Result, Ctx) || Result.HasUndefinedBehavior) {
+        error(E, "integer constant expression '" + text(E) + "' of type '" +
+                     S->getType().getAsString() +
+                     "' has no value: it overflows its type or divides by "
+                     "zero");
+        return std::nullopt;
+      }
+    }
     looptile::Expr B = looptile::Expr::binary(C, std::move(*L), std::move(*R));
     B.Loc = loc(S->getBeginLoc());
     return B;

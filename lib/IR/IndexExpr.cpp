@@ -139,6 +139,15 @@ IndexExpr IndexExpr::substitute(const std::string &Name,
   return R;
 }
 
+std::string looptile::intLiteralStr(int64_t Value) {
+  // `-2147483648` is `-` applied to 2147483648, which does not fit in an
+  // int: a long constant in C and OpenCL C, so `u > -2147483648` with an
+  // unsigned u would compare as long. INT_MIN is written as int arithmetic.
+  if (Value == INT32_MIN)
+    return "(-2147483647 - 1)";
+  return std::to_string(Value);
+}
+
 std::string IndexExpr::str() const {
   if (Terms.empty())
     return "0";
@@ -155,7 +164,7 @@ std::string IndexExpr::str() const {
     }
     First = false;
     if (T.Symbols.empty()) {
-      Out += std::to_string(C);
+      Out += intLiteralStr(C);
       continue;
     }
     if (C != 1)

@@ -315,7 +315,7 @@ std::string looptile::printExpr(const Expr &E, const ExprOverride &Override) {
   };
   switch (E.K) {
   case Expr::IntLit:
-    return std::to_string(E.IntValue);
+    return intLiteralStr(E.IntValue);
   case Expr::FloatLit:
     return floatLiteralStr(E.FloatValue, E.Type);
   case Expr::ScalarRef:

@@ -13,8 +13,16 @@
 // value in C, and a type wider than 64 bits has no OpenCL counterpart.
 // RUN: not %looptile %s --print-ir -- -DOVERFLOW 2>&1 | FileCheck %s --check-prefix=OVERFLOW
 // RUN: not %looptile %s --print-ir -- -DWIDE 2>&1 | FileCheck %s --check-prefix=WIDE
+// Plain int arithmetic on constants is kept as written, but one that
+// overflows (`2147483647 + 1`) or a shift into the sign bit (`1 << 31`,
+// C11 6.5.7p4) has no value either: refused, not printed as the wrapped
+// value or as arithmetic the OpenCL compiler would wrap.
+// RUN: not %looptile %s --print-ir -- -DINT_OVERFLOW 2>&1 | FileCheck %s --check-prefix=INT-OVERFLOW
+// RUN: not %looptile %s --print-ir -- -DSHIFT_OVERFLOW 2>&1 | FileCheck %s --check-prefix=SHIFT-OVERFLOW
 
-void f(int N, float A[N], double D[N], unsigned U[N], long L[N]) {
+enum { KMIN = -2147483647 - 1 };
+
+void f(int N, float A[N], double D[N], unsigned U[N], long L[N], int B[N]) {
   for (int i = 0; i < N; i++) {
     // CHECK: A[i] = A[i] * (float)(unsigned int)4294967294;
     A[i] = A[i] * (3u - 5u);
@@ -24,9 +32,24 @@ void f(int N, float A[N], double D[N], unsigned U[N], long L[N]) {
     U[i] = U[i] + (0u - 1u);
     // CHECK-NEXT: L[i] = L[i] + (long)1099511627776 - (long)1666666666;
     L[i] = L[i] + (1L << 40) - 5000000000L / 3;
+    // INT_MIN is an int; `-2147483648` would be a long, and the unsigned
+    // comparison would change meaning (here: always true instead of
+    // U[i] > 2147483648u). The validation run below fails with that text.
+    // CHECK-NEXT: B[i] = U[i] > (-2147483647 - 1);
+    B[i] = U[i] > KMIN;
+    // CHECK-NEXT: B[i] = B[i] + 536870912 * 2 / 4 + (-2147483647 - 1) / 2;
+    B[i] = B[i] + (1 << 29) * 2 / 4 + KMIN / 2;
 #ifdef OVERFLOW
     // OVERFLOW: integer-constant-folding.c:[[@LINE+1]]:12: error: integer constant expression '-(-9223372036854775807L - 1)' of type 'long' has no value: it overflows its type or divides by zero
     L[i] = -(-9223372036854775807L - 1);
+#endif
+#ifdef INT_OVERFLOW
+    // INT-OVERFLOW: integer-constant-folding.c:[[@LINE+1]]:23: error: integer constant expression '(2147483647 + 1)' of type 'int' has no value: it overflows its type or divides by zero
+    B[i] = B[i] + 2 * (2147483647 + 1);
+#endif
+#ifdef SHIFT_OVERFLOW
+    // SHIFT-OVERFLOW: integer-constant-folding.c:[[@LINE+1]]:20: error: integer constant expression '1 << 31' of type 'int' has no value: it overflows its type or divides by zero
+    B[i] = B[i] + (1 << 31);
 #endif
 #ifdef WIDE
     // WIDE: integer-constant-folding.c:[[@LINE+1]]:19: error: integer arithmetic in type '__int128'; looptile's integer types are at most 64 bits wide

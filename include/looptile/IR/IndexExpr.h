@@ -73,6 +73,10 @@ private:
   std::vector<Term> Terms;
 };
 
+/// An integer constant as C and OpenCL C read it back with the same value
+/// and type: INT_MIN is `(-2147483647 - 1)` (`-2147483648` is a long).
+std::string intLiteralStr(int64_t Value);
+
 } // namespace looptile
 
 #endif // LOOPTILE_IR_INDEXEXPR_H
