@@ -12,37 +12,107 @@
 #include "looptile/Support/Diagnostic.h"
 #include "looptile/Support/NameTable.h"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
 #include <system_error>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace looptile;
 
-static bool writeOutput(const std::string &Path, const std::string &Text) {
-  if (Path.empty() || Path == "-") {
-    std::cout << Text;
-    return true;
-  }
-  // `-o out/mmm.cl` creates out/ as a compiler does not, but a build
-  // system's output folder may not exist yet.
-  std::filesystem::path Parent = std::filesystem::path(Path).parent_path();
+// Whether writing Path would replace the input file Input (the same file
+// by identity, so `./prog.c`, an absolute path or a hard link count too).
+static bool isInputFile(const std::string &Path, const std::string &Input) {
   std::error_code EC;
-  if (!Parent.empty())
-    std::filesystem::create_directories(Parent, EC);
-  if (EC) {
-    std::cerr << "looptile: error: cannot create the folder '"
-              << Parent.string() << "' for '" << Path << "': " << EC.message()
-              << "\n";
-    return false;
+  return std::filesystem::exists(Path, EC) &&
+         std::filesystem::equivalent(Path, Input, EC) && !EC;
+}
+
+// Writes a set of output files as one: each is written in full to a
+// temporary file beside it, and only when every one is complete are they
+// renamed over the targets (each rename is atomic). A write error or a kill
+// while writing leaves the previous files as they were, never a truncated
+// or half-new set; no output may be the input file. Path "-" or "" is
+// standard output.
+static bool writeOutputs(
+    const std::vector<std::pair<std::string, std::string>> &Files,
+    const std::string &Input) {
+  for (const auto &[Path, Text] : Files)
+    if (!Path.empty() && Path != "-" && isInputFile(Path, Input)) {
+      std::cerr << "looptile: error: the output '" << Path
+                << "' is the input file; choose another name with -o\n";
+      return false;
+    }
+  // A folder in an output's place would fail its rename after the others
+  // were renamed: refused before anything is written.
+  for (const auto &[Path, Text] : Files)
+    if (!Path.empty() && Path != "-" && std::filesystem::is_directory(Path)) {
+      std::cerr << "looptile: error: cannot write '" << Path
+                << "': it is a folder\n";
+      return false;
+    }
+  std::vector<std::pair<std::string, std::string>> Temps; // temp, target
+  auto Discard = [&] {
+    for (const auto &T : Temps)
+      std::remove(T.first.c_str());
+  };
+  for (const auto &[Path, Text] : Files) {
+    if (Path.empty() || Path == "-") {
+      std::cout << Text;
+      continue;
+    }
+    // `-o out/mmm.cl` creates out/ as a compiler does not, but a build
+    // system's output folder may not exist yet.
+    std::filesystem::path Parent = std::filesystem::path(Path).parent_path();
+    std::error_code EC;
+    if (!Parent.empty())
+      std::filesystem::create_directories(Parent, EC);
+    if (EC) {
+      std::cerr << "looptile: error: cannot create the folder '"
+                << Parent.string() << "' for '" << Path
+                << "': " << EC.message() << "\n";
+      Discard();
+      return false;
+    }
+    std::string Temp = Path + ".tmp-XXXXXX";
+    int FD = mkstemp(Temp.data());
+    bool Ok = FD >= 0;
+    if (Ok) {
+      Temps.emplace_back(Temp, Path);
+      // mkstemp creates the file 0600; an output is an ordinary file.
+      mode_t Mask = umask(0);
+      umask(Mask);
+      Ok = fchmod(FD, 0666 & ~Mask) == 0;
+      size_t Done = 0;
+      while (Ok && Done < Text.size()) {
+        ssize_t N = write(FD, Text.data() + Done, Text.size() - Done);
+        if (N < 0 && errno == EINTR)
+          continue;
+        Ok = N > 0;
+        Done += Ok ? size_t(N) : 0;
+      }
+      Ok = close(FD) == 0 && Ok;
+    }
+    if (!Ok) {
+      std::cerr << "looptile: error: cannot write '" << Path
+                << "': " << std::strerror(errno) << "\n";
+      Discard();
+      return false;
+    }
   }
-  std::ofstream Out(Path);
-  if (!Out || !(Out << Text) || !Out.flush()) {
-    std::cerr << "looptile: error: cannot write '" << Path << "'\n";
-    return false;
-  }
+  for (size_t I = 0; I < Temps.size(); ++I)
+    if (std::rename(Temps[I].first.c_str(), Temps[I].second.c_str()) != 0) {
+      std::cerr << "looptile: error: cannot write '" << Temps[I].second
+                << "': " << std::strerror(errno) << "\n";
+      for (size_t K = I; K < Temps.size(); ++K)
+        std::remove(Temps[K].first.c_str());
+      return false;
+    }
   return true;
 }
 
@@ -276,9 +346,10 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
       std::cout << (Several ? Done.front().Schedule : "") << Out.Mapping;
     if (Opts.OutputFile.empty())
       return ExitSuccess;
-    if (!writeOutput(ClPath, Out.KernelSource) ||
-        !writeOutput(Stem + ".json", Out.Manifest) ||
-        !writeOutput(Stem + ".host.cpp", Out.HostGlue))
+    if (!writeOutputs({{ClPath, Out.KernelSource},
+                       {Stem + ".json", Out.Manifest},
+                       {Stem + ".host.cpp", Out.HostGlue}},
+                      P.File))
       return ExitRefused;
     return ExitSuccess;
   }
@@ -293,13 +364,11 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
                 << G.Schedule << G.Out.Mapping;
   if (Opts.OutputFile.empty())
     return ExitSuccess;
-  if (!writeOutput(ClPath, All.KernelSource) ||
-      !writeOutput(Stem + ".host.cpp", All.HostGlue))
-    return ExitRefused;
+  std::vector<std::pair<std::string, std::string>> Files = {
+      {ClPath, All.KernelSource}, {Stem + ".host.cpp", All.HostGlue}};
   for (const Generated &G : Done)
-    if (!writeOutput(Stem + "." + G.F->Name + ".json", G.Out.Manifest))
-      return ExitRefused;
-  return ExitSuccess;
+    Files.emplace_back(Stem + "." + G.F->Name + ".json", G.Out.Manifest);
+  return writeOutputs(Files, P.File) ? ExitSuccess : ExitRefused;
 }
 
 // Reports every place of P where unsigned index arithmetic may wrap around
@@ -390,7 +459,8 @@ int looptile::runPipeline(const PipelineOptions &Opts) {
     }
   }
   if (Opts.Emit == "c")
-    return writeOutput(Opts.OutputFile, emitC(P)) ? ExitSuccess : ExitRefused;
+    return writeOutputs({{Opts.OutputFile, emitC(P)}}, P.File) ? ExitSuccess
+                                                                : ExitRefused;
   if (Opts.Emit != "opencl")
     return ExitSuccess;
 
