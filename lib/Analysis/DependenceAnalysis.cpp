@@ -437,7 +437,8 @@ accessedArrayParams(const Function &F) {
 }
 
 // Reports the aliasing policy (see the file comment).
-static void reportAliasing(const Program &P, std::vector<Diagnostic> &Diags) {
+void looptile::reportAliasing(const Program &P,
+                              std::vector<Diagnostic> &Diags) {
   bool Noted = false;
   for (const Function &F : P.Functions) {
     std::vector<std::pair<const Variable *, bool>> Arrays =

@@ -415,6 +415,17 @@ int looptile::runPipeline(const PipelineOptions &Opts) {
       std::cout << printDepsText(P, Deps);
   }
 
+  // What the output assumes of its callers: the warnings of the aliasing
+  // policy (a pointer parameter without restrict), whenever code is
+  // emitted. --print-deps printed them with its note already.
+  if (Opts.PrintDeps.empty() && (!Opts.Emit.empty() || !Opts.Steps.empty())) {
+    std::vector<Diagnostic> Diags;
+    reportAliasing(P, Diags);
+    for (const Diagnostic &D : Diags)
+      if (D.Level == Diagnostic::Warning)
+        DiagOut.print(D, std::cerr);
+  }
+
   // 3. Transforms, in command-line order, each only if legal.
   for (const TransformStep &Step : Opts.Steps) {
     for (Function &F : P.Functions) {

@@ -38,6 +38,7 @@ struct Session::Impl {
 
   Executor &choose(const std::vector<HostArg> &Args);
   void upload(const std::vector<HostArg> &Args);
+  void checkOverlap(const std::vector<HostArg> &Args, const Executor &X) const;
   void runBound(int64_t Times);
   void download(void *Returned);
 
@@ -200,6 +201,50 @@ Executor &Session::Impl::choose(const std::vector<HostArg> &Args) {
   return *XP;
 }
 
+// The kernels work on device buffers of their own, one per array, copied
+// from the caller's arrays and back: two arrays that overlap in memory, one
+// of them written, would not see each other's writes as the C function
+// does (the compiler assumed distinct arrays, docs/runtime.md). Such a call
+// is refused before anything is copied; arrays that are only read may
+// overlap.
+void Session::Impl::checkOverlap(const std::vector<HostArg> &Args,
+                                 const Executor &X) const {
+  struct Range {
+    size_t Arg;
+    uintptr_t Begin, End;
+  };
+  std::vector<Range> Ranges;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const Argument &A = M.Arguments[I];
+    const HostArg &H = Args[I];
+    if (A.K != Argument::Buffer)
+      continue;
+    const void *P = H.K == HostArg::In ? H.Const : H.Data;
+    size_t Bytes = X.elementCount(A.Name) * elemSize(A.Ty);
+    if (P && Bytes)
+      Ranges.push_back({I, uintptr_t(P), uintptr_t(P) + Bytes});
+  }
+  for (size_t I = 0; I < Ranges.size(); ++I)
+    for (size_t J = I + 1; J < Ranges.size(); ++J) {
+      const Argument &A = M.Arguments[Ranges[I].Arg];
+      const Argument &B = M.Arguments[Ranges[J].Arg];
+      if (A.Acc == Access::In && B.Acc == Access::In)
+        continue;
+      if (Ranges[I].Begin >= Ranges[J].End || Ranges[J].Begin >= Ranges[I].End)
+        continue;
+      const Argument &W = A.Acc != Access::In ? A : B;
+      throw Error(ErrorKind::Usage,
+                  M.SourceFunction + ": arguments " +
+                      std::to_string(Ranges[I].Arg) + " (" + A.Name +
+                      ") and " + std::to_string(Ranges[J].Arg) + " (" +
+                      B.Name + ") overlap in memory and " + W.Name +
+                      " is written; the kernels copy each array to a "
+                      "buffer of its own and cannot reproduce the C "
+                      "function's result: pass arrays that do not overlap, "
+                      "or call the original C function");
+    }
+}
+
 void Session::Impl::upload(const std::vector<HostArg> &Args) {
   // A failed upload leaves nothing bound: the device buffers may hold part
   // of the new data.
@@ -212,6 +257,7 @@ void Session::Impl::upload(const std::vector<HostArg> &Args) {
         !(H.K == HostArg::In ? H.Const : H.Data))
       nullArray(I, X);
   }
+  checkOverlap(Args, X);
   const size_t Up0 = X.uploads();
   for (size_t I = 0; I < Args.size(); ++I) {
     const Argument &A = M.Arguments[I];

@@ -115,6 +115,12 @@ NestDependences analyzeNest(const Function &F, unsigned NestIndex,
 /// Analyses every nest of every function of P, and reports the aliasing
 /// policy (a note once; a warning per non-restrict pointer parameter that
 /// could alias another accessed array parameter) to Diags.
+/// The aliasing policy's note and warnings (DependenceAnalysis.cpp's file
+/// comment): distinct array parameters are assumed not to overlap; a
+/// pointer parameter without restrict in a nest that writes an array
+/// parameter is named. analyzeProgram reports them too.
+void reportAliasing(const Program &P, std::vector<Diagnostic> &Diags);
+
 ProgramDependences analyzeProgram(const Program &P,
                                   std::vector<Diagnostic> &Diags);
 
