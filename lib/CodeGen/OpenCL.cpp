@@ -621,7 +621,12 @@ std::string programText(const std::string &SourceFile,
                             : "#pragma OPENCL FP_CONTRACT OFF\n";
   for (const OpenCLOutput *O : Outs)
     Text += O->Defines;
-  Text += "#define MIN(a, b) min(a, b)\n#define MAX(a, b) max(a, b)\n\n";
+  // The C's definitions, not OpenCL's min/max: those are overloaded per
+  // type, and a bound mixing a long loop variable with an int constant
+  // (`MAX(i - 1, 0)`) is an ambiguous call that does not build. The
+  // conditional converts both arms as C does.
+  Text += "#define MIN(a, b) ((a) < (b) ? (a) : (b))\n"
+          "#define MAX(a, b) ((a) > (b) ? (a) : (b))\n\n";
   for (const OpenCLOutput *O : Outs)
     Text += O->Kernels;
   return Text;
@@ -987,6 +992,22 @@ bool looptile::generateOpenCL(const Function &Original,
                            "lib/Support/NameTable.cpp)"});
       return false;
     }
+  // A default outside the tunable's own range is a manifest that every run
+  // refuses (the runtime checks the range): refused here instead, with the
+  // range. Defaults come from --tile and --register-tile, or the plan.
+  for (size_t I = 0; I < Tunables.size(); ++I) {
+    const Tunable &T = Tunables[I];
+    if (T.Default >= T.Min && T.Default <= T.Max)
+      continue;
+    Diags.push_back(
+        {Diagnostic::Error, F.Loc,
+         "kernel '" + Owners[I] + "' cannot run with " + T.Name + " = " +
+             std::to_string(T.Default) + ": it takes values from " +
+             std::to_string(T.Min) + " to " + std::to_string(T.Max) +
+             (T.Constraint.empty() ? "" : " (" + T.Constraint + ")") +
+             (Opts.Tile ? "; choose a --tile in that range" : "")});
+    return false;
+  }
 
   // Double buffers, locals, and double arithmetic of a float program (a
   // double constant, a cast to double) all need the extension.

@@ -310,6 +310,41 @@ private:
   bool Failed = false;
   /// Above zero while a conversion is only tried: errors are not reported.
   unsigned Quiet = 0;
+  /// How deep convertExpr and convertIndex are nested; an expression deeper
+  /// than MaxExprDepth is refused, so that no recursive walker of the IR
+  /// (analyses, printers) can run out of stack (looptile.cpp's main).
+  unsigned ExprDepth = 0;
+  static constexpr unsigned MaxExprDepth = 100000;
+  /// Counts one level of ExprDepth for the scope that holds it.
+  struct DepthScope {
+    unsigned &D;
+    explicit DepthScope(unsigned &D) : D(D) { ++D; }
+    ~DepthScope() { --D; }
+  };
+  /// E's first source location. Clang computes a binary operator's by
+  /// descending its left operands, which is quadratic over a long sum
+  /// converted top-down; the left spine's locations are cached.
+  llvm::DenseMap<const clang::Stmt *, SourceLocation> BeginLocs;
+  SourceLocation beginOf(const clang::Expr *E) {
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    const auto *ICE = dyn_cast<ImplicitCastExpr>(E);
+    if (!BO && !ICE)
+      return E->getBeginLoc();
+    auto It = BeginLocs.find(E);
+    if (It != BeginLocs.end())
+      return It->second;
+    SourceLocation L = BO ? beginOf(BO->getLHS()) : beginOf(ICE->getSubExpr());
+    BeginLocs[E] = L;
+    return L;
+  }
+  bool tooDeep(const clang::Expr *E) {
+    if (ExprDepth <= MaxExprDepth)
+      return false;
+    error(E, "expression nested more than " + std::to_string(MaxExprDepth) +
+                 " levels deep; split it into statements that accumulate "
+                 "into a local variable");
+    return true;
+  }
   /// The guard of the statements being converted (the enclosing ifs).
   Guard Current;
   /// The unsigned comparisons that evaluating Current involves.
@@ -463,6 +498,14 @@ bool FunctionTranslator::arrayExtents(QualType T, Variable &V,
     }
     break;
   }
+  // The manifest describes a buffer's shape with at most 8 extents
+  // (docs/manifest.md); a kernel for a deeper array could never run.
+  if (V.Extents.size() > 8)
+    return error(Loc, "array '" + V.Name + "' has " +
+                          std::to_string(V.Extents.size()) +
+                          " dimensions; looptile supports at most 8") ||
+           suggest(Loc, "merge dimensions into one (a flat extent n7 * n8, "
+                        "indexed i7 * n8 + i8)");
   std::optional<ElemType> ET =
       elemType(T, Loc, "element of array '" + V.Name + "'");
   if (!ET)
@@ -1187,7 +1230,7 @@ FunctionTranslator::convertTruth(const clang::Expr *E) {
 
 bool FunctionTranslator::convertBoolean(const clang::Expr *E,
                                         std::optional<looptile::Expr> &Out) {
-  SourceLoc At = loc(E->getBeginLoc());
+  SourceLoc At = loc(beginOf(E));
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     static const std::map<BinaryOperatorKind, CondOp> Ops = {
         {BO_LT, CondOp::LT},    {BO_LE, CondOp::LE}, {BO_GT, CondOp::GT},
@@ -1647,6 +1690,9 @@ bool FunctionTranslator::convertFor(const ForStmt *FS,
 // parameters: subscripts, bounds and array dimensions.
 std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
                                                           const char *Context) {
+  DepthScope Level(ExprDepth);
+  if (tooDeep(E))
+    return std::nullopt;
   const clang::Expr *S = E->IgnoreParens();
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(S)) {
     if (ICE->getCastKind() == CK_LValueToRValue || ICE->getCastKind() == CK_NoOp)
@@ -2158,6 +2204,9 @@ FunctionTranslator::foldIntegerConstant(const clang::Expr *E) {
 
 std::optional<looptile::Expr>
 FunctionTranslator::convertExpr(const clang::Expr *E) {
+  DepthScope Level(ExprDepth);
+  if (tooDeep(E))
+    return std::nullopt;
   const clang::Expr *S = E->IgnoreParens();
   if (std::optional<looptile::Expr> B; convertBoolean(S, B))
     return B;
@@ -2194,13 +2243,13 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       // code is printed: the emitters keep every variable's type (and the
       // kernels convert an index variable used as a value back to its own).
       ++Quiet;
-      bool Known = elemType(To, S->getBeginLoc(), "") &&
-                   elemType(From, S->getBeginLoc(), "");
+      bool Known = elemType(To, beginOf(S), "") &&
+                   elemType(From, beginOf(S), "");
       --Quiet;
       if (Known)
         return Sub;
     }
-    std::optional<ElemType> T = elemType(To, S->getBeginLoc(), "cast target");
+    std::optional<ElemType> T = elemType(To, beginOf(S), "cast target");
     if (!T)
       return std::nullopt;
     if (*T == Sub->Type)
@@ -2208,7 +2257,7 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     looptile::Expr R;
     R.K = looptile::Expr::Cast;
     R.Type = *T;
-    R.Loc = loc(S->getBeginLoc());
+    R.Loc = loc(beginOf(S));
     R.Operands.push_back(std::move(*Sub));
     return R;
   }
@@ -2220,11 +2269,11 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       return std::nullopt;
     }
     looptile::Expr R = looptile::Expr::intLit(IL->getValue().getSExtValue());
-    R.Loc = loc(S->getBeginLoc());
+    R.Loc = loc(beginOf(S));
     // `1u`, `2L`: the literal's type takes part in the conversions around
     // it; it is printed as a cast to that type.
     std::optional<ElemType> T =
-        elemType(IL->getType(), S->getBeginLoc(), "integer constant");
+        elemType(IL->getType(), beginOf(S), "integer constant");
     if (!T)
       return std::nullopt;
     if (*T != ElemType::Int)
@@ -2233,7 +2282,7 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
   }
   if (const auto *CL = dyn_cast<CharacterLiteral>(S)) {
     looptile::Expr R = looptile::Expr::intLit(int64_t(CL->getValue()));
-    R.Loc = loc(S->getBeginLoc());
+    R.Loc = loc(beginOf(S));
     return R;
   }
   if (const auto *FL = dyn_cast<FloatingLiteral>(S)) {
@@ -2242,7 +2291,7 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     // (`#define SCALE(x) ((x)*1e-10)`, `#define ALPHA 0.25f`, PolyBench's
     // `SCALAR_VAL(0.5)`) has no spelling of its own in the function.
     std::optional<ElemType> T =
-        elemType(FL->getType(), S->getBeginLoc(), "floating constant");
+        elemType(FL->getType(), beginOf(S), "floating constant");
     if (!T)
       return std::nullopt;
     const llvm::APFloat &V = FL->getValue();
@@ -2257,7 +2306,7 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     // Exact: a float converts to double without rounding.
     R.FloatValue = *T == ElemType::Float ? double(V.convertToFloat())
                                          : V.convertToDouble();
-    R.Loc = loc(S->getBeginLoc());
+    R.Loc = loc(beginOf(S));
     return R;
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
@@ -2269,7 +2318,7 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       return std::nullopt;
     }
     if (auto It = IndexTemps.find(VD); It != IndexTemps.end())
-      return indexTempExpr(It->second, loc(S->getBeginLoc()));
+      return indexTempExpr(It->second, loc(beginOf(S)));
     if (Views.count(VD)) {
       error(E, "pointer '" + VD->getNameAsString() +
                    "' used as a value; only its elements can be read");
@@ -2277,7 +2326,7 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     }
     if (std::optional<int64_t> C = globalConstant(VD)) {
       looptile::Expr R = looptile::Expr::intLit(*C);
-      R.Loc = loc(S->getBeginLoc());
+      R.Loc = loc(beginOf(S));
       return R;
     }
     std::string Name = VD->getNameAsString();
@@ -2292,7 +2341,7 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     ElemType T = ElemType::Int;
     if (IsLoopVar) {
       ++Quiet;
-      T = elemType(VD->getType(), S->getBeginLoc(), "").value_or(T);
+      T = elemType(VD->getType(), beginOf(S), "").value_or(T);
       --Quiet;
     } else {
       const Variable *V = Out.lookup(Name);
@@ -2312,7 +2361,7 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       T = V->Type;
     }
     looptile::Expr R = looptile::Expr::scalarRef(Name, T);
-    R.Loc = loc(S->getBeginLoc());
+    R.Loc = loc(beginOf(S));
     return R;
   }
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S))
@@ -2331,7 +2380,7 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       R.K = looptile::Expr::Unary;
       R.Op = '-';
       R.Type = arithmeticType(Sub->Type, Sub->Type); // promoted
-      R.Loc = loc(S->getBeginLoc());
+      R.Loc = loc(beginOf(S));
       R.Operands.push_back(std::move(*Sub));
       return R;
     }
@@ -2395,7 +2444,7 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       }
     }
     looptile::Expr B = looptile::Expr::binary(C, std::move(*L), std::move(*R));
-    B.Loc = loc(S->getBeginLoc());
+    B.Loc = loc(beginOf(S));
     return B;
   }
   if (const auto *CE = dyn_cast<CallExpr>(S))

@@ -29,6 +29,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <iterator>
+
 using namespace looptile;
 using namespace clang;
 
@@ -252,6 +255,13 @@ bool looptile::buildProgram(const looptile::FrontendOptions &Opts, Program &Out)
                  << "' is a directory, not a C file\n";
     return false;
   }
+  if (llvm::sys::fs::file_status St;
+      !llvm::sys::fs::status(Opts.File, St) &&
+      !llvm::sys::fs::is_regular_file(St)) {
+    llvm::errs() << "looptile: error: '" << Opts.File
+                 << "' is not a regular file, not a C file\n";
+    return false;
+  }
   if (auto Buf = llvm::MemoryBuffer::getFile(Opts.File); !Buf) {
     llvm::errs() << "looptile: error: cannot read '" << Opts.File
                  << "': " << Buf.getError().message() << "\n";
@@ -274,6 +284,15 @@ bool looptile::buildProgram(const looptile::FrontendOptions &Opts, Program &Out)
   }
 
   tooling::ClangTool Tool(*DB, {Opts.File});
+  // A name without a C or C++ suffix (`prog`, `x.txt`) would be taken by
+  // Clang's driver for a linker input: it is read as C.
+  StringRef Ext = llvm::sys::path::extension(Opts.File);
+  static const char *const Known[] = {".c", ".h", ".i", ".cc", ".cpp",
+                                      ".cxx", ".C", ".hpp", ".hh"};
+  if (std::none_of(std::begin(Known), std::end(Known),
+                   [&](const char *K) { return Ext == K; }))
+    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+        {"-x", "c"}, tooling::ArgumentInsertPosition::BEGIN));
   // Debian's libclang does not know where its builtin headers live when it is
   // loaded by a program outside the LLVM tree; tell it.
   Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(

@@ -194,12 +194,22 @@ Expr Expr::arrayRef(const std::string &Name, ElemType T,
   return E;
 }
 
+// Operands are moved in one by one: a braced list would copy them (an
+// initializer_list's elements are const), a deep copy of each subtree at
+// every level, quadratic in the depth of a long sum.
+static void setOperands(Expr &E, std::initializer_list<Expr *> Ops) {
+  E.Operands.clear();
+  E.Operands.reserve(Ops.size());
+  for (Expr *Op : Ops)
+    E.Operands.push_back(std::move(*Op));
+}
+
 Expr Expr::binary(char Op, Expr LHS, Expr RHS) {
   Expr E;
   E.K = Binary;
   E.Op = Op;
   E.Type = arithmeticType(LHS.Type, RHS.Type);
-  E.Operands = {std::move(LHS), std::move(RHS)};
+  setOperands(E, {&LHS, &RHS});
   return E;
 }
 
@@ -213,7 +223,7 @@ Expr Expr::condition(CondOp Op, Expr LHS, Expr RHS) {
   E.K = (Op == CondOp::And || Op == CondOp::Or) ? Logical : Compare;
   E.Cond = Op;
   E.Type = ElemType::Int;
-  E.Operands = {std::move(LHS), std::move(RHS)};
+  setOperands(E, {&LHS, &RHS});
   return E;
 }
 
@@ -221,7 +231,7 @@ Expr Expr::logicalNot(Expr Operand) {
   Expr E;
   E.K = Not;
   E.Type = ElemType::Int;
-  E.Operands = {std::move(Operand)};
+  setOperands(E, {&Operand});
   return E;
 }
 
@@ -229,7 +239,7 @@ Expr Expr::select(Expr Cond, Expr Then, Expr Else) {
   Expr E;
   E.K = Select;
   E.Type = commonType(Then.Type, Else.Type);
-  E.Operands = {std::move(Cond), std::move(Then), std::move(Else)};
+  setOperands(E, {&Cond, &Then, &Else});
   return E;
 }
 

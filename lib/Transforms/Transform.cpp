@@ -76,6 +76,18 @@ static std::vector<std::string> splitComma(const std::string &S) {
   return Parts;
 }
 
+// Why S is not a size parsePositive accepts: "is not a positive integer",
+// or "is too large" for digits beyond its range.
+static std::string notPositive(const std::string &S) {
+  bool Digits = !S.empty() && std::all_of(S.begin(), S.end(), [](char C) {
+    return std::isdigit(static_cast<unsigned char>(C));
+  });
+  if (Digits && S.find_first_not_of('0') != std::string::npos &&
+      S.size() - std::min(S.size(), S.find_first_not_of('0')) > 9)
+    return "is too large (at most 999999999)";
+  return "is not a positive integer";
+}
+
 static std::optional<int64_t> parsePositive(const std::string &S) {
   if (S.empty() || S.size() > 9 ||
       !std::all_of(S.begin(), S.end(),
@@ -102,8 +114,8 @@ std::optional<std::string> looptile::parseStep(TransformStep::Kind K,
       if (!isIdentifier(Var))
         return "'" + Var + "' is not a loop variable name";
       if (!Size)
-        return "size '" + P.substr(Eq + 1) + "' of loop '" + Var +
-               "' is not a positive integer";
+        return "size '" + P.substr(Eq + 1) + "' of loop '" + Var + "' " +
+               notPositive(P.substr(Eq + 1));
       for (auto &[Seen, _] : Out.Sizes)
         if (Seen == Var)
           return "loop '" + Var + "' is given twice";
@@ -140,7 +152,7 @@ std::optional<std::string> looptile::parseStep(TransformStep::Kind K,
     if (Value.find('=') == std::string::npos) {
       std::optional<int64_t> Size = parsePositive(Value);
       if (!Size)
-        return "tile size '" + Value + "' is not a positive integer";
+        return "tile size '" + Value + "' " + notPositive(Value);
       Out.UniformSize = *Size;
       return std::nullopt;
     }

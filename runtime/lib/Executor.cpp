@@ -11,6 +11,7 @@
 
 #include "looptile/Runtime/Error.h"
 
+#include <cstdint>
 #include <climits>
 #include <cstdlib>
 #include <functional>
@@ -212,6 +213,15 @@ void Executor::prepare(const Env &Sizes) {
       if (__builtin_mul_overflow(New.Count, size_t(E), &New.Count))
         throw Error(ErrorKind::Usage, "buffer " + Name + " is too large");
     }
+    // The kernels compute flat indices in 32-bit int (an in-bounds index
+    // is below its buffer's element count): a buffer with more elements
+    // would be addressed at wrapped indices. Refused before anything runs.
+    if (New.Count > size_t(INT32_MAX))
+      throw Error(ErrorKind::Usage,
+                  "buffer " + Name + " has " + std::to_string(New.Count) +
+                      " elements, more than the 2147483647 (2^31 - 1) that "
+                      "the kernels' 32-bit indices address; looptile does "
+                      "not support arrays this large yet");
     New.Bytes = New.Count * elemSize(Ty);
     size_t AllocBytes = New.Bytes ? New.Bytes : elemSize(Ty);
     if (AllocBytes > MaxAlloc)

@@ -20,6 +20,11 @@ void f(int N, float A[N][N]) {
 }
 // TILE0: looptile: error: --tile 0: tile size '0' is not a positive integer
 // TILE0-NOT: void f
+// TILEBIG: looptile: error: --tile 12345678901: tile size '12345678901' is too large (at most 999999999)
+// SMBIG: looptile: error: --strip-mine i=12345678901: size '12345678901' of loop 'i' is too large (at most 999999999)
+// NOFUNC: looptile: error: --function needs a function name (--function=NAME)
+// TILE128: mmm.c:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'mmm' cannot run with TS = 128: it takes values from 1 to 64 {{.*}}; choose a --tile in that range
+// TILE64: {"name": "TS", "default": 64, "min": 1, "max": 64,
 // TILENEG: looptile: error: --tile -3: tile size '-3' is not a positive integer
 // TILEX: looptile: error: --tile i=x: size 'x' of loop 'i' is not a positive integer
 // TWICE: looptile: error: --tile i=4,i=8: loop 'i' is given twice
@@ -40,3 +45,15 @@ void f(int N, float A[N][N]) {
 // RUN: not %looptile %s --expand A:j,i 2>&1 | FileCheck %s --check-prefix=EXPANDBAND
 // EXPANDCOMMA: looptile: error: --expand A:i,: 'i,' is not a loop (expected NAME:LOOP, NAME:LOOP:LINE or NAME:LOOP,LOOP,...)
 // EXPANDBAND: error: --expand A:j,i: the loops must be nested each directly in the one before it, outermost first
+// A size that is a number, but too large, says so; --function needs a name;
+// an OpenCL tile beyond the kernel's own range is refused at generation
+// (the manifest's default would have been outside its maximum, and every
+// run refused), while the largest one in range is accepted.
+// RUN: not %looptile %s --tile 12345678901 2>&1 | FileCheck %s --check-prefix=TILEBIG
+// RUN: not %looptile %s --strip-mine i=12345678901 2>&1 | FileCheck %s --check-prefix=SMBIG
+// RUN: not %looptile %s --print-ir --function= 2>&1 | FileCheck %s --check-prefix=NOFUNC
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: not %looptile %examples/mmm.c --tile 128 -o %t/mmm128.cl 2>&1 | FileCheck %s --check-prefix=TILE128
+// RUN: test ! -e %t/mmm128.cl
+// RUN: %looptile %examples/mmm.c --tile 64 -o %t/mmm64.cl
+// RUN: FileCheck %s --check-prefix=TILE64 < %t/mmm64.json

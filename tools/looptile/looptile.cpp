@@ -16,6 +16,7 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/thread.h"
 
 #include <algorithm>
 #include <cctype>
@@ -187,7 +188,7 @@ static int fail(const std::string &Msg) {
   return ExitUsage;
 }
 
-int main(int argc, char **argv) {
+static int looptileMain(int argc, char **argv) {
   // Everything after `--` goes to Clang, as with every Clang tool. Flags
   // with an optional value also accept it as the next word
   // (`--distribute i`, `--print-deps json`).
@@ -241,6 +242,8 @@ int main(int argc, char **argv) {
   Opts.Frontend.ExtraArgs = ClangArgs;
   Opts.Frontend.BuildPath = BuildPath;
   Opts.Frontend.OnlyFunction = OnlyFunction;
+  if (OnlyFunction.getNumOccurrences() && OnlyFunction.empty())
+    return fail("--function needs a function name (--function=NAME)");
   if (!DepFile.empty()) {
     if (OutputFile.empty())
       return fail("--depfile needs -o: the dependency file names the output "
@@ -399,4 +402,18 @@ int main(int argc, char **argv) {
     Opts.Emit = "c"; // transformations without --emit print the C
   }
   return runPipeline(Opts);
+}
+
+// The frontend, the analyses and the printers walk expression trees
+// recursively, and Clang's parser and evaluators do too: a machine-written
+// expression of tens of thousands of terms is as deep. The whole run gets a
+// 1 GiB stack (reserved, not committed) instead of the 8 MiB main thread's;
+// the frontend refuses expressions deeper than it can convert (ASTToIR.cpp,
+// MaxExprDepth), so no walker after it can run out.
+int main(int argc, char **argv) {
+  int RC = ExitUsage;
+  llvm::thread Worker(std::optional<unsigned>(1u << 30),
+                      [&] { RC = looptileMain(argc, argv); });
+  Worker.join();
+  return RC;
 }
