@@ -102,30 +102,40 @@ std::vector<HostArray> runReference(const Manifest &M,
 }
 
 double inputRms(const Manifest &M, const HostInputs &In) {
-  double SumSq = 0;
-  size_t Count = 0;
+  // Over every floating-point input value, scaled by the largest magnitude
+  // (as scaledRms), so that no finite input overflows it.
+  std::vector<double> Scalars;
+  std::vector<const HostArray *> Arrays;
   for (size_t I = 0; I < M.Arguments.size(); ++I) {
     const Argument &A = M.Arguments[I];
-    if (A.Ty == ElemType::Int || A.K == Argument::Size ||
+    if (isIntegerType(A.Ty) || A.K == Argument::Size ||
         (A.K == Argument::Buffer && A.Acc == Access::Out))
       continue;
-    if (A.K == Argument::Scalar) {
-      double V =
-          A.Ty == ElemType::Float ? double(In.Scalars[I].F) : In.Scalars[I].D;
-      SumSq += V * V;
-      ++Count;
-      continue;
-    }
-    const HostArray &H = In.Arrays[I];
-    for (size_t J = 0; J < H.size(); ++J) {
-      double V = H.get(J);
-      if (std::isfinite(V)) {
-        SumSq += V * V;
-        ++Count;
-      }
-    }
+    if (A.K == Argument::Scalar)
+      Scalars.push_back(In.Scalars[I].asDouble());
+    else
+      Arrays.push_back(&In.Arrays[I]);
   }
-  return Count ? std::sqrt(SumSq / double(Count)) : 0.0;
+  double Max = 0;
+  auto each = [&](auto &&F) {
+    for (double V : Scalars)
+      if (std::isfinite(V))
+        F(V);
+    for (const HostArray *H : Arrays)
+      for (size_t J = 0; J < H->size(); ++J)
+        if (double V = H->get(J); std::isfinite(V))
+          F(V);
+  };
+  size_t Count = 0;
+  each([&](double V) {
+    Max = std::max(Max, std::fabs(V));
+    ++Count;
+  });
+  if (Max == 0)
+    return 0.0;
+  double SumSq = 0;
+  each([&](double V) { SumSq += (V / Max) * (V / Max); });
+  return Max * std::sqrt(SumSq / double(Count));
 }
 
 HostInputs magnitudeInputs(const Manifest &M, const HostInputs &In) {

@@ -397,6 +397,95 @@ static void unitTests() {
   C = compareBuffers("x", {1}, NaNs, NaNs, Exact);
   check(C.passed(), "exact.nan-for-nan");
 
+  // Exact is equality, whatever the magnitude: finite results beyond 1e154
+  // (whose squares overflow) pass when equal (the tolerance 0 * (|ref| +
+  // rms) was NaN there, and every element "differed" by 0), and fail when
+  // one ulp apart; infinities must have the same sign, NaN where the
+  // reference has a number fails, -0.0 equals +0.0 (Validate.h).
+  {
+    const size_t N = 64;
+    HostArray Huge(ElemType::Double, N), HugeUlp(ElemType::Double, N);
+    Huge.fillRandom(4);
+    for (size_t I = 0; I < N; ++I) {
+      double V = Huge.get(I) * 1e200;
+      std::memcpy((char *)Huge.data() + 8 * I, &V, 8);
+      std::memcpy((char *)HugeUlp.data() + 8 * I, &V, 8);
+    }
+    double Last = std::nextafter(Huge.get(N - 1), 0.0);
+    std::memcpy((char *)HugeUlp.data() + 8 * (N - 1), &Last, 8);
+    C = compareBuffers("y", {int64_t(N)}, Huge, Huge, Exact);
+    check(C.passed() && C.MaxAbsError == 0, "exact.huge-equal-passes",
+          C.passed() ? "" : describeMismatch(C));
+    C = compareBuffers("y", {int64_t(N)}, HugeUlp, Huge, Exact);
+    check(!C.passed() && C.Bad == 1 && C.FirstBad == N - 1,
+          "exact.huge-one-ulp-fails", std::to_string(C.Bad));
+    auto one = [](double V) {
+      HostArray H(ElemType::Double, 1);
+      std::memcpy(H.data(), &V, 8);
+      return H;
+    };
+    check(compareBuffers("s", {1}, one(INFINITY), one(INFINITY), Exact)
+                  .passed() &&
+              !compareBuffers("s", {1}, one(-INFINITY), one(INFINITY), Exact)
+                   .passed() &&
+              !compareBuffers("s", {1}, one(1e308), one(INFINITY), Exact)
+                   .passed(),
+          "exact.inf-same-sign");
+    check(!compareBuffers("s", {1}, one(std::nan("")), one(1.0), Exact)
+                  .passed() &&
+              !compareBuffers("s", {1}, one(1.0), one(std::nan("")), Exact)
+                   .passed(),
+          "exact.nan-for-number-fails");
+    check(compareBuffers("s", {1}, one(-0.0), one(0.0), Exact).passed() &&
+              compareBuffers("s", {1}, one(0.0), one(-0.0), Exact).passed(),
+          "exact.signed-zeros-equal");
+
+    // The tolerance never overflows: at 1e200 it is finite (rms scaled),
+    // equal values pass and a relative error of 1e-9 fails; below 1e-154
+    // rms(ref) is not 0.
+    ComparisonRule TolD;
+    TolD.ReductionLength = 16;
+    TolD.InputRms = 0.577;
+    C = compareBuffers("y", {int64_t(N)}, Huge, Huge, TolD);
+    check(C.passed() && std::isfinite(C.Rms) && C.Rms > 1e199,
+          "tolerance.huge-equal-passes", std::to_string(C.Rms));
+    HostArray HugeOff = Huge;
+    double Off = Huge.get(3) * (1 + 1e-9);
+    std::memcpy((char *)HugeOff.data() + 8 * 3, &Off, 8);
+    C = compareBuffers("y", {int64_t(N)}, HugeOff, Huge, TolD);
+    check(!C.passed() && C.Bad == 1 && std::isfinite(C.Tolerance) &&
+              C.Tolerance > 0,
+          "tolerance.huge-wrong-fails", std::to_string(C.Tolerance));
+    HostArray Max2(ElemType::Double, 2);
+    double Big[2] = {1.7e308, -1.7e308};
+    std::memcpy(Max2.data(), Big, 16);
+    C = compareBuffers("y", {2}, Max2, Max2, TolD);
+    HostArray Max2Off = Max2;
+    double Wrong2 = 1.0e308;
+    std::memcpy(Max2Off.data(), &Wrong2, 8);
+    Comparison C2 = compareBuffers("y", {2}, Max2Off, Max2, TolD);
+    check(C.passed() && !C2.passed() && std::isfinite(C2.Tolerance),
+          "tolerance.near-max-finite", std::to_string(C2.Tolerance));
+    HostArray Tiny(ElemType::Double, 1);
+    double T = 1e-200;
+    std::memcpy(Tiny.data(), &T, 8);
+    check(scaledRms(Tiny) == T, "tolerance.tiny-rms-not-zero");
+  }
+
+  // long and unsigned long compare on their 64 bits: 2^60 and 2^60 + 1
+  // are the same double.
+  {
+    HostArray A64(ElemType::Long, 1), B64(ElemType::Long, 1);
+    int64_t X = int64_t(1) << 60, Y = X + 1;
+    std::memcpy(A64.data(), &X, 8);
+    std::memcpy(B64.data(), &Y, 8);
+    check(A64.get(0) == B64.get(0) &&
+              !compareBuffers("l", {1}, B64, A64, Exact).passed() &&
+              !compareBuffers("l", {1}, B64, A64, One).passed() &&
+              compareBuffers("l", {1}, A64, A64, One).passed(),
+          "types.long-low-bit");
+  }
+
   // The rule: exact only when the manifest declares it and the device can
   // round as C does.
   Manifest Fp = Manifest::parse(
