@@ -727,10 +727,20 @@ static void sessionTests(const std::string &DeviceSpec) {
   E = errorOf([&] { Axpy.run({HostArg::size(4)}); });
   check(contains(E, "expected 4 arguments, got 1"), "session.wrong-count", E);
   E = errorOf([&] {
-    Axpy.run({HostArg::size(0), HostArg::scalar(1.0f), HostArg::in(X.data()),
+    Axpy.run({HostArg::size(-1), HostArg::scalar(1.0f), HostArg::in(X.data()),
               HostArg::inout(Y.data())});
   });
-  check(contains(E, "must be a positive int"), "session.bad-size", E);
+  check(contains(E, "size parameter n=-1 is negative"), "session.bad-size", E);
+  // n = 0 is a call of the C function that does nothing: it succeeds,
+  // launches nothing and copies nothing (null arrays are fine: no element).
+  E = errorOf([&] {
+    Axpy.run({HostArg::size(0), HostArg::scalar(1.0f),
+              HostArg::in((const float *)nullptr), HostArg::inout(nullptr)});
+  });
+  check(E.empty() && Axpy.lastTraffic().Launches == 0 &&
+            Axpy.lastTraffic().Uploads == 0 &&
+            Axpy.lastTraffic().Downloads == 0,
+        "session.zero-size", E);
 
   // A host program through the session, run twice: each run uploads x and
   // y once, launches 2 * steps kernels (none where tail's NDRange is
@@ -755,6 +765,26 @@ static void sessionTests(const std::string &DeviceSpec) {
                 std::to_string(Tr.Downloads) + ", launches " +
                 std::to_string(Tr.Launches));
     }
+  }
+
+  // Zero steps, or rows of length 0: the calls do nothing (y unchanged,
+  // no launch); session_run(0) is a run of nothing.
+  {
+    Session Steps(StepsManifest, StepsProgram, Opts);
+    std::vector<float> X(6, 1.0f), Y(6, 0.25f);
+    std::string E0 = errorOf([&] {
+      Steps.run({HostArg::size(0), HostArg::size(6), HostArg::in(X.data()),
+                 HostArg::inout(Y.data())});
+    });
+    size_t L0 = Steps.lastTraffic().Launches;
+    std::string E1 = errorOf([&] {
+      Steps.run({HostArg::size(9), HostArg::size(0), HostArg::in(X.data()),
+                 HostArg::inout(Y.data())});
+    });
+    size_t L1 = Steps.lastTraffic().Launches;
+    check(E0.empty() && E1.empty() && L0 == 0 && L1 == 0 &&
+              Y == std::vector<float>(6, 0.25f),
+          "session.zero-steps", E0 + E1);
   }
 
   // The same program in three steps: one upload, the host program run 3
