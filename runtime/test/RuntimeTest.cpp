@@ -107,6 +107,42 @@ static void unitTests() {
   check(contains(E, "unknown function 'foo'"), "formula.unknown-function", E);
   E = errorOf([&] { eval("M +"); });
   check(contains(E, "bad formula"), "formula.syntax", E);
+  // Depth: 10,000 parentheses (or unary minus, function calls, a chain of
+  // operators) are a clean error naming the limit, not a stack overflow;
+  // MaxFormulaDepth levels still parse.
+  auto nested = [](int N, const std::string &Open, const std::string &Mid,
+                   const std::string &Close) {
+    std::string T;
+    for (int I = 0; I < N; ++I)
+      T += Open;
+    T += Mid;
+    for (int I = 0; I < N; ++I)
+      T += Close;
+    return T;
+  };
+  const std::string Limit =
+      "nested more than " + std::to_string(MaxFormulaDepth) + " deep";
+  E = errorOf([&] { Formula::parse(nested(10000, "(", "M", ")"), "f"); });
+  check(contains(E, Limit) && E.size() < 400, "formula.depth-parentheses", E);
+  E = errorOf([&] { Formula::parse(nested(10000, "-", "M", ""), "f"); });
+  check(contains(E, Limit), "formula.depth-unary", E);
+  E = errorOf([&] { Formula::parse(nested(10000, "max(1, ", "M", ")"), "f"); });
+  check(contains(E, Limit), "formula.depth-calls", E);
+  E = errorOf([&] { Formula::parse(nested(1, "", "M" + nested(100000, "", "", "+1"), ""), "f"); });
+  check(contains(E, Limit), "formula.depth-chain", E);
+  E = errorOf([&] {
+    check(Formula::parse(nested(MaxFormulaDepth - 1, "(", "M", ")"), "f")
+                  .evaluate({{"M", 7}}) == 7 &&
+              Formula::parse("M" + nested(MaxFormulaDepth - 1, "", "", "+1"), "f")
+                      .evaluate({{"M", 7}}) == 7 + MaxFormulaDepth - 1,
+          "formula.depth-within-limit");
+  });
+  if (!E.empty())
+    check(false, "formula.depth-within-limit", E);
+  E = errorOf([&] { json::parse(nested(100000, "[", "1", "]"), "d.json"); });
+  check(contains(E, "d.json:1:66: invalid JSON: arrays and objects nested "
+                    "more than 64 deep"),
+        "json.depth", E);
   check(Formula::parse("round_up(N, TS) * K", "t").names() ==
             std::set<std::string>({"K", "N", "TS"}),
         "formula.names");
