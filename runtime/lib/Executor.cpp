@@ -80,11 +80,19 @@ Env checkSizes(const Manifest &M, const Env &Sizes, bool Limits) {
     if (It == Sizes.end())
       throw Error(ErrorKind::Usage, "size parameter '" + S +
                                         "' is missing: pass -D " + S +
-                                        "=<positive integer>");
-    if (It->second <= 0 || It->second > INT_MAX)
-      throw Error(ErrorKind::Usage, "size parameter " + S + "=" +
-                                        std::to_string(It->second) +
-                                        " must be a positive int");
+                                        "=<integer from 0>");
+    // 0 is a valid size: the C function's loops run zero times (the
+    // kernels whose NDRange is then empty are not launched).
+    if (It->second < 0)
+      throw Error(ErrorKind::Usage,
+                  "size parameter " + S + "=" + std::to_string(It->second) +
+                      " is negative (a size is an int from 0 to " +
+                      std::to_string(INT_MAX) + ")");
+    if (It->second > INT_MAX)
+      throw Error(ErrorKind::Usage,
+                  "size parameter " + S + "=" + std::to_string(It->second) +
+                      " does not fit in an int (at most " +
+                      std::to_string(INT_MAX) + ")");
     Out[S] = It->second;
   }
   if (Limits)

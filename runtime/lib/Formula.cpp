@@ -14,6 +14,7 @@
 #include "looptile/Runtime/Formula.h"
 #include "looptile/Runtime/Error.h"
 
+#include <algorithm>
 #include <cctype>
 #include <vector>
 
@@ -40,6 +41,10 @@ struct Formula::Node {
     Or
   } K;
   int64_t Value = 0;
+  /// The height of the tree below this node (1 for a leaf): at most
+  /// MaxFormulaDepth, so that evaluating, walking and destroying it,
+  /// which recurse, stay within the stack.
+  int Depth = 1;
   std::string Id; // Name, or the function of a Call
   std::vector<std::shared_ptr<const Node>> Ops;
 };
@@ -67,9 +72,15 @@ private:
   const std::string &Text;
   const std::string &Context;
   size_t Pos = 0;
+  /// The parser's nesting: parentheses, function calls and unary minus
+  /// each recurse one level.
+  int Nesting = 0;
 
   [[noreturn]] void fail(const std::string &Msg) {
-    throw Error(ErrorKind::Manifest, Context + ": bad formula \"" + Text +
+    // A long formula is shown by its start (the column says where).
+    std::string Shown =
+        Text.size() <= 120 ? Text : Text.substr(0, 100) + "...";
+    throw Error(ErrorKind::Manifest, Context + ": bad formula \"" + Shown +
                                          "\": " + Msg + " at column " +
                                          std::to_string(Pos + 1));
   }
@@ -85,12 +96,30 @@ private:
     }
     return false;
   }
-  static NodePtr make(Formula::Node::Kind K, std::vector<NodePtr> Ops,
-                      std::string Id = "") {
+  [[noreturn]] void tooDeep() {
+    fail("nested more than " + std::to_string(MaxFormulaDepth) +
+         " deep (parentheses, function calls, unary minus and chained "
+         "operators each count one level)");
+  }
+  /// Enters one level of nesting (a RAII guard).
+  struct Level {
+    FormulaParser &P;
+    explicit Level(FormulaParser &P) : P(P) {
+      if (++P.Nesting > MaxFormulaDepth)
+        P.tooDeep();
+    }
+    ~Level() { --P.Nesting; }
+  };
+  NodePtr make(Formula::Node::Kind K, std::vector<NodePtr> Ops,
+               std::string Id = "") {
     auto N = std::make_shared<Formula::Node>();
     N->K = K;
+    for (const NodePtr &Op : Ops)
+      N->Depth = std::max(N->Depth, Op->Depth + 1);
     N->Ops = std::move(Ops);
     N->Id = std::move(Id);
+    if (N->Depth > MaxFormulaDepth)
+      tooDeep();
     return N;
   }
 
@@ -158,8 +187,10 @@ private:
     }
   }
   NodePtr parseUnary() {
-    if (consume('-'))
+    if (consume('-')) {
+      Level L(*this);
       return make(Formula::Node::Neg, {parseUnary()});
+    }
     return parsePrimary();
   }
   NodePtr parsePrimary() {
@@ -169,6 +200,7 @@ private:
     char C = Text[Pos];
     if (C == '(') {
       ++Pos;
+      Level L(*this);
       NodePtr N = parseExpr();
       if (!consume(')'))
         fail("expected ')'");
@@ -199,6 +231,7 @@ private:
           Known |= Id == F;
         if (!Known)
           fail("unknown function '" + Id + "'");
+        Level L(*this);
         NodePtr A = parseExpr();
         if (!consume(','))
           fail("expected ',' (" + Id + " takes two arguments)");

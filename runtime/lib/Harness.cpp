@@ -85,15 +85,27 @@ std::vector<HostArray> runReference(const Manifest &M,
   std::vector<HostArray> Data = In.Arrays;
   std::vector<ScalarValue> Scalars = In.Scalars;
   std::vector<int> SizeInts = In.SizeInts;
-  std::vector<void *> Args(M.Arguments.size());
+  std::vector<ReferenceLibrary::Arg> Args(M.Arguments.size());
   for (size_t I = 0; I < M.Arguments.size(); ++I) {
     const Argument &A = M.Arguments[I];
-    Args[I] = A.K == Argument::Buffer   ? Data[I].data()
-              : A.K == Argument::Scalar ? const_cast<void *>(Scalars[I].data())
-                                        : (void *)&SizeInts[I];
+    ReferenceLibrary::Arg &R = Args[I];
+    R.Name = A.Name;
+    if (A.K == Argument::Buffer) {
+      R.Buffer = true;
+      R.Data = Data[I].data();
+      R.Bytes = Data[I].byteSize();
+      for (const Formula &F : A.Shape)
+        R.Shape += "[" + F.text() + "]";
+    } else {
+      R.Data = A.K == Argument::Scalar ? const_cast<void *>(Scalars[I].data())
+                                       : (void *)&SizeInts[I];
+    }
   }
   auto T0 = std::chrono::steady_clock::now();
-  Ref.call(Args.data());
+  // In a child process, on guarded copies (Reference.h): a reference that
+  // crashes, exits or accesses past a buffer the manifest made too small
+  // is an error, never this process's memory.
+  Ref.run(Args, M.SourceFunction);
   if (Ms)
     *Ms = std::chrono::duration<double, std::milli>(
               std::chrono::steady_clock::now() - T0)
@@ -102,30 +114,40 @@ std::vector<HostArray> runReference(const Manifest &M,
 }
 
 double inputRms(const Manifest &M, const HostInputs &In) {
-  double SumSq = 0;
-  size_t Count = 0;
+  // Over every floating-point input value, scaled by the largest magnitude
+  // (as scaledRms), so that no finite input overflows it.
+  std::vector<double> Scalars;
+  std::vector<const HostArray *> Arrays;
   for (size_t I = 0; I < M.Arguments.size(); ++I) {
     const Argument &A = M.Arguments[I];
-    if (A.Ty == ElemType::Int || A.K == Argument::Size ||
+    if (isIntegerType(A.Ty) || A.K == Argument::Size ||
         (A.K == Argument::Buffer && A.Acc == Access::Out))
       continue;
-    if (A.K == Argument::Scalar) {
-      double V =
-          A.Ty == ElemType::Float ? double(In.Scalars[I].F) : In.Scalars[I].D;
-      SumSq += V * V;
-      ++Count;
-      continue;
-    }
-    const HostArray &H = In.Arrays[I];
-    for (size_t J = 0; J < H.size(); ++J) {
-      double V = H.get(J);
-      if (std::isfinite(V)) {
-        SumSq += V * V;
-        ++Count;
-      }
-    }
+    if (A.K == Argument::Scalar)
+      Scalars.push_back(In.Scalars[I].asDouble());
+    else
+      Arrays.push_back(&In.Arrays[I]);
   }
-  return Count ? std::sqrt(SumSq / double(Count)) : 0.0;
+  double Max = 0;
+  auto each = [&](auto &&F) {
+    for (double V : Scalars)
+      if (std::isfinite(V))
+        F(V);
+    for (const HostArray *H : Arrays)
+      for (size_t J = 0; J < H->size(); ++J)
+        if (double V = H->get(J); std::isfinite(V))
+          F(V);
+  };
+  size_t Count = 0;
+  each([&](double V) {
+    Max = std::max(Max, std::fabs(V));
+    ++Count;
+  });
+  if (Max == 0)
+    return 0.0;
+  double SumSq = 0;
+  each([&](double V) { SumSq += (V / Max) * (V / Max); });
+  return Max * std::sqrt(SumSq / double(Count));
 }
 
 HostInputs magnitudeInputs(const Manifest &M, const HostInputs &In) {
@@ -160,6 +182,13 @@ std::vector<Comparison> compareOutputs(Executor &X, const Manifest &M,
     const Argument &A = M.Arguments[I];
     if (A.K != Argument::Buffer || A.Acc == Access::In)
       continue;
+    // The host copy is as large as the device buffer read into it.
+    if (X.elementCount(A.Name) != Ref[I].size())
+      throw Error(ErrorKind::Usage,
+                  "internal: buffer " + A.Name + " has " +
+                      std::to_string(X.elementCount(A.Name)) +
+                      " elements on the device but " +
+                      std::to_string(Ref[I].size()) + " in the reference");
     HostArray Got(A.Ty, Ref[I].size());
     X.read(A.Name, Got.data());
     Out.push_back(compareBuffers(

@@ -88,6 +88,13 @@ bool HostArray::isSentinel(size_t I) const {
   return U == intSentinel(elemSize(Ty));
 }
 
+bool HostArray::sameBits(size_t I, const HostArray &Other) const {
+  size_t Size = elemSize(Ty);
+  return Other.Ty == Ty && I < Count && I < Other.Count &&
+         std::memcmp(Bytes.data() + I * Size, Other.Bytes.data() + I * Size,
+                     Size) == 0;
+}
+
 void HostArray::makeAbsolute() {
   unsigned char *P = Bytes.data();
   for (size_t I = 0; I < Count; ++I) {

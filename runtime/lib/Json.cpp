@@ -85,6 +85,9 @@ private:
   std::string_view Text;
   const std::string &Origin;
   size_t Pos = 0;
+  /// The recursion of parseValue is bounded, so that no input overflows
+  /// the stack (a manifest nests about 10 deep).
+  static constexpr int MaxDepth = 64;
 
   [[noreturn]] void fail(const std::string &Message) {
     size_t Line = 1, Col = 1;
@@ -122,8 +125,9 @@ private:
   }
 
   Value parseValue(int Depth) {
-    if (Depth > 64)
-      fail("nesting too deep");
+    if (Depth > MaxDepth)
+      fail("arrays and objects nested more than " + std::to_string(MaxDepth) +
+           " deep");
     if (Pos >= Text.size())
       fail("unexpected end of input");
     char C = Text[Pos];

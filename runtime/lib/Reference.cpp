@@ -19,7 +19,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <csignal>
+#include <cstdint>
 #include <dlfcn.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
 #include <fstream>
 #include <unistd.h>
 
@@ -291,6 +295,196 @@ ReferenceLibrary::ReferenceLibrary(const std::string &P) : Path(P) {
 ReferenceLibrary::~ReferenceLibrary() {
   if (Handle)
     dlclose(Handle);
+}
+
+} // namespace looptile::rt
+
+namespace looptile::rt {
+
+namespace {
+
+// What the child reports through shared memory: whether the entry point
+// returned, and the signal and address of a fault.
+struct ChildStatus {
+  volatile int Returned;
+  volatile int Signal;
+  volatile uintptr_t Address;
+};
+
+ChildStatus *ChildReport = nullptr;
+
+// The child's SIGSEGV/SIGBUS handler (on its alternate stack, so that a
+// stack overflow is reported too): record and leave.
+void onFault(int Sig, siginfo_t *Info, void *) {
+  if (ChildReport) {
+    ChildReport->Signal = Sig;
+    ChildReport->Address = reinterpret_cast<uintptr_t>(Info->si_addr);
+  }
+  _exit(128 + Sig);
+}
+
+// A buffer in shared memory between two inaccessible guard pages.
+struct GuardedBuffer {
+  unsigned char *Base = nullptr; // the mapping
+  size_t MapBytes = 0;
+  unsigned char *Data = nullptr; // ends where the trailing guard starts
+  unsigned char *Low = nullptr, *High = nullptr; // the guards' first bytes
+  size_t Page = 0;
+};
+
+GuardedBuffer mapGuarded(size_t Bytes, const std::string &Name) {
+  GuardedBuffer G;
+  G.Page = size_t(sysconf(_SC_PAGESIZE));
+  size_t DataPages = (Bytes + G.Page - 1) / G.Page * G.Page;
+  G.MapBytes = DataPages + 2 * G.Page;
+  void *P = mmap(nullptr, G.MapBytes, PROT_READ | PROT_WRITE,
+                 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (P == MAP_FAILED)
+    throw Error(ErrorKind::Reference,
+                "cannot map " + std::to_string(Bytes) + " bytes for buffer " +
+                    Name + " of the reference run: " + std::strerror(errno));
+  G.Base = static_cast<unsigned char *>(P);
+  G.Low = G.Base;
+  G.High = G.Base + G.Page + DataPages;
+  mprotect(G.Low, G.Page, PROT_NONE);
+  mprotect(G.High, G.Page, PROT_NONE);
+  G.Data = G.High - Bytes;
+  return G;
+}
+
+std::string signalName(int Sig) {
+  switch (Sig) {
+  case SIGSEGV: return "SIGSEGV";
+  case SIGBUS: return "SIGBUS";
+  case SIGFPE: return "SIGFPE";
+  case SIGABRT: return "SIGABRT";
+  case SIGILL: return "SIGILL";
+  case SIGKILL: return "SIGKILL";
+  case SIGTERM: return "SIGTERM";
+  default: return "signal " + std::to_string(Sig);
+  }
+}
+
+} // namespace
+
+void ReferenceLibrary::run(const std::vector<Arg> &Args,
+                           const std::string &Function) const {
+  std::vector<GuardedBuffer> Maps;
+  struct Unmap {
+    std::vector<GuardedBuffer> &Maps;
+    void *Status = nullptr;
+    size_t StatusBytes = 0;
+    ~Unmap() {
+      for (GuardedBuffer &G : Maps)
+        munmap(G.Base, G.MapBytes);
+      if (Status)
+        munmap(Status, StatusBytes);
+    }
+  } Cleanup{Maps};
+  std::vector<void *> Pointers(Args.size());
+  std::vector<size_t> MapOf(Args.size(), SIZE_MAX);
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const Arg &A = Args[I];
+    if (!A.Buffer) {
+      Pointers[I] = A.Data; // the child reads its copy of this process
+      continue;
+    }
+    Maps.push_back(mapGuarded(A.Bytes, A.Name));
+    MapOf[I] = Maps.size() - 1;
+    if (A.Bytes)
+      std::memcpy(Maps.back().Data, A.Data, A.Bytes);
+    Pointers[I] = Maps.back().Data;
+  }
+  size_t StatusBytes = sizeof(ChildStatus);
+  void *S = mmap(nullptr, StatusBytes, PROT_READ | PROT_WRITE,
+                 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (S == MAP_FAILED)
+    throw Error(ErrorKind::Reference,
+                std::string("cannot map the reference run's status: ") +
+                    std::strerror(errno));
+  Cleanup.Status = S;
+  Cleanup.StatusBytes = StatusBytes;
+  auto *Status = static_cast<ChildStatus *>(S);
+  Status->Returned = 0;
+  Status->Signal = 0;
+  Status->Address = 0;
+
+  // Output buffered in this process must not be written twice (by the
+  // child's exit() too).
+  std::fflush(nullptr);
+  pid_t Pid = fork();
+  if (Pid < 0)
+    throw Error(ErrorKind::Reference,
+                std::string("cannot start the reference run (fork): ") +
+                    std::strerror(errno));
+  if (Pid == 0) {
+    ChildReport = Status;
+    static char AltStack[1 << 16];
+    stack_t SS{};
+    SS.ss_sp = AltStack;
+    SS.ss_size = sizeof AltStack;
+    sigaltstack(&SS, nullptr);
+    struct sigaction SA{};
+    SA.sa_sigaction = onFault;
+    SA.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&SA.sa_mask);
+    sigaction(SIGSEGV, &SA, nullptr);
+    sigaction(SIGBUS, &SA, nullptr);
+    Fn(Pointers.data());
+    Status->Returned = 1;
+    std::fflush(nullptr); // what the reference printed
+    _exit(0);
+  }
+  int WStatus = 0;
+  while (waitpid(Pid, &WStatus, 0) < 0)
+    if (errno != EINTR)
+      throw Error(ErrorKind::Reference,
+                  std::string("waiting for the reference run: ") +
+                      std::strerror(errno));
+
+  std::string Who = "the reference " + Function + "() (the C function, run "
+                    "by " + Path + ")";
+  if (Status->Signal) {
+    uintptr_t At = Status->Address;
+    for (size_t I = 0; I < Args.size(); ++I) {
+      if (MapOf[I] == SIZE_MAX)
+        continue;
+      const GuardedBuffer &G = Maps[MapOf[I]];
+      auto In = [&](const unsigned char *P) {
+        return At >= uintptr_t(P) && At < uintptr_t(P) + G.Page;
+      };
+      if (!In(G.High) && !In(G.Low))
+        continue;
+      const Arg &A = Args[I];
+      throw Error(ErrorKind::Reference,
+                  Who + " accessed buffer " + A.Name + " " +
+                      (In(G.High) ? "past its end" : "before its start") +
+                      ": the manifest's shape " + A.Shape + " gives it " +
+                      std::to_string(A.Bytes) +
+                      " bytes at these sizes, less than the C function "
+                      "accesses (a manifest inconsistent with the "
+                      "function, or sizes the function does not support); "
+                      "not validated");
+    }
+    char Addr[32];
+    std::snprintf(Addr, sizeof Addr, "%#llx", (unsigned long long)At);
+    throw Error(ErrorKind::Reference,
+                Who + " crashed (" + signalName(Status->Signal) +
+                    " at address " + Addr + "); not validated");
+  }
+  if (WIFSIGNALED(WStatus))
+    throw Error(ErrorKind::Reference,
+                Who + " crashed (" + signalName(WTERMSIG(WStatus)) +
+                    "); not validated");
+  if (!Status->Returned)
+    throw Error(ErrorKind::Reference,
+                Who + " ended the process (exit status " +
+                    std::to_string(WIFEXITED(WStatus) ? WEXITSTATUS(WStatus)
+                                                      : -1) +
+                    ") instead of returning; not validated");
+  for (size_t I = 0; I < Args.size(); ++I)
+    if (MapOf[I] != SIZE_MAX && Args[I].Bytes)
+      std::memcpy(Args[I].Data, Maps[MapOf[I]].Data, Args[I].Bytes);
 }
 
 } // namespace looptile::rt

@@ -25,6 +25,8 @@
 #include <ctime>
 #include <fstream>
 #include <sstream>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 namespace looptile::rt {
@@ -238,6 +240,26 @@ std::vector<std::string> TuneCache::store(const std::string &Path,
   if (!Dir.empty() && !makeDirs(Dir))
     throw Error(ErrorKind::Output, "cannot create the tuning cache folder '" +
                                        Dir + "': " + std::strerror(errno));
+  // The read-modify-write runs under an exclusive lock on Path + ".lock",
+  // so that concurrent stores (eight --tune runs into one cache) each add
+  // their entry to what the one before them wrote; without it each wrote
+  // the file it had read plus its own entry, and the last one won. Readers
+  // take no lock: the file is replaced by a rename, so they see the old or
+  // the new one, whole.
+  std::string LockPath = Path + ".lock";
+  int Fd = open(LockPath.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (Fd < 0)
+    throw Error(ErrorKind::Output, "cannot open the tuning cache's lock file '" +
+                                       LockPath + "': " + std::strerror(errno));
+  struct Unlock {
+    int Fd;
+    ~Unlock() { close(Fd); } // releases the lock
+  } Guard{Fd};
+  while (flock(Fd, LOCK_EX) != 0)
+    if (errno != EINTR)
+      throw Error(ErrorKind::Output, "cannot lock the tuning cache ('" +
+                                         LockPath +
+                                         "'): " + std::strerror(errno));
   TuneCache C = load(Path);
   if (!C.problem().empty()) {
     std::string Aside = Path + ".corrupt";

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "looptile/Runtime/Validate.h"
+#include "looptile/Runtime/Error.h"
 
 #include <algorithm>
 #include <cfloat>
@@ -24,6 +25,27 @@ std::string formatIndex(size_t Flat, const std::vector<int64_t> &Shape) {
   for (int64_t I : Ix)
     S += "[" + std::to_string(I) + "]";
   return S;
+}
+
+double scaledRms(const HostArray &A) {
+  // rms = max * sqrt(sum((x / max)^2) / n): no square overflows (or
+  // underflows to 0) whatever the magnitude of the finite elements.
+  double Max = 0;
+  size_t N = A.size();
+  for (size_t I = 0; I < N; ++I) {
+    double V = std::fabs(A.get(I));
+    if (std::isfinite(V) && V > Max)
+      Max = V;
+  }
+  if (Max == 0 || N == 0)
+    return 0;
+  double SumSq = 0;
+  for (size_t I = 0; I < N; ++I) {
+    double V = A.get(I);
+    if (std::isfinite(V))
+      SumSq += (V / Max) * (V / Max);
+  }
+  return Max * std::sqrt(SumSq / double(N));
 }
 
 ComparisonRule comparisonRule(const Manifest &M, bool DeviceCRDivideSqrt,
@@ -78,6 +100,11 @@ Comparison compareBuffers(const std::string &Name,
                           const HostArray &Got, const HostArray &Ref,
                           const ComparisonRule &Rule,
                           const HostArray *Magnitude) {
+  if (Got.size() != Ref.size() || Got.type() != Ref.type())
+    throw Error(ErrorKind::Usage,
+                "internal: buffer " + Name + " has " +
+                    std::to_string(Got.size()) + " elements but its reference " +
+                    std::to_string(Ref.size()));
   Comparison C;
   C.Name = Name;
   C.Shape = Shape;
@@ -87,40 +114,51 @@ Comparison compareBuffers(const std::string &Name,
   double Eps = Ref.type() == ElemType::Float    ? double(FLT_EPSILON)
                : Ref.type() == ElemType::Double ? DBL_EPSILON
                                                 : 0.0;
-  double SumSq = 0;
-  for (size_t I = 0; I < C.Count; ++I) {
-    double R = Ref.get(I);
-    if (std::isfinite(R))
-      SumSq += R * R;
-  }
-  C.Rms = C.Count ? std::sqrt(SumSq / double(C.Count)) : 0.0;
+  C.Rms = scaledRms(Ref);
   double L = Rule.ReductionLength > 1 ? double(Rule.ReductionLength) : 1.0;
-  // Exact: a tolerance of 0 (int buffers are exact in either mode).
-  double Scale = Rule.Exact ? 0.0 : ToleranceFactor * Eps * std::sqrt(L);
-  double Floor = std::max(C.Rms, Rule.InputRms);
+  double Scale = ToleranceFactor * Eps * std::sqrt(L);
+  // Each part of the tolerance is scaled on its own, so that it overflows
+  // for no finite |ref| (Scale * (|ref| + Floor) is inf for |ref| and
+  // Floor near DBL_MAX).
+  double FloorPart = Scale * std::max(C.Rms, Rule.InputRms);
+  if (!std::isfinite(FloorPart))
+    FloorPart = 0; // an input that is not finite says nothing of the scale
   // Reordered reductions (the header comment): g(L + 1) with the type's
   // unit roundoff.
   double Reorder = 0;
   if (!Rule.Exact && Rule.Reordered && Magnitude && Eps > 0 &&
       Magnitude->size() == C.Count)
     Reorder = reorderBound(L + 1, Eps / 2);
+  bool Integer = isIntegerType(Ref.type());
 
   for (size_t I = 0; I < C.Count; ++I) {
     double R = Ref.get(I), G = Got.get(I);
     double Abs = std::fabs(G - R);
-    double Tol = Scale * (std::fabs(R) + Floor);
-    if (Reorder > 0) {
-      double Mag = std::fabs(Magnitude->get(I));
-      if (std::isfinite(Mag))
-        Tol = std::max(Tol, 2 * Reorder * (1 + Reorder) * Mag);
-    }
+    double Tol = 0;
     bool Ok;
-    if (std::isnan(R))
-      Ok = std::isnan(G);
-    else if (std::isinf(R))
-      Ok = G == R;
-    else
-      Ok = !std::isnan(G) && Abs <= Tol;
+    if (Integer) {
+      // Integers of any width compare exactly, on their bits (a double
+      // holds only 53 of a long's 64).
+      Ok = Got.sameBits(I, Ref);
+    } else if (Rule.Exact) {
+      // Equality: the same number, inf of the same sign, NaN for NaN
+      // (whatever its payload); -0.0 equals +0.0 (Validate.h).
+      Ok = G == R || (std::isnan(G) && std::isnan(R));
+    } else {
+      Tol = Scale * std::fabs(R) + FloorPart;
+      if (Reorder > 0) {
+        double Mag = std::fabs(Magnitude->get(I));
+        double Bound = 2 * Reorder * (1 + Reorder) * Mag;
+        if (std::isfinite(Bound))
+          Tol = std::max(Tol, Bound);
+      }
+      if (std::isnan(R))
+        Ok = std::isnan(G);
+      else if (std::isinf(R))
+        Ok = G == R;
+      else
+        Ok = !std::isnan(G) && Abs <= Tol;
+    }
     if (std::isnan(G) != std::isnan(R))
       Abs = INFINITY;
     if (!std::isnan(Abs) && Abs > C.MaxAbsError)

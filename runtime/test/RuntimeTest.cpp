@@ -107,6 +107,42 @@ static void unitTests() {
   check(contains(E, "unknown function 'foo'"), "formula.unknown-function", E);
   E = errorOf([&] { eval("M +"); });
   check(contains(E, "bad formula"), "formula.syntax", E);
+  // Depth: 10,000 parentheses (or unary minus, function calls, a chain of
+  // operators) are a clean error naming the limit, not a stack overflow;
+  // MaxFormulaDepth levels still parse.
+  auto nested = [](int N, const std::string &Open, const std::string &Mid,
+                   const std::string &Close) {
+    std::string T;
+    for (int I = 0; I < N; ++I)
+      T += Open;
+    T += Mid;
+    for (int I = 0; I < N; ++I)
+      T += Close;
+    return T;
+  };
+  const std::string Limit =
+      "nested more than " + std::to_string(MaxFormulaDepth) + " deep";
+  E = errorOf([&] { Formula::parse(nested(10000, "(", "M", ")"), "f"); });
+  check(contains(E, Limit) && E.size() < 400, "formula.depth-parentheses", E);
+  E = errorOf([&] { Formula::parse(nested(10000, "-", "M", ""), "f"); });
+  check(contains(E, Limit), "formula.depth-unary", E);
+  E = errorOf([&] { Formula::parse(nested(10000, "max(1, ", "M", ")"), "f"); });
+  check(contains(E, Limit), "formula.depth-calls", E);
+  E = errorOf([&] { Formula::parse(nested(1, "", "M" + nested(100000, "", "", "+1"), ""), "f"); });
+  check(contains(E, Limit), "formula.depth-chain", E);
+  E = errorOf([&] {
+    check(Formula::parse(nested(MaxFormulaDepth - 1, "(", "M", ")"), "f")
+                  .evaluate({{"M", 7}}) == 7 &&
+              Formula::parse("M" + nested(MaxFormulaDepth - 1, "", "", "+1"), "f")
+                      .evaluate({{"M", 7}}) == 7 + MaxFormulaDepth - 1,
+          "formula.depth-within-limit");
+  });
+  if (!E.empty())
+    check(false, "formula.depth-within-limit", E);
+  E = errorOf([&] { json::parse(nested(100000, "[", "1", "]"), "d.json"); });
+  check(contains(E, "d.json:1:66: invalid JSON: arrays and objects nested "
+                    "more than 64 deep"),
+        "json.depth", E);
   check(Formula::parse("round_up(N, TS) * K", "t").names() ==
             std::set<std::string>({"K", "N", "TS"}),
         "formula.names");
@@ -397,6 +433,95 @@ static void unitTests() {
   C = compareBuffers("x", {1}, NaNs, NaNs, Exact);
   check(C.passed(), "exact.nan-for-nan");
 
+  // Exact is equality, whatever the magnitude: finite results beyond 1e154
+  // (whose squares overflow) pass when equal (the tolerance 0 * (|ref| +
+  // rms) was NaN there, and every element "differed" by 0), and fail when
+  // one ulp apart; infinities must have the same sign, NaN where the
+  // reference has a number fails, -0.0 equals +0.0 (Validate.h).
+  {
+    const size_t N = 64;
+    HostArray Huge(ElemType::Double, N), HugeUlp(ElemType::Double, N);
+    Huge.fillRandom(4);
+    for (size_t I = 0; I < N; ++I) {
+      double V = Huge.get(I) * 1e200;
+      std::memcpy((char *)Huge.data() + 8 * I, &V, 8);
+      std::memcpy((char *)HugeUlp.data() + 8 * I, &V, 8);
+    }
+    double Last = std::nextafter(Huge.get(N - 1), 0.0);
+    std::memcpy((char *)HugeUlp.data() + 8 * (N - 1), &Last, 8);
+    C = compareBuffers("y", {int64_t(N)}, Huge, Huge, Exact);
+    check(C.passed() && C.MaxAbsError == 0, "exact.huge-equal-passes",
+          C.passed() ? "" : describeMismatch(C));
+    C = compareBuffers("y", {int64_t(N)}, HugeUlp, Huge, Exact);
+    check(!C.passed() && C.Bad == 1 && C.FirstBad == N - 1,
+          "exact.huge-one-ulp-fails", std::to_string(C.Bad));
+    auto one = [](double V) {
+      HostArray H(ElemType::Double, 1);
+      std::memcpy(H.data(), &V, 8);
+      return H;
+    };
+    check(compareBuffers("s", {1}, one(INFINITY), one(INFINITY), Exact)
+                  .passed() &&
+              !compareBuffers("s", {1}, one(-INFINITY), one(INFINITY), Exact)
+                   .passed() &&
+              !compareBuffers("s", {1}, one(1e308), one(INFINITY), Exact)
+                   .passed(),
+          "exact.inf-same-sign");
+    check(!compareBuffers("s", {1}, one(std::nan("")), one(1.0), Exact)
+                  .passed() &&
+              !compareBuffers("s", {1}, one(1.0), one(std::nan("")), Exact)
+                   .passed(),
+          "exact.nan-for-number-fails");
+    check(compareBuffers("s", {1}, one(-0.0), one(0.0), Exact).passed() &&
+              compareBuffers("s", {1}, one(0.0), one(-0.0), Exact).passed(),
+          "exact.signed-zeros-equal");
+
+    // The tolerance never overflows: at 1e200 it is finite (rms scaled),
+    // equal values pass and a relative error of 1e-9 fails; below 1e-154
+    // rms(ref) is not 0.
+    ComparisonRule TolD;
+    TolD.ReductionLength = 16;
+    TolD.InputRms = 0.577;
+    C = compareBuffers("y", {int64_t(N)}, Huge, Huge, TolD);
+    check(C.passed() && std::isfinite(C.Rms) && C.Rms > 1e199,
+          "tolerance.huge-equal-passes", std::to_string(C.Rms));
+    HostArray HugeOff = Huge;
+    double Off = Huge.get(3) * (1 + 1e-9);
+    std::memcpy((char *)HugeOff.data() + 8 * 3, &Off, 8);
+    C = compareBuffers("y", {int64_t(N)}, HugeOff, Huge, TolD);
+    check(!C.passed() && C.Bad == 1 && std::isfinite(C.Tolerance) &&
+              C.Tolerance > 0,
+          "tolerance.huge-wrong-fails", std::to_string(C.Tolerance));
+    HostArray Max2(ElemType::Double, 2);
+    double Big[2] = {1.7e308, -1.7e308};
+    std::memcpy(Max2.data(), Big, 16);
+    C = compareBuffers("y", {2}, Max2, Max2, TolD);
+    HostArray Max2Off = Max2;
+    double Wrong2 = 1.0e308;
+    std::memcpy(Max2Off.data(), &Wrong2, 8);
+    Comparison C2 = compareBuffers("y", {2}, Max2Off, Max2, TolD);
+    check(C.passed() && !C2.passed() && std::isfinite(C2.Tolerance),
+          "tolerance.near-max-finite", std::to_string(C2.Tolerance));
+    HostArray Tiny(ElemType::Double, 1);
+    double T = 1e-200;
+    std::memcpy(Tiny.data(), &T, 8);
+    check(scaledRms(Tiny) == T, "tolerance.tiny-rms-not-zero");
+  }
+
+  // long and unsigned long compare on their 64 bits: 2^60 and 2^60 + 1
+  // are the same double.
+  {
+    HostArray A64(ElemType::Long, 1), B64(ElemType::Long, 1);
+    int64_t X = int64_t(1) << 60, Y = X + 1;
+    std::memcpy(A64.data(), &X, 8);
+    std::memcpy(B64.data(), &Y, 8);
+    check(A64.get(0) == B64.get(0) &&
+              !compareBuffers("l", {1}, B64, A64, Exact).passed() &&
+              !compareBuffers("l", {1}, B64, A64, One).passed() &&
+              compareBuffers("l", {1}, A64, A64, One).passed(),
+          "types.long-low-bit");
+  }
+
   // The rule: exact only when the manifest declares it and the device can
   // round as C does.
   Manifest Fp = Manifest::parse(
@@ -638,10 +763,20 @@ static void sessionTests(const std::string &DeviceSpec) {
   E = errorOf([&] { Axpy.run({HostArg::size(4)}); });
   check(contains(E, "expected 4 arguments, got 1"), "session.wrong-count", E);
   E = errorOf([&] {
-    Axpy.run({HostArg::size(0), HostArg::scalar(1.0f), HostArg::in(X.data()),
+    Axpy.run({HostArg::size(-1), HostArg::scalar(1.0f), HostArg::in(X.data()),
               HostArg::inout(Y.data())});
   });
-  check(contains(E, "must be a positive int"), "session.bad-size", E);
+  check(contains(E, "size parameter n=-1 is negative"), "session.bad-size", E);
+  // n = 0 is a call of the C function that does nothing: it succeeds,
+  // launches nothing and copies nothing (null arrays are fine: no element).
+  E = errorOf([&] {
+    Axpy.run({HostArg::size(0), HostArg::scalar(1.0f),
+              HostArg::in((const float *)nullptr), HostArg::inout(nullptr)});
+  });
+  check(E.empty() && Axpy.lastTraffic().Launches == 0 &&
+            Axpy.lastTraffic().Uploads == 0 &&
+            Axpy.lastTraffic().Downloads == 0,
+        "session.zero-size", E);
 
   // A host program through the session, run twice: each run uploads x and
   // y once, launches 2 * steps kernels (none where tail's NDRange is
@@ -666,6 +801,26 @@ static void sessionTests(const std::string &DeviceSpec) {
                 std::to_string(Tr.Downloads) + ", launches " +
                 std::to_string(Tr.Launches));
     }
+  }
+
+  // Zero steps, or rows of length 0: the calls do nothing (y unchanged,
+  // no launch); session_run(0) is a run of nothing.
+  {
+    Session Steps(StepsManifest, StepsProgram, Opts);
+    std::vector<float> X(6, 1.0f), Y(6, 0.25f);
+    std::string E0 = errorOf([&] {
+      Steps.run({HostArg::size(0), HostArg::size(6), HostArg::in(X.data()),
+                 HostArg::inout(Y.data())});
+    });
+    size_t L0 = Steps.lastTraffic().Launches;
+    std::string E1 = errorOf([&] {
+      Steps.run({HostArg::size(9), HostArg::size(0), HostArg::in(X.data()),
+                 HostArg::inout(Y.data())});
+    });
+    size_t L1 = Steps.lastTraffic().Launches;
+    check(E0.empty() && E1.empty() && L0 == 0 && L1 == 0 &&
+              Y == std::vector<float>(6, 0.25f),
+          "session.zero-steps", E0 + E1);
   }
 
   // The same program in three steps: one upload, the host program run 3

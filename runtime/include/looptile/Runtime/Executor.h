@@ -26,7 +26,7 @@ Env resolveTunables(const Manifest &M, const Env &Overrides);
 /// Throws Error(ErrorKind::Usage) when Overrides names a non-tunable.
 void checkTunableNames(const Manifest &M, const Env &Overrides);
 
-/// The size values for M from Sizes; every size must be given, positive and
+/// The size values for M from Sizes; every size must be given, non-negative (0 runs nothing) and
 /// fit in an int, every name must be a size, and (unless Limits is false)
 /// no size check of the manifest may find them invalid. Throws
 /// Error(Usage).

@@ -19,6 +19,13 @@
 
 namespace looptile::rt {
 
+/// How deep a formula may nest: parentheses, function calls and unary
+/// minus, and the height of its expression tree (a chain of N binary
+/// operators is N deep). Generated manifests nest at most about 25 deep;
+/// the limit keeps the recursive parser and evaluator within any thread's
+/// stack (10,000 parentheses overflowed it).
+constexpr int MaxFormulaDepth = 256;
+
 /// Values of the names a formula may use (size parameters and tunables).
 using Env = std::map<std::string, int64_t>;
 
@@ -26,7 +33,8 @@ class Formula {
 public:
   Formula() = default;
   /// Parses Text; throws Error(ErrorKind::Manifest) mentioning Context
-  /// (e.g. "kernels[0].global[1]") on a syntax error.
+  /// (e.g. "kernels[0].global[1]") on a syntax error or a formula nested
+  /// more than MaxFormulaDepth deep.
   static Formula parse(const std::string &Text, const std::string &Context);
 
   /// Evaluates under E; throws Error on an unknown name, division by zero

@@ -43,6 +43,9 @@ public:
   /// Element I as a double (exact for float and int).
   double get(size_t I) const;
   bool isSentinel(size_t I) const;
+  /// Whether element I has the same bytes here and in Other (of the same
+  /// type and at least I + 1 elements).
+  bool sameBits(size_t I, const HostArray &Other) const;
   /// Replaces every float or double element by its absolute value (other
   /// types are left as they are).
   void makeAbsolute();

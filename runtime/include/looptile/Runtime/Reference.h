@@ -17,6 +17,7 @@
 #include "looptile/Runtime/Manifest.h"
 
 #include <string>
+#include <vector>
 
 namespace looptile::rt {
 
@@ -45,7 +46,27 @@ public:
   ReferenceLibrary(const ReferenceLibrary &) = delete;
   ReferenceLibrary &operator=(const ReferenceLibrary &) = delete;
 
+  /// Calls the entry point in this process (no protection: see run()).
   void call(void **Args) const { Fn(Args); }
+
+  /// One argument of run(): a buffer of Bytes bytes at Data (copied to the
+  /// child and its results back), or a value at Data (a size or scalar).
+  struct Arg {
+    void *Data = nullptr;
+    size_t Bytes = 0;
+    bool Buffer = false;
+    std::string Name;     ///< for messages
+    std::string Shape;    ///< the manifest's shape, for messages
+  };
+  /// Calls the entry point of Function's shim in a child process, on
+  /// copies of the buffers in shared memory, each placed so that it ends
+  /// at an inaccessible guard page (and starts after one), then copies the
+  /// results back. A reference that crashes (a signal), accesses a buffer
+  /// outside its Bytes (a manifest shape smaller than what the C function
+  /// accesses: the guard page's fault names the buffer) or ends the
+  /// process (exit()) instead of returning throws Error(Reference) saying
+  /// so; this process and its memory are never touched by it.
+  void run(const std::vector<Arg> &Args, const std::string &Function) const;
   const std::string &path() const { return Path; }
 
 private:

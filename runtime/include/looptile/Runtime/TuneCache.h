@@ -67,8 +67,10 @@ public:
   void put(const TuneCacheEntry &E);
   std::string serialize() const;
 
-  /// Re-reads Path, adds E and replaces the file atomically (a concurrent
-  /// store of another key may be lost: the last writer wins). A corrupt
+  /// Under an exclusive lock (flock on Path + ".lock"), re-reads Path,
+  /// adds E and replaces the file atomically (a temporary file renamed
+  /// over it), so concurrent stores of different keys are all kept and
+  /// readers see a whole file. A corrupt
   /// file is first moved to Path + ".corrupt". Returns warnings to show;
   /// throws Error(ErrorKind::Usage) when the file cannot be written.
   static std::vector<std::string> store(const std::string &Path,

@@ -3,7 +3,12 @@
 // Owns the comparison of one out/inout buffer with the reference, in one of
 // two modes (docs/runtime.md, "Validation"):
 //
-//  * exact: every element must equal the reference's (NaN where it has NaN).
+//  * exact: every element must equal the reference's: the same number
+//    (an infinity of the same sign), NaN where it has NaN (any payload: the
+//    C library and a device may produce different NaNs). -0.0 and +0.0 are
+//    equal, as IEEE 754 compares them: fmin/fmax and min/max reductions
+//    may return either zero, in C and in OpenCL alike. No tolerance is
+//    computed, so no magnitude of the data can make it fail.
 //    For kernels that round every operation as the C does, in the C's
 //    order: looptile's kernels are built without contraction (#pragma
 //    OPENCL FP_CONTRACT OFF, the reference with -ffp-contract=off), float
@@ -58,7 +63,12 @@
 //    passes within the larger of this and the tolerance above (which
 //    covers the other differences a manifest may declare).
 //
-// int buffers must match exactly in both modes. A NaN or the sentinel
+// The tolerance is computed so that it overflows for no finite data: rms
+// scaled by the largest magnitude (scaledRms), and 8*eps*sqrt(L)*|ref_i|
+// and 8*eps*sqrt(L)*max(rms(ref), rms(in)) each scaled before their sum.
+//
+// int buffers (every integer type) must match exactly, bit for bit, in
+// both modes. A NaN or the sentinel
 // where the reference has a number always fails.
 //
 //===----------------------------------------------------------------------===//
@@ -106,6 +116,12 @@ double reorderBound(double N, double U);
 ComparisonRule comparisonRule(const Manifest &M, bool DeviceCRDivideSqrt,
                               bool DeviceDenormals, int64_t ReductionLength,
                               double InputRms);
+
+/// The root mean square of A's finite elements (0 for none), computed
+/// scaled by their largest magnitude, so that it is finite and not 0 for
+/// any finite non-zero data (the plain sum of squares overflows from about
+/// 1e154 on in double and underflows below 1e-154).
+double scaledRms(const HostArray &A);
 
 /// The rule's text for reports: "exact comparison" or "tolerance
 /// 8*eps*sqrt(L)*(|ref|+max(rms,rms_in)), L=512".
