@@ -220,6 +220,17 @@ bool DependenceSolver::islDomain(const StmtSite &Site, char Prefix,
   return !Inexact;
 }
 
+bool DependenceSolver::islAccessDomain(const AccessRef &A, char Prefix,
+                                       std::vector<std::string> &Out) {
+  Renderer R{*this, *A.Site, Prefix};
+  bool Inexact = false;
+  R.domain(Out, Inexact);
+  for (const AffineCondition &C : A.access().Arms)
+    if (std::optional<std::string> T = R.condition(C))
+      Out.push_back(*T);
+  return !Inexact;
+}
+
 isl_set *DependenceSolver::islSet(const std::vector<std::string> &Vars,
                                   const std::vector<std::string> &Constraints) {
   std::string Text = setText(Params, Vars, Constraints);

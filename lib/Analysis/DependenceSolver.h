@@ -105,6 +105,11 @@ public:
   /// only the bounds that could, a larger domain).
   bool islDomain(const StmtSite &Site, char Prefix,
                  std::vector<std::string> &Out);
+  /// The domain of the access A itself: its site's, restricted by the
+  /// conditions of the `?:` arms it is in (Access::Arms; one isl cannot
+  /// take is left out, the domain grows). Returns what islDomain returns.
+  bool islAccessDomain(const AccessRef &A, char Prefix,
+                       std::vector<std::string> &Out);
   /// The set `{ [Vars] : Constraints }` over this solver's parameters;
   /// null when isl cannot read it. The caller owns the result.
   isl_set *islSet(const std::vector<std::string> &Vars,

@@ -121,7 +121,10 @@ private:
   bool addressText(const AccessRef &A, std::vector<std::string> &Address,
                    std::vector<std::string> &Domain, std::string &Why);
   std::string exists(const StmtSite &Site, const std::string &Body) const;
-  /// `p0 >= 1 and p1 >= 1 ...` for the parameters rendered so far.
+  /// `p0 >= 0 and p1 >= 0 ...` for the parameters rendered so far: the
+  /// sizes a call may pass (0 is a valid call, whose loops run zero times).
+  std::string validSizes() const;
+  /// `p0 >= 1 and p1 >= 1 ...`: the sizes with no zero among them.
   std::string positiveSizes() const;
   /// The param-only set Bad printed in the manifest's formula syntax.
   std::string formula(isl_set *Bad, bool &Approximate);
@@ -182,7 +185,7 @@ bool Question::box(const std::vector<IndexExpr> &Extents, std::string &Why) {
 bool Question::addressText(const AccessRef &A,
                            std::vector<std::string> &Address,
                            std::vector<std::string> &Domain, std::string &Why) {
-  if (!Solver.islDomain(*A.Site, 'y', Domain)) {
+  if (!Solver.islAccessDomain(A, 'y', Domain)) {
     Why = "a bound of a loop around '" + A.access().str() + "' is not affine";
     return false;
   }
@@ -205,6 +208,13 @@ std::string Question::exists(const StmtSite &Site,
   for (unsigned K = 0; K < Site.Loops.size(); ++K)
     Vars.push_back(varName('y', K));
   return "exists (" + joinWith(Vars, ", ", "") + " : " + Body + ")";
+}
+
+std::string Question::validSizes() const {
+  std::vector<std::string> C;
+  for (const std::string &P : Solver.paramNames())
+    C.push_back(P + " >= 0");
+  return joinWith(C, " and ", "true");
 }
 
 std::string Question::positiveSizes() const {
@@ -251,7 +261,7 @@ WriteCoverage Question::coverage(const std::vector<IndexExpr> &Extents) {
     BoxC.push_back("0 <= " + Vars[D] + " <= " + Ext[D] + " - 1");
   // Every text is rendered before any set is built, so that all sets have
   // the same parameters.
-  BoxC.push_back(positiveSizes());
+  BoxC.push_back(validSizes());
   isl_set *Box = Pool.keep(Solver.islSet(Vars, BoxC));
   isl_set *Written =
       Pool.keep(Solver.islSet(Vars, {joinWith(Clauses, " or ", "false")}));
@@ -395,18 +405,31 @@ BoundsCondition Question::bounds(const std::vector<IndexExpr> &Extents,
       Texts.push_back(Ext[D] + " < 0");
       Owners.push_back(nullptr);
     }
-  std::string Positive = positiveSizes();
+  // Sizes may be 0 (a call whose loops run zero times), so the question
+  // is asked over sizes >= 0. The check is described in its plain form
+  // over positive sizes (`ni >= 21 || nj >= 26`) where that form is exact
+  // at sizes of 0 too, else over all valid sizes (`(ni >= 1 && nj >= 26)
+  // || ...`: a loop that runs zero times accesses nothing); "for every
+  // size" (Always) means every positive size.
+  std::string Valid = validSizes(), Positive = positiveSizes();
   std::vector<isl_set *> Sets;
   for (const std::string &T : Texts) {
-    isl_set *S = Pool.keep(Solver.islSet({}, {T, Positive}));
+    isl_set *S = Pool.keep(Solver.islSet({}, {T, Valid}));
     if (!S) {
       Out.Why = "isl could not represent the question";
       return Out;
     }
     Sets.push_back(S);
   }
-  isl_set *Context = Pool.keep(Solver.islSet({}, {Positive}));
+  isl_set *Context = Pool.keep(Solver.islSet({}, {Valid}));
+  isl_set *PositiveContext = Pool.keep(Solver.islSet({}, {Positive}));
+  if (!Context || !PositiveContext) {
+    Out.Why = "isl could not represent the question";
+    return Out;
+  }
   isl_set *Bad = nullptr;
+  const AccessRef *ZeroCulprit = nullptr;
+  bool AnyCulprit = false;
   for (size_t I = 0; I < Sets.size(); ++I) {
     isl_bool Empty = isl_set_is_empty(Sets[I]);
     if (Empty == isl_bool_error) {
@@ -416,8 +439,17 @@ BoundsCondition Question::bounds(const std::vector<IndexExpr> &Extents,
     }
     if (Empty == isl_bool_true)
       continue;
-    if (!Bad && Owners[I])
-      Out.Culprit = Owners[I]->access();
+    // The culprit: the first access outside at positive sizes, else the
+    // first outside at all.
+    if (!AnyCulprit && Owners[I]) {
+      isl_bool AtZeroOnly = isl_set_is_disjoint(Sets[I], PositiveContext);
+      if (AtZeroOnly == isl_bool_false) {
+        Out.Culprit = Owners[I]->access();
+        AnyCulprit = true;
+      } else if (!ZeroCulprit) {
+        ZeroCulprit = Owners[I];
+      }
+    }
     Bad =
         Bad ? isl_set_union(Bad, isl_set_copy(Sets[I])) : isl_set_copy(Sets[I]);
   }
@@ -426,12 +458,39 @@ BoundsCondition Question::bounds(const std::vector<IndexExpr> &Extents,
     return Out;
   }
   Pool.keep(Bad);
+  if (!AnyCulprit && ZeroCulprit)
+    Out.Culprit = ZeroCulprit->access();
   Out.Verdict = BoundsCondition::When;
-  Out.Witness = witness(Bad, false);
-  isl_set *Simple = Pool.keep(
-      isl_set_coalesce(isl_set_gist(isl_set_copy(Bad), isl_set_copy(Context))));
-  Out.Formula = formula(Simple ? Simple : Bad, Out.Approximate);
-  Out.Always = isl_set_is_subset(Context, Bad) == isl_bool_true;
+  isl_set *BadPositive = Pool.keep(
+      isl_set_intersect(isl_set_copy(Bad), isl_set_copy(PositiveContext)));
+  isl_set *BadZero = Pool.keep(
+      isl_set_subtract(isl_set_copy(Bad), isl_set_copy(PositiveContext)));
+  if (!BadPositive || !BadZero) {
+    Out.Verdict = BoundsCondition::Unknown;
+    Out.Why = "isl could not represent the question";
+    return Out;
+  }
+  bool HasPositive = isl_set_is_empty(BadPositive) == isl_bool_false;
+  bool HasZero = isl_set_is_empty(BadZero) == isl_bool_false;
+  Out.Witness = witness(HasPositive ? BadPositive : Bad, false);
+  auto Describe = [&](isl_set *Part, isl_set *Within) {
+    isl_set *Simple = Pool.keep(isl_set_coalesce(
+        isl_set_gist(isl_set_copy(Part), isl_set_copy(Within))));
+    return formula(Simple ? Simple : Part, Out.Approximate);
+  };
+  // The plain form (simplified over positive sizes) where it is also
+  // exact at sizes of 0, else the form over all valid sizes.
+  bool PlainExact = false;
+  if (HasPositive && !HasZero) {
+    isl_set *Plain = Pool.keep(isl_set_intersect(
+        isl_set_gist(isl_set_copy(BadPositive), isl_set_copy(PositiveContext)),
+        isl_set_copy(Context)));
+    PlainExact = Plain && isl_set_is_equal(Plain, Bad) == isl_bool_true;
+  }
+  Out.Formula = PlainExact ? Describe(BadPositive, PositiveContext)
+                           : Describe(Bad, Context);
+  Out.Always =
+      isl_set_is_subset(PositiveContext, BadPositive) == isl_bool_true;
   return Out;
 }
 
@@ -498,7 +557,7 @@ PointerExtent Question::pointerExtent() {
     }
     Digits = It->second;
   }
-  std::string Positive = positiveSizes();
+  std::string Positive = validSizes();
   // The pieces' domains live in the parameter space.
   isl_set *Context = Solver.islSet({}, {Positive});
   Context = Pool.keep(Context ? isl_set_params(Context) : nullptr);
@@ -685,7 +744,7 @@ bool Question::cornerExtent(const AccessRef &A, isl_set *Context,
   for (size_t J = 0; J < Loops.size(); ++J)
     AtCorner = AtCorner.substitute(Loops[J]->Var, Corner[J]);
   std::vector<std::string> Domain, CornerC;
-  if (!Solver.islDomain(*A.Site, 'y', Domain)) {
+  if (!Solver.islAccessDomain(A, 'y', Domain)) {
     Why = "a bound of a loop around '" + A.access().str() + "' is not affine";
     return false;
   }
@@ -701,7 +760,7 @@ bool Question::cornerExtent(const AccessRef &A, isl_set *Context,
     Vars.push_back(varName('y', unsigned(J)));
     CornerC.push_back(Vars.back() + " = " + *C);
   }
-  std::string Positive = positiveSizes();
+  std::string Positive = validSizes();
   Domain.push_back(Positive);
   CornerC.push_back(Positive);
   isl_set *Runs = Solver.islSet(Vars, Domain);

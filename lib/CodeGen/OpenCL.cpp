@@ -227,8 +227,12 @@ struct SizeCheck {
 // buffer argument, whose declared extents the runtime allocates, or a
 // local array, which the C function itself would overrun): the runtime and
 // the host glue refuse them (docs/manifest.md, "size_checks").
-void sizeChecks(const Function &F, const std::vector<ArgumentInfo> &Args,
+//
+// An access outside its array for every value of the sizes makes an output
+// that no call can run: an error, and false (nothing is generated).
+bool sizeChecks(const Function &F, const std::vector<ArgumentInfo> &Args,
                 std::vector<SizeCheck> &Out, std::vector<Diagnostic> &Diags) {
+  bool Runnable = true;
   auto Check = [&](const Variable &V, const std::vector<IndexExpr> &Extents,
                    bool Declared) {
     bool Param = V.isParam();
@@ -256,14 +260,16 @@ void sizeChecks(const Function &F, const std::vector<ArgumentInfo> &Args,
     if (B.Approximate)
       Reason += " (a conservative check: it may also reject some sizes "
                 "where it would not)";
-    if (B.Always)
+    if (B.Always) {
       Diags.push_back(
-          {Diagnostic::Warning, B.Culprit ? B.Culprit->Loc : V.Loc,
+          {Diagnostic::Error, B.Culprit ? B.Culprit->Loc : V.Loc,
            (B.Culprit ? "'" + B.Culprit->str() + "' accesses " + What +
                             " outside its extents " + Box
                       : "an extent of " + What + " is negative") +
-               " for every value of the sizes; looptile-run and the host "
-               "glue will refuse every call"});
+               " for every value of the sizes: no call of the generated "
+               "code could run"});
+      Runnable = false;
+    }
     Out.push_back({B.Formula, Reason});
   };
   for (const ArgumentInfo &A : Args) {
@@ -281,6 +287,7 @@ void sizeChecks(const Function &F, const std::vector<ArgumentInfo> &Args,
       Extents.push_back(*E);
     Check(V, Extents, true);
   }
+  return Runnable;
 }
 
 // F with its return value, if any, written by a last statement `R[0] = e;`
@@ -1075,7 +1082,8 @@ bool looptile::generateOpenCL(const Function &Original,
     M.Temporaries.push_back(std::move(T));
   }
   std::vector<SizeCheck> Checks;
-  sizeChecks(Whole, Args, Checks, Diags);
+  if (!sizeChecks(Whole, Args, Checks, Diags))
+    return false;
   for (const SizeCheck &C : Checks)
     M.SizeChecks.push_back({C.InvalidWhen, C.Reason});
   for (size_t I = 0; I < Tunables.size(); ++I) {

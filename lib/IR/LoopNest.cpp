@@ -388,20 +388,122 @@ std::string Expr::str() const { return printExpr(*this, nullptr); }
 
 std::string Access::str() const { return Name + subscriptsStr(Subscripts); }
 
-// Appends the reads of E (in evaluation order) to Out.
+// E as an exact affine expression of the symbols Symbols (loop variables
+// and sizes) and integer constants, when C computes it exactly: +, - and
+// multiplication by a constant, on operands of signed types (whose
+// arithmetic does not wrap: overflow is undefined). Unsigned operands,
+// casts, division and anything else: std::nullopt.
+static std::optional<IndexExpr>
+exactIndex(const Expr &E, const std::vector<std::string> &Symbols) {
+  auto Signed = [](ElemType T) {
+    return T == ElemType::Int || T == ElemType::Long ||
+           T == ElemType::LongLong;
+  };
+  switch (E.K) {
+  case Expr::IntLit:
+    return IndexExpr::constant(E.IntValue);
+  case Expr::ScalarRef:
+    if (!Signed(E.Type) ||
+        std::find(Symbols.begin(), Symbols.end(), E.Name) == Symbols.end())
+      return std::nullopt;
+    return IndexExpr::symbol(E.Name);
+  case Expr::Unary: {
+    std::optional<IndexExpr> A = exactIndex(E.Operands[0], Symbols);
+    if (!A || E.Op != '-' || !Signed(E.Type))
+      return std::nullopt;
+    return IndexExpr() - *A;
+  }
+  case Expr::Binary: {
+    if (!Signed(E.Type))
+      return std::nullopt;
+    std::optional<IndexExpr> A = exactIndex(E.Operands[0], Symbols);
+    std::optional<IndexExpr> B = exactIndex(E.Operands[1], Symbols);
+    if (!A || !B)
+      return std::nullopt;
+    if (E.Op == '+')
+      return *A + *B;
+    if (E.Op == '-')
+      return *A - *B;
+    if (E.Op == '*' && (A->isConstant() || B->isConstant()))
+      return *A * *B;
+    return std::nullopt;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+// The condition C (a comparison, &&, ||, !) as an exact affine condition
+// over Symbols, when every operand is an exactIndex.
+static std::optional<AffineCondition>
+exactCondition(const Expr &C, const std::vector<std::string> &Symbols) {
+  if (C.K == Expr::Compare) {
+    std::optional<IndexExpr> L = exactIndex(C.Operands[0], Symbols);
+    std::optional<IndexExpr> R = exactIndex(C.Operands[1], Symbols);
+    if (!L || !R)
+      return std::nullopt;
+    std::optional<AffineCondition> Out =
+        AffineCondition::compare(*L, condOpSpelling(C.Cond), *R);
+    return Out;
+  }
+  if (C.K == Expr::Logical) {
+    std::optional<AffineCondition> L = exactCondition(C.Operands[0], Symbols);
+    std::optional<AffineCondition> R = exactCondition(C.Operands[1], Symbols);
+    if (!L || !R)
+      return std::nullopt;
+    AffineCondition Out = C.Cond == CondOp::And ? (*L && *R) : (*L || *R);
+    return Out.isBounded() ? std::optional<AffineCondition>(Out)
+                           : std::nullopt;
+  }
+  if (C.K == Expr::Not) {
+    std::optional<AffineCondition> A = exactCondition(C.Operands[0], Symbols);
+    if (!A)
+      return std::nullopt;
+    AffineCondition Out = !*A;
+    return Out.isBounded() ? std::optional<AffineCondition>(Out)
+                           : std::nullopt;
+  }
+  return std::nullopt;
+}
+
+// Appends the reads of E (in evaluation order) to Out; Arms holds the
+// conditions of the `?:` arms around E (Access::Arms).
 static void collectReads(const Expr &E, const std::vector<std::string> &Skip,
-                         std::vector<Access> &Out) {
+                         std::vector<Access> &Out,
+                         std::vector<AffineCondition> &Arms) {
   if (E.K == Expr::ScalarRef) {
-    if (std::find(Skip.begin(), Skip.end(), E.Name) == Skip.end())
+    if (std::find(Skip.begin(), Skip.end(), E.Name) == Skip.end()) {
       Out.push_back({E.Name, {}, false, E.Loc});
+      Out.back().Arms = Arms;
+    }
     return;
   }
   if (E.K == Expr::ArrayRef) {
     Out.push_back({E.Name, E.Subscripts, false, E.Loc});
+    Out.back().Arms = Arms;
+    return;
+  }
+  if (E.K == Expr::Select && E.Operands.size() == 3) {
+    collectReads(E.Operands[0], Skip, Out, Arms);
+    std::optional<AffineCondition> C = exactCondition(E.Operands[0], Skip);
+    if (C)
+      Arms.push_back(*C);
+    collectReads(E.Operands[1], Skip, Out, Arms);
+    if (C)
+      Arms.back() = !*C;
+    collectReads(E.Operands[2], Skip, Out, Arms);
+    if (C)
+      Arms.pop_back();
     return;
   }
   for (const Expr &Op : E.Operands)
-    collectReads(Op, Skip, Out);
+    collectReads(Op, Skip, Out, Arms);
+}
+
+static void collectReads(const Expr &E, const std::vector<std::string> &Skip,
+                         std::vector<Access> &Out) {
+  std::vector<AffineCondition> Arms;
+  collectReads(E, Skip, Out, Arms);
 }
 
 std::vector<Access>

@@ -10,6 +10,7 @@
 #include "looptile/Runtime/Executor.h"
 
 #include "looptile/Runtime/Error.h"
+#include "looptile/Runtime/Guarded.h"
 
 #include <cstdint>
 #include <climits>
@@ -200,12 +201,43 @@ static std::string dims(const std::vector<size_t> &V) {
   return S;
 }
 
+struct Executor::HostBacking {
+  GuardedMemory Memory;
+  int Handle = -1;
+  cl::CommandQueue Queue; ///< finished before the memory is unmapped
+  HostBacking(size_t Bytes, size_t Align, const std::string &Name,
+              const std::string &Function, const cl::CommandQueue &Q)
+      : Queue(Q) {
+    Memory = mapGuarded(Bytes, /*Shared=*/false, Align, "buffer " + Name,
+                        ErrorKind::OpenCL);
+    std::string Msg = "a kernel of " + Function + "() accessed buffer " +
+                      Name + " ";
+    std::string Why =
+        ": the manifest's shape gives it " + std::to_string(Bytes) +
+        " bytes at these sizes, less than its kernels access (a manifest "
+        "inconsistent with its kernels); nothing was validated";
+    Handle = registerGuards(Memory, Msg + "past its end" + Why,
+                            Msg + "before its start" + Why);
+  }
+  ~HostBacking() {
+    try {
+      Queue.finish(); // no command may still use the memory
+    } catch (...) {
+    }
+    unregisterGuards(Handle);
+    unmapGuarded(Memory);
+  }
+};
+
 void Executor::prepare(const Env &Sizes) {
   Values = Sizes;
   for (const auto &[N, V] : Tunables)
     Values[N] = V;
 
   const size_t MaxAlloc = Dev.Device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
+  const size_t BaseAlign =
+      std::max<size_t>(Dev.Device.getInfo<CL_DEVICE_MEM_BASE_ADDR_ALIGN>() / 8,
+                       1);
   auto allocate = [&](const std::string &Name, ElemType Ty,
                       const std::vector<Formula> &Shape) {
     BufferSlot New;
@@ -244,7 +276,19 @@ void Executor::prepare(const Env &Sizes) {
       return;
     }
     try {
-      New.Buf = cl::Buffer(Context, CL_MEM_READ_WRITE, AllocBytes);
+      if (Dev.Type & CL_DEVICE_TYPE_CPU) {
+        // The device's memory is this process's: a kernel that accesses
+        // past a buffer (a manifest whose shapes are smaller than its
+        // kernels' accesses) would corrupt the heap. The buffer is guarded
+        // host memory that the device uses in place, so such an access is
+        // an error naming the buffer (exit 1).
+        New.Backing = std::make_shared<HostBacking>(
+            AllocBytes, BaseAlign, Name, M.SourceFunction, Queue);
+        New.Buf = cl::Buffer(Context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,
+                             AllocBytes, New.Backing->Memory.Data);
+      } else {
+        New.Buf = cl::Buffer(Context, CL_MEM_READ_WRITE, AllocBytes);
+      }
     } catch (const cl::Error &E) {
       throw Error(ErrorKind::OpenCL, "allocation failure: buffer " + Name +
                                          " (" + std::to_string(AllocBytes) +

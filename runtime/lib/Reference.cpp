@@ -12,6 +12,7 @@
 #include "looptile/Runtime/Reference.h"
 #include "looptile/Runtime/Error.h"
 #include "looptile/Runtime/Files.h"
+#include "looptile/Runtime/Guarded.h"
 #include "looptile/Runtime/Hash.h"
 
 #include <cctype>
@@ -323,35 +324,6 @@ void onFault(int Sig, siginfo_t *Info, void *) {
   _exit(128 + Sig);
 }
 
-// A buffer in shared memory between two inaccessible guard pages.
-struct GuardedBuffer {
-  unsigned char *Base = nullptr; // the mapping
-  size_t MapBytes = 0;
-  unsigned char *Data = nullptr; // ends where the trailing guard starts
-  unsigned char *Low = nullptr, *High = nullptr; // the guards' first bytes
-  size_t Page = 0;
-};
-
-GuardedBuffer mapGuarded(size_t Bytes, const std::string &Name) {
-  GuardedBuffer G;
-  G.Page = size_t(sysconf(_SC_PAGESIZE));
-  size_t DataPages = (Bytes + G.Page - 1) / G.Page * G.Page;
-  G.MapBytes = DataPages + 2 * G.Page;
-  void *P = mmap(nullptr, G.MapBytes, PROT_READ | PROT_WRITE,
-                 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (P == MAP_FAILED)
-    throw Error(ErrorKind::Reference,
-                "cannot map " + std::to_string(Bytes) + " bytes for buffer " +
-                    Name + " of the reference run: " + std::strerror(errno));
-  G.Base = static_cast<unsigned char *>(P);
-  G.Low = G.Base;
-  G.High = G.Base + G.Page + DataPages;
-  mprotect(G.Low, G.Page, PROT_NONE);
-  mprotect(G.High, G.Page, PROT_NONE);
-  G.Data = G.High - Bytes;
-  return G;
-}
-
 std::string signalName(int Sig) {
   switch (Sig) {
   case SIGSEGV: return "SIGSEGV";
@@ -369,14 +341,14 @@ std::string signalName(int Sig) {
 
 void ReferenceLibrary::run(const std::vector<Arg> &Args,
                            const std::string &Function) const {
-  std::vector<GuardedBuffer> Maps;
+  std::vector<GuardedMemory> Maps;
   struct Unmap {
-    std::vector<GuardedBuffer> &Maps;
+    std::vector<GuardedMemory> &Maps;
     void *Status = nullptr;
     size_t StatusBytes = 0;
     ~Unmap() {
-      for (GuardedBuffer &G : Maps)
-        munmap(G.Base, G.MapBytes);
+      for (GuardedMemory &G : Maps)
+        unmapGuarded(G);
       if (Status)
         munmap(Status, StatusBytes);
     }
@@ -389,7 +361,9 @@ void ReferenceLibrary::run(const std::vector<Arg> &Args,
       Pointers[I] = A.Data; // the child reads its copy of this process
       continue;
     }
-    Maps.push_back(mapGuarded(A.Bytes, A.Name));
+    Maps.push_back(mapGuarded(A.Bytes, /*Shared=*/true, /*Align=*/1,
+                              "buffer " + A.Name + " of the reference run",
+                              ErrorKind::Reference));
     MapOf[I] = Maps.size() - 1;
     if (A.Bytes)
       std::memcpy(Maps.back().Data, A.Data, A.Bytes);
@@ -449,16 +423,13 @@ void ReferenceLibrary::run(const std::vector<Arg> &Args,
     for (size_t I = 0; I < Args.size(); ++I) {
       if (MapOf[I] == SIZE_MAX)
         continue;
-      const GuardedBuffer &G = Maps[MapOf[I]];
-      auto In = [&](const unsigned char *P) {
-        return At >= uintptr_t(P) && At < uintptr_t(P) + G.Page;
-      };
-      if (!In(G.High) && !In(G.Low))
+      const GuardedMemory &G = Maps[MapOf[I]];
+      if (!G.inHighGuard(At) && !G.inLowGuard(At))
         continue;
       const Arg &A = Args[I];
       throw Error(ErrorKind::Reference,
                   Who + " accessed buffer " + A.Name + " " +
-                      (In(G.High) ? "past its end" : "before its start") +
+                      (G.inHighGuard(At) ? "past its end" : "before its start") +
                       ": the manifest's shape " + A.Shape + " gives it " +
                       std::to_string(A.Bytes) +
                       " bytes at these sizes, less than the C function "

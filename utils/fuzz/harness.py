@@ -50,7 +50,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SIZES = [1, 2, 7, 17, 33]
 OCLGRIND_SIZE = 9
 GUARD = 16
-DIAG = re.compile(r"^[^\s:][^:]*:\d+:\d+: error: ", re.M)
+DIAG = re.compile(r"^[^\s:][^:\n]*:\d+:\d+: error: ", re.M)
 
 
 class Failure:

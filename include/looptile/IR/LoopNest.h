@@ -182,6 +182,13 @@ struct Access {
   /// statement is guarded by a condition on data (a may-write). It never
   /// counts as covering a later read or as defining an element.
   bool Conditional = false;
+  /// A read in an arm of `c ? a : b` whose condition c is exactly affine
+  /// (signed arithmetic on loop variables and sizes): it happens only
+  /// where these conditions hold too (c for the first arm, !c for the
+  /// second; one per enclosing `?:`). Empty otherwise. Analyses may ignore
+  /// them (a read that may happen); the footprint uses them, so that a
+  /// clamp `i < n - 1 ? A[i + 1] : A[i]` stays inside A.
+  std::vector<AffineCondition> Arms;
   std::string str() const;
 };
 

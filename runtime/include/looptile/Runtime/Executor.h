@@ -14,6 +14,7 @@
 #include "looptile/Runtime/Manifest.h"
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -97,11 +98,16 @@ public:
   size_t downloads() const { return Downloads; }
 
 private:
+  /// On a CPU device, a buffer's memory: host memory between guard pages
+  /// (Guarded.h), which the device uses in place; released after the
+  /// buffer (declared before it).
+  struct HostBacking;
   struct BufferSlot {
     ElemType Ty;
     std::vector<int64_t> Shape;
     size_t Count = 0;
     size_t Bytes = 0;
+    std::shared_ptr<HostBacking> Backing;
     cl::Buffer Buf;
   };
   struct Launch {

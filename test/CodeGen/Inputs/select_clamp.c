@@ -1,0 +1,35 @@
+/* `?:` choosing between reads: where the condition is affine in the loop
+ * variables and sizes, each arm's read happens only where its side of the
+ * condition holds, as in C. */
+void clamp_next(int n, const float A[n], float B[n]) {
+  for (int i = 0; i < n; i++)
+    B[i] = i < n - 1 ? A[i + 1] : A[i];
+}
+
+void clamp_both(int n, int m, const float A[n][m], float B[n][m]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      B[i][j] = (i > 0 && j + 1 < m) ? A[i - 1][j + 1]
+                                     : (i == 0 ? A[i][j] : A[i - 1][j]);
+}
+
+/* The same read, but the condition does not keep it inside A: A[n] at
+ * i = n - 1. */
+void overrun(int n, const float A[n], float B[n]) {
+  for (int i = 0; i < n; i++)
+    B[i] = i < n ? A[i + 1] : A[i];
+}
+
+/* A condition on data: the analysis cannot tell which arm reads, so both
+ * count (A[n] at i = n - 1). */
+void data_clamp(int n, const float A[n], float B[n]) {
+  for (int i = 0; i < n; i++)
+    B[i] = A[i] > 0.0f ? A[i + 1] : A[i];
+}
+
+/* Unsigned arithmetic in the condition: `i < n - 1u` wraps at n = 0, so it
+ * is not taken as exact either. */
+void unsigned_clamp(unsigned n, const float A[n], float B[n]) {
+  for (unsigned i = 0; i < n; i++)
+    B[i] = i < n - 1u ? A[i + 1u] : A[i];
+}
