@@ -141,6 +141,8 @@ Comparison compareBuffers(const std::string &Name,
     // sentinels are NaNs, and a NaN matches a NaN of any payload below:
     // where the C computed a NaN, an element the kernels never wrote
     // passed (HostData.h).
+    if (!Integer && !std::isfinite(R))
+      ++C.RefNonFinite;
     bool Sentinel = Got.isSentinel(I);
     if (Sentinel && !Got.sameBits(I, Ref)) {
       Ok = false;
@@ -196,6 +198,15 @@ static std::string num(double V, int Digits = 9) {
   char Buf[64];
   std::snprintf(Buf, sizeof Buf, "%.*g", Digits, V);
   return Buf;
+}
+
+std::string nonfiniteWarning(const Comparison &C) {
+  if (C.Count == 0 || C.RefNonFinite * 2 <= C.Count)
+    return "";
+  return std::to_string(C.RefNonFinite) + " of " + std::to_string(C.Count) +
+         " elements of " + C.Name +
+         " in the reference are NaN or infinite: the comparison checks "
+         "little; choose inputs with --range or --init";
 }
 
 std::string describeMismatch(const Comparison &C) {
