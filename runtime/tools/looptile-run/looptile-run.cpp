@@ -224,14 +224,17 @@ static int realMain(int Argc, char **Argv) {
   if (Progress)
     HO.Progress = progressLine;
   rt::RunResult R = rt::runHarness(X, M, O.Sizes, HO);
-  // Outputs the reference computed mostly as NaN or inf compare little.
-  for (const rt::Comparison &B : R.Buffers)
-    if (std::string W = rt::nonfiniteWarning(B); !W.empty())
-      std::cerr << "looptile-run: warning: " << W << "\n";
   if (O.Json)
     printJson(std::cout, Ctx, R);
   else
     printText(std::cout, Ctx, R);
+  // Outputs the reference computed mostly as NaN or inf compare little:
+  // said after the report (which is flushed first, so that the warning
+  // follows it in a combined output too).
+  std::cout.flush();
+  for (const rt::Comparison &B : R.Buffers)
+    if (std::string W = rt::nonfiniteWarning(B); !W.empty())
+      std::cerr << "looptile-run: warning: " << W << "\n";
   return R.Validated && !R.Passed ? 1 : 0;
 }
 
