@@ -40,3 +40,9 @@ static void init_reversed(DATA_TYPE *b, int n,
       L[i][j] = i == j ? 2 : 0;
   }
 }
+
+/* An initializer that writes one element past the end of b. */
+static void init_past_end(int n, DATA_TYPE POLYBENCH_1D(b, N, n)) {
+  for (int i = 0; i <= n; i++)
+    b[i] = 1;
+}
