@@ -13,7 +13,83 @@
 
 namespace looptile::rt {
 
-HostInputs makeInputs(const Manifest &M, const Env &Values, uint64_t Seed) {
+// The reference's arguments over In's storage (Data: its buffers).
+static std::vector<ReferenceLibrary::Arg>
+referenceArgs(const Manifest &M, std::vector<HostArray> &Data,
+              std::vector<ScalarValue> &Scalars, std::vector<int> &SizeInts) {
+  std::vector<ReferenceLibrary::Arg> Args(M.Arguments.size());
+  for (size_t I = 0; I < M.Arguments.size(); ++I) {
+    const Argument &A = M.Arguments[I];
+    ReferenceLibrary::Arg &R = Args[I];
+    R.Name = A.Name;
+    if (A.K == Argument::Buffer) {
+      R.Buffer = true;
+      R.Data = Data[I].data();
+      R.Bytes = Data[I].byteSize();
+      for (const Formula &F : A.Shape)
+        R.Shape += "[" + F.text() + "]";
+    } else {
+      R.Data = A.K == Argument::Scalar ? const_cast<void *>(Scalars[I].data())
+                                       : (void *)&SizeInts[I];
+    }
+  }
+  return Args;
+}
+
+// Runs the initializer of Spec over In (Inputs.h).
+static void runInitializer(const Manifest &M, const InputSpec &Spec,
+                           const ReferenceLibrary *Lib, HostInputs &In) {
+  std::string Call = Spec.Init.text(M);
+  if (!Lib)
+    throw Error(ErrorKind::Usage,
+                "internal: --init " + Call + " without a reference shim");
+  if (Lib->initCall() != Call)
+    throw Error(ErrorKind::Reference,
+                "the reference shim '" + Lib->path() + "' " +
+                    (Lib->initCall().empty()
+                         ? std::string("has no initializer")
+                         : "was built for --init " + Lib->initCall()) +
+                    ", not for --init " + Call +
+                    " (build it with --build-reference OUT.so --init '" +
+                    Call + "')");
+  std::vector<ReferenceLibrary::Arg> Args =
+      referenceArgs(M, In.Arrays, In.Scalars, In.SizeInts);
+  // A scalar passed by address is written by the initializer: it travels
+  // like a buffer of one element, whose value comes back.
+  for (size_t J = 0; J < Spec.Init.Args.size(); ++J)
+    if (Spec.Init.ByAddress[J]) {
+      size_t I = Spec.Init.Args[J];
+      Args[I].Buffer = true;
+      Args[I].Bytes = elemSize(M.Arguments[I].Ty);
+      Args[I].Shape = "(a scalar)";
+    }
+  Lib->runInit(Args);
+  for (size_t J = 0; J < Spec.Init.Args.size(); ++J) {
+    if (!Spec.Init.ByAddress[J])
+      continue;
+    // The views of the value agree again (ScalarValue): the float's
+    // double, an integer's upper bytes from its type's low ones.
+    ScalarValue &V = In.Scalars[Spec.Init.Args[J]];
+    if (V.Ty == ElemType::Float)
+      V.D = V.F;
+    else if (isIntegerType(V.Ty) && elemSize(V.Ty) < 8) {
+      unsigned Bits = unsigned(8 * elemSize(V.Ty));
+      uint64_t U = uint64_t(V.I) & ((uint64_t(1) << Bits) - 1);
+      if (isSignedType(V.Ty) && (U >> (Bits - 1)) & 1)
+        U |= ~uint64_t(0) << Bits;
+      V.I = int64_t(U);
+    }
+  }
+}
+
+HostInputs makeInputs(const Manifest &M, const Env &Values, uint64_t Seed,
+                      const InputSpec *Spec, const ReferenceLibrary *Init) {
+  auto rangeOf = [&](const std::string &Name) -> const InputRange * {
+    if (!Spec)
+      return nullptr;
+    auto It = Spec->Ranges.find(Name);
+    return It == Spec->Ranges.end() ? nullptr : &It->second;
+  };
   HostInputs In;
   In.Arrays.resize(M.Arguments.size());
   In.Scalars.resize(M.Arguments.size());
@@ -36,13 +112,18 @@ HostInputs makeInputs(const Manifest &M, const Env &Values, uint64_t Seed) {
       // glue, so an out buffer whose elements are not all written by the
       // kernels differs from the reference there.
       In.Arrays[I] = HostArray(A.Ty, Count);
-      In.Arrays[I].fillRandom(streamSeed(Seed, I));
+      In.Arrays[I].fillRandom(streamSeed(Seed, I), rangeOf(A.Name));
     } else if (A.K == Argument::Scalar) {
-      In.Scalars[I] = randomScalar(A.Ty, streamSeed(Seed, I));
+      In.Scalars[I] = randomScalar(A.Ty, streamSeed(Seed, I), rangeOf(A.Name));
+      if (Spec)
+        if (auto It = Spec->Scalars.find(A.Name); It != Spec->Scalars.end())
+          In.Scalars[I] = It->second;
     } else {
       In.SizeInts[I] = int(Values.at(A.Name));
     }
   }
+  if (Spec && !Spec->Init.empty())
+    runInitializer(M, *Spec, Init, In);
   return In;
 }
 
@@ -85,22 +166,8 @@ std::vector<HostArray> runReference(const Manifest &M,
   std::vector<HostArray> Data = In.Arrays;
   std::vector<ScalarValue> Scalars = In.Scalars;
   std::vector<int> SizeInts = In.SizeInts;
-  std::vector<ReferenceLibrary::Arg> Args(M.Arguments.size());
-  for (size_t I = 0; I < M.Arguments.size(); ++I) {
-    const Argument &A = M.Arguments[I];
-    ReferenceLibrary::Arg &R = Args[I];
-    R.Name = A.Name;
-    if (A.K == Argument::Buffer) {
-      R.Buffer = true;
-      R.Data = Data[I].data();
-      R.Bytes = Data[I].byteSize();
-      for (const Formula &F : A.Shape)
-        R.Shape += "[" + F.text() + "]";
-    } else {
-      R.Data = A.K == Argument::Scalar ? const_cast<void *>(Scalars[I].data())
-                                       : (void *)&SizeInts[I];
-    }
-  }
+  std::vector<ReferenceLibrary::Arg> Args =
+      referenceArgs(M, Data, Scalars, SizeInts);
   auto T0 = std::chrono::steady_clock::now();
   // In a child process, on guarded copies (Reference.h): a reference that
   // crashes, exits or accesses past a buffer the manifest made too small
@@ -220,7 +287,11 @@ RunResult runHarness(Executor &X, const Manifest &M, const Env &SizesIn,
       Opts.Progress(S);
   };
 
-  HostInputs In = makeInputs(M, E, Opts.Seed);
+  if (Opts.Inputs && !Opts.Inputs->Init.empty())
+    progress("running the initializer " + Opts.Inputs->Init.text(M));
+  HostInputs In = makeInputs(M, E, Opts.Seed, Opts.Inputs,
+                             Opts.Initializer ? Opts.Initializer
+                                              : Opts.Reference);
   uploadInputs(X, M, In);
   resetOutputs(X, M, In);
   progress("warm-up run");

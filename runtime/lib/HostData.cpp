@@ -112,17 +112,47 @@ void HostArray::makeAbsolute() {
   }
 }
 
-void HostArray::fillRandom(uint64_t StreamSeed) {
+// A value uniform in [Lo, Hi) from a unit value U in [0, 1): Lo*(1-U) +
+// Hi*U overflows for no finite bounds (Hi - Lo may); rounded up to Hi it
+// becomes the largest value below Hi.
+static double inRange(double U, double Lo, double Hi) {
+  double V = Lo * (1 - U) + Hi * U;
+  if (V >= Hi)
+    V = std::nextafter(Hi, -INFINITY);
+  return V < Lo ? Lo : V;
+}
+static float inRangeF(double U, float Lo, float Hi) {
+  float V = float(inRange(U, Lo, Hi));
+  if (V >= Hi)
+    V = std::nextafter(Hi, -INFINITY);
+  return V < Lo ? Lo : V;
+}
+// An integer uniform in [ILo, IHi): the top bits of a 64-bit draw times
+// the span (at most 2^64) give an unbiased enough index for any span.
+static __int128 inIntRange(uint64_t R, __int128 ILo, __int128 IHi) {
+  unsigned __int128 Span = (unsigned __int128)(IHi - ILo);
+  unsigned __int128 Ix = ((unsigned __int128)R * Span) >> 64;
+  return ILo + (__int128)Ix;
+}
+
+void HostArray::fillRandom(uint64_t StreamSeed, const InputRange *Range) {
   SplitMix64 G{StreamSeed};
   unsigned char *P = Bytes.data();
   size_t Size = elemSize(Ty);
   for (size_t I = 0; I < Count; ++I) {
     if (Ty == ElemType::Float) {
-      float F = 2.0f * G.unitFloat() - 1.0f;
+      float F = Range ? inRangeF(G.unitDouble(), float(Range->Lo),
+                                 float(Range->Hi))
+                      : 2.0f * G.unitFloat() - 1.0f;
       std::memcpy(P + 4 * I, &F, 4);
     } else if (Ty == ElemType::Double) {
-      double D = 2.0 * G.unitDouble() - 1.0;
+      double D = Range ? inRange(G.unitDouble(), Range->Lo, Range->Hi)
+                       : 2.0 * G.unitDouble() - 1.0;
       std::memcpy(P + 8 * I, &D, 8);
+    } else if (Range) {
+      // The low Size bytes of the value (two's complement).
+      int64_t V = int64_t(inIntRange(G.next(), Range->ILo, Range->IHi));
+      std::memcpy(P + Size * I, &V, Size);
     } else {
       // 8- and 16-bit data over their whole range (wrap-around and the
       // promotions to int show); wider types small, like int's.
@@ -149,10 +179,24 @@ void HostArray::fillSentinel() {
   }
 }
 
-ScalarValue randomScalar(ElemType Ty, uint64_t StreamSeed) {
+ScalarValue randomScalar(ElemType Ty, uint64_t StreamSeed,
+                         const InputRange *Range) {
   SplitMix64 G{StreamSeed};
   ScalarValue S;
   S.Ty = Ty;
+  if (Range) {
+    if (Ty == ElemType::Float) {
+      S.F = inRangeF(G.unitDouble(), float(Range->Lo), float(Range->Hi));
+      S.D = S.F;
+    } else if (Ty == ElemType::Double) {
+      S.D = inRange(G.unitDouble(), Range->Lo, Range->Hi);
+    } else {
+      // An integer of the type's width: the low bytes of I hold it
+      // (ScalarValue::data), sign- or zero-extended.
+      S.I = int64_t(inIntRange(G.next(), Range->ILo, Range->IHi));
+    }
+    return S;
+  }
   S.F = 0.5f + G.unitFloat();
   S.D = 0.5 + G.unitDouble();
   S.I = 1 + int64_t(G.next() >> 62);

@@ -104,13 +104,15 @@ TuneResult tune(const Manifest &M, const std::string &Source,
     R.Reduced = false;
   }
   Env Defaults = defaultTunables(M);
-  HostInputs ValIn = makeInputs(M, merged(R.ValidationSizes, Defaults), O.Seed);
+  HostInputs ValIn = makeInputs(M, merged(R.ValidationSizes, Defaults), O.Seed,
+                                O.Inputs, O.Reference);
   progress("running the reference " + M.SourceFunction + "() once");
   std::vector<HostArray> RefOut =
       runReference(M, *O.Reference, ValIn, &R.ReferenceMs);
   HostInputs TimeIn;
   if (R.Reduced)
-    TimeIn = makeInputs(M, merged(R.Sizes, Defaults), O.Seed);
+    TimeIn = makeInputs(M, merged(R.Sizes, Defaults), O.Seed, O.Inputs,
+                        O.Reference);
   const HostInputs &TimedIn = R.Reduced ? TimeIn : ValIn;
 
   // One candidate: built, validated against the reference (unless it was

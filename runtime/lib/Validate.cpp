@@ -136,7 +136,17 @@ Comparison compareBuffers(const std::string &Name,
     double Abs = std::fabs(G - R);
     double Tol = 0;
     bool Ok;
-    if (Integer) {
+    // An element that still holds the sentinel was never written; it
+    // matches only a reference element of the very same bits. The float
+    // sentinels are NaNs, and a NaN matches a NaN of any payload below:
+    // where the C computed a NaN, an element the kernels never wrote
+    // passed (HostData.h).
+    if (!Integer && !std::isfinite(R))
+      ++C.RefNonFinite;
+    bool Sentinel = Got.isSentinel(I);
+    if (Sentinel && !Got.sameBits(I, Ref)) {
+      Ok = false;
+    } else if (Integer) {
       // Integers of any width compare exactly, on their bits (a double
       // holds only 53 of a long's 64).
       Ok = Got.sameBits(I, Ref);
@@ -169,7 +179,6 @@ Comparison compareBuffers(const std::string &Name,
         C.MaxRelError = Rel;
     }
     if (!Ok) {
-      bool Sentinel = Got.isSentinel(I);
       if (C.Bad == 0) {
         C.FirstBad = I;
         C.Expected = R;
@@ -189,6 +198,15 @@ static std::string num(double V, int Digits = 9) {
   char Buf[64];
   std::snprintf(Buf, sizeof Buf, "%.*g", Digits, V);
   return Buf;
+}
+
+std::string nonfiniteWarning(const Comparison &C) {
+  if (C.Count == 0 || C.RefNonFinite * 2 <= C.Count)
+    return "";
+  return std::to_string(C.RefNonFinite) + " of " + std::to_string(C.Count) +
+         " elements of " + C.Name +
+         " in the reference are NaN or infinite: the comparison checks "
+         "little; choose inputs with --range or --init";
 }
 
 std::string describeMismatch(const Comparison &C) {

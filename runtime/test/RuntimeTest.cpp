@@ -432,6 +432,35 @@ static void unitTests() {
   std::memcpy(NaNs.data(), &QNaN, 4);
   C = compareBuffers("x", {1}, NaNs, NaNs, Exact);
   check(C.passed(), "exact.nan-for-nan");
+  // The never-written sentinel is a NaN too, but it never stands for the
+  // reference's NaN: an element the kernels did not write fails, in both
+  // modes and both floating-point types (before, it matched "NaN for
+  // NaN" and an unwritten element passed wherever the C computed a NaN).
+  for (ElemType Ty : {ElemType::Float, ElemType::Double}) {
+    HostArray RefNaN(Ty, 2), Unwritten(Ty, 2);
+    Unwritten.fillSentinel();
+    if (Ty == ElemType::Float) {
+      float V[2] = {std::nanf(""), -std::nanf("")};
+      std::memcpy(RefNaN.data(), V, sizeof V);
+    } else {
+      double V[2] = {std::nan(""), -std::nan("")};
+      std::memcpy(RefNaN.data(), V, sizeof V);
+    }
+    std::string T = Ty == ElemType::Float ? "float" : "double";
+    ComparisonRule Tolerant;
+    for (const ComparisonRule *Rule : {&Exact, &Tolerant}) {
+      C = compareBuffers("y", {2}, Unwritten, RefNaN, *Rule);
+      check(!C.passed() && C.Bad == 2 && C.Unwritten == 2 &&
+                C.FirstBadIsSentinel &&
+                contains(describeMismatch(C), "the sentinel (never written)"),
+            std::string(Rule->Exact ? "exact" : "tolerance") +
+                ".sentinel-never-matches-nan-" + T,
+            describeMismatch(C));
+    }
+    // A NaN the kernels computed still matches.
+    C = compareBuffers("y", {2}, RefNaN, RefNaN, Exact);
+    check(C.passed(), "exact.computed-nan-matches-" + T);
+  }
 
   // Exact is equality, whatever the magnitude: finite results beyond 1e154
   // (whose squares overflow) pass when equal (the tolerance 0 * (|ref| +

@@ -54,6 +54,20 @@ seeded random inputs, and reports kernel time, GFLOPS and GB/s.
   --reps N                timed repetitions after one warm-up (default 10;
                           5 per candidate with --tune)
   --seed N                input seed (default 20240601)
+  --range NAME=LO:HI[,...]
+                          inputs of array or scalar NAME uniform in
+                          [LO, HI) (integers: the integers of it) instead
+                          of [-1, 1) (ints [-8, 8), scalars [0.5, 1.5))
+  --scalar NAME=V[,...]   the value of scalar argument NAME
+  --init FUNCTION | 'FUNCTION(ARG, &ARG, ...)'
+                          after the seeded fill, call FUNCTION of the C
+                          source (e.g. PolyBench's init_array) on the host
+                          arrays, which the kernels and the reference then
+                          both start from; ARGs are the manifest's argument
+                          names in FUNCTION's parameter order (&NAME: a
+                          scalar's address); without them, the function's
+                          own arguments in order. Needs a C compiler (as
+                          --validate) or a shim built with it
   --json                  print the results as one JSON object
   --progress, --no-progress
                           progress on stderr (default: for sweeps, large
@@ -67,7 +81,9 @@ Exit status (the same scheme as looptile's):
      the reference shim cannot be built or loaded, or the manifest or
      kernel file is missing, corrupt or inconsistent
   2  usage error: unknown option, malformed value, missing or unknown
-     size, unknown or out-of-range tunable, bad --device spelling
+     size, unknown or out-of-range tunable, bad --device spelling, a
+     --range, --scalar or --init that does not fit the manifest (or an
+     initializer call the C compiler refuses)
   3  OpenCL error: no platform or device, build failure (with the log),
      allocation failure, work-group limits, launch failure
 )";
@@ -117,15 +133,17 @@ std::vector<std::string> ineffectiveOptions(const Options &O) {
   std::vector<std::string> Out;
   if (!O.BuildReference.empty()) {
     if (!O.Sizes.empty() || !O.Tunables.empty() || !O.Device.empty() ||
-        O.Validate || O.Sweep || O.Tune || !O.ReferencePath.empty())
+        O.Validate || O.Sweep || O.Tune || !O.ReferencePath.empty() ||
+        !O.Ranges.empty() || !O.Scalars.empty())
       Out.push_back("--build-reference only builds the reference shim: -D, "
-                    "--set, --device, --validate, --sweep, --tune and "
-                    "--reference have no effect");
+                    "--set, --device, --validate, --sweep, --tune, "
+                    "--reference, --range and --scalar have no effect");
     return Out;
   }
-  if (!O.ReferencePath.empty() && !O.Validate && !O.Sweep && !O.Tune)
-    Out.push_back("--reference has no effect without --validate, --sweep "
-                  "or --tune");
+  if (!O.ReferencePath.empty() && !O.Validate && !O.Sweep && !O.Tune &&
+      O.Init.empty())
+    Out.push_back("--reference has no effect without --validate, --sweep, "
+                  "--tune or --init");
   if (O.TuneOptionGiven && !O.Tune)
     Out.push_back("--tune-budget and --tune-validate-limit have no effect "
                   "without --tune");
@@ -209,6 +227,17 @@ Options parseOptions(int Argc, char **Argv) {
                                           "giga-operations in [0, 1e9]");
       O.TuneValidateLimit = G * 1e9;
       O.TuneOptionGiven = true;
+    } else if (eqValue("--range", V)) {
+      O.Ranges.push_back(V);
+    } else if (eqValue("--scalar", V)) {
+      O.Scalars.push_back(V);
+    } else if (eqValue("--init", V)) {
+      if (!O.Init.empty())
+        throw Error(ErrorKind::Usage, "--init given twice ('" + O.Init +
+                                          "' and '" + V + "')");
+      if (V.empty())
+        throw Error(ErrorKind::Usage, "--init needs a function name");
+      O.Init = V;
     } else if (eqValue("--reference", V)) {
       O.ReferencePath = V;
     } else if (eqValue("--build-reference", V)) {

@@ -37,6 +37,10 @@ struct Options {
   double TuneValidateLimit = 20e9; // --tune-validate-limit (operations)
   bool TuneOptionGiven = false;    // --tune-budget or --tune-validate-limit
   bool NoTuneCache = false;   // --no-tune-cache
+  // The inputs (checked against the manifest once it is read, Inputs.h).
+  std::vector<std::string> Ranges;  // --range, each as given
+  std::vector<std::string> Scalars; // --scalar, each as given
+  std::string Init;                 // --init
   bool Help = false;
   bool Version = false; // --version
 };

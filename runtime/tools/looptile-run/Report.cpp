@@ -61,6 +61,8 @@ void printText(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
   OS << "program: " << C.ProgramPath << " (" << formatEnv(C.Tunables) << ")\n";
   printSetting(OS, C);
   OS << "sizes: " << formatSizes(*C.M, R.Sizes) << "\n";
+  if (C.Inputs && !C.Inputs->empty())
+    OS << "inputs: " << rt::describeInputs(*C.Inputs, *C.M) << "\n";
   if (!R.KernelMs.empty()) {
     OS << "kernel time: median " << fmt("%.4f", R.MedianMs) << " ms, min "
        << fmt("%.4f", R.MinMs) << " ms, max " << fmt("%.4f", R.MaxMs)
@@ -125,7 +127,10 @@ void printJson(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
      << (R.Validated ? jnum(R.MaxAbsError) : "null")
      << ", \"max_rel_error\": "
      << (R.Validated ? jnum(R.MaxRelError) : "null")
-     << ", \"reduction_length\": " << R.ReductionLength;
+     << ", \"reduction_length\": " << R.ReductionLength << ", \"inputs\": "
+     << (C.Inputs && !C.Inputs->empty()
+             ? quote(rt::describeInputs(*C.Inputs, *C.M))
+             : std::string("null"));
   OS << ", \"kernels\": [";
   for (size_t K = 0; K < R.KernelMedianMs.size(); ++K)
     OS << (K ? ", " : "") << "{\"name\": " << quote(C.M->Kernels[K].Name)
@@ -139,6 +144,7 @@ void printJson(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
       OS << (First ? "" : ", ") << "{\"name\": " << quote(B.Name)
          << ", \"elements\": " << B.Count << ", \"bad\": " << B.Bad
          << ", \"unwritten\": " << B.Unwritten
+         << ", \"nonfinite_reference\": " << B.RefNonFinite
          << ", \"max_abs_error\": " << jnum(B.MaxAbsError)
          << ", \"max_rel_error\": " << jnum(B.MaxRelError);
       if (!B.passed())
@@ -169,6 +175,9 @@ void printJson(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
     First = true;
     std::vector<std::string> All = S.Notes;
     All.insert(All.end(), S.Fits.begin(), S.Fits.end());
+    for (const rt::Comparison &B : R.Buffers)
+      if (std::string W = rt::nonfiniteWarning(B); !W.empty())
+        All.push_back(W);
     for (const std::string &N : All) {
       OS << (First ? "" : ", ") << quote(N);
       First = false;

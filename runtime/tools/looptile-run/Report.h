@@ -23,6 +23,8 @@ struct RunContext {
   /// Where each tunable's value came from (runs, not sweeps).
   const rt::TunableSetting *Setting = nullptr;
   int Reps = 0;
+  /// --range, --scalar, --init (null or empty: the default inputs).
+  const rt::InputSpec *Inputs = nullptr;
 };
 
 /// The "tunables:", "tuning cache:" and "note:" lines of a run.

@@ -70,6 +70,7 @@ int runSweep(const Options &O, const rt::Manifest &M, rt::Executor &X,
   HO.Reps = O.RepsGiven ? O.Reps : 1;
   HO.Seed = O.SeedGiven ? O.Seed : rt::DefaultSeed;
   HO.Reference = &Ref;
+  HO.Inputs = Ctx.Inputs;
 
   std::ostream &OS = std::cout;
   char Line[512];

@@ -224,6 +224,7 @@ int runTune(const Options &O, const rt::Manifest &M, const std::string &Source,
   TO.ValidateLimit = O.TuneValidateLimit;
   TO.Pinned = O.Tunables;
   TO.Reference = &Ref;
+  TO.Inputs = Ctx.Inputs;
   if (Progress)
     TO.Progress = progressLine;
 

@@ -81,8 +81,19 @@ static int realMain(int Argc, char **Argv) {
   if (ProgramPath.empty())
     ProgramPath = M.Program;
 
+  // --range, --scalar, --init: checked against the manifest's arguments
+  // and their types before anything is built.
+  rt::InputSpec Inputs;
+  for (const std::string &R : O.Ranges)
+    rt::addRanges(Inputs, M, R);
+  for (const std::string &S : O.Scalars)
+    rt::addScalars(Inputs, M, S);
+  if (!O.Init.empty())
+    rt::setInit(Inputs, M, O.Init);
+  rt::checkInputs(Inputs, M);
+
   if (!O.BuildReference.empty()) {
-    std::string Out = rt::buildReference(M, O.BuildReference);
+    std::string Out = rt::buildReference(M, O.BuildReference, &Inputs.Init);
     std::cout << "reference shim for " << M.SourceFunction << "() written to "
               << Out << "\n";
     return 0;
@@ -130,14 +141,17 @@ static int realMain(int Argc, char **Argv) {
   };
 
   std::unique_ptr<rt::ReferenceLibrary> Ref;
-  if (O.Validate || O.Sweep || O.Tune) {
+  // The shim runs the reference and the initializer (--init), which a run
+  // without validation needs too.
+  if (O.Validate || O.Sweep || O.Tune || !Inputs.Init.empty()) {
     std::string Path = O.ReferencePath;
     if (Path.empty()) {
       progress("building the reference shim for " + M.SourceFunction + "()");
-      Path = rt::buildReference(M);
+      Path = rt::buildReference(M, "", &Inputs.Init);
     }
     Ref = std::make_unique<rt::ReferenceLibrary>(Path);
   }
+
 
   rt::DeviceRef Dev = rt::selectDevice(O.Device);
   RunContext Ctx;
@@ -145,6 +159,7 @@ static int realMain(int Argc, char **Argv) {
   Ctx.ProgramPath = ProgramPath;
   Ctx.Device = Dev.describe();
   Ctx.Reps = O.Reps;
+  Ctx.Inputs = &Inputs;
 
   if (O.Tune)
     return runTune(O, M, Source, Dev, *Ref, Ctx, Progress);
@@ -203,7 +218,9 @@ static int realMain(int Argc, char **Argv) {
   rt::HarnessOptions HO;
   HO.Reps = O.Reps;
   HO.Seed = O.SeedGiven ? O.Seed : rt::DefaultSeed;
-  HO.Reference = Ref.get();
+  HO.Reference = O.Validate ? Ref.get() : nullptr;
+  HO.Inputs = &Inputs;
+  HO.Initializer = Ref.get();
   if (Progress)
     HO.Progress = progressLine;
   rt::RunResult R = rt::runHarness(X, M, O.Sizes, HO);
@@ -211,6 +228,13 @@ static int realMain(int Argc, char **Argv) {
     printJson(std::cout, Ctx, R);
   else
     printText(std::cout, Ctx, R);
+  // Outputs the reference computed mostly as NaN or inf compare little:
+  // said after the report (which is flushed first, so that the warning
+  // follows it in a combined output too).
+  std::cout.flush();
+  for (const rt::Comparison &B : R.Buffers)
+    if (std::string W = rt::nonfiniteWarning(B); !W.empty())
+      std::cerr << "looptile-run: warning: " << W << "\n";
   return R.Validated && !R.Passed ? 1 : 0;
 }
 

@@ -31,6 +31,13 @@ struct HarnessOptions {
   uint64_t Seed = DefaultSeed;
   /// When set, validate against it.
   const ReferenceLibrary *Reference = nullptr;
+  /// The user's ranges, scalar values and initializer (Inputs.h); null:
+  /// the default seeded inputs.
+  const InputSpec *Inputs = nullptr;
+  /// The shim whose initializer runs (Inputs->Init; it need not be the
+  /// Reference: a run without validation still starts from the
+  /// initializer's inputs).
+  const ReferenceLibrary *Initializer = nullptr;
   /// Progress messages (nullptr: none).
   std::function<void(const std::string &)> Progress;
 };
@@ -69,8 +76,13 @@ struct HostInputs {
 };
 
 /// Host arrays for the sizes and tunables in Values (buffer extents from
-/// the manifest's shapes), every buffer from its seeded stream.
-HostInputs makeInputs(const Manifest &M, const Env &Values, uint64_t Seed);
+/// the manifest's shapes), every buffer from its seeded stream: uniform in
+/// Spec's range for the argument where it has one; scalars at Spec's value
+/// where it has one; then, with Spec->Init, the initializer (run by Init's
+/// shim, which must have been built with the same call) over all of it.
+HostInputs makeInputs(const Manifest &M, const Env &Values, uint64_t Seed,
+                      const InputSpec *Spec = nullptr,
+                      const ReferenceLibrary *Init = nullptr);
 
 /// Uploads the in buffers and sets the scalars (X must be prepared with
 /// the same sizes). Throws Error(Usage) when a buffer's size differs.

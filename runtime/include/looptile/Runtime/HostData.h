@@ -18,6 +18,7 @@
 #include "looptile/Runtime/Manifest.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace looptile::rt {
@@ -29,6 +30,17 @@ constexpr uint64_t DefaultSeed = 20240601;
 constexpr uint32_t FloatSentinelBits = 0x7FC0DEADu;
 constexpr uint64_t DoubleSentinelBits = 0x7FF8DEADDEADDEADull;
 constexpr int32_t IntSentinel = 0x7EADBEEF;
+
+/// A user's range (Inputs.h): values uniform in [Lo, Hi) for a
+/// floating-point type (the bounds already rounded to the type, Lo < Hi),
+/// or among the integers ILo, ..., IHi - 1 (ILo < IHi, both within the
+/// type, IHi up to its maximum + 1).
+struct InputRange {
+  ElemType Ty = ElemType::Float;
+  double Lo = 0, Hi = 0;
+  __int128 ILo = 0, IHi = 0;
+  std::string Text; ///< "0:1", as given
+};
 
 class HostArray {
 public:
@@ -50,7 +62,9 @@ public:
   /// types are left as they are).
   void makeAbsolute();
 
-  void fillRandom(uint64_t StreamSeed);
+  /// The seeded fill: the default distribution (the header comment), or
+  /// uniform in *Range.
+  void fillRandom(uint64_t StreamSeed, const InputRange *Range = nullptr);
   void fillSentinel();
 
 private:
@@ -79,7 +93,8 @@ struct ScalarValue {
 
 /// The stream seed of argument number ArgIndex.
 uint64_t streamSeed(uint64_t Seed, size_t ArgIndex);
-ScalarValue randomScalar(ElemType Ty, uint64_t StreamSeed);
+ScalarValue randomScalar(ElemType Ty, uint64_t StreamSeed,
+                         const InputRange *Range = nullptr);
 
 } // namespace looptile::rt
 

@@ -46,6 +46,7 @@ struct TuneOptions {
   Env Pinned;                                  // --set: fixed during the search
   std::vector<Env> Extra;                      // tried too (a cached best)
   const ReferenceLibrary *Reference = nullptr; // required
+  const InputSpec *Inputs = nullptr; // --range, --scalar, --init (Inputs.h)
   std::function<void(const std::string &)> Progress;
 };
 

@@ -140,6 +140,9 @@ struct Comparison {
   size_t FirstBad = 0;
   double Expected = 0, Got = 0, Tolerance = 0;
   bool FirstBadIsSentinel = false;
+  /// Elements of the reference that are NaN or infinite: where most are,
+  /// the comparison checks little (nonfiniteWarning).
+  size_t RefNonFinite = 0;
   bool Exact = false; // compared exactly (the rule's mode)
   int Digits = 9;     // significant digits that tell two values apart
 
@@ -156,6 +159,12 @@ Comparison compareBuffers(const std::string &Name,
 
 /// "[i][j]" for a flat row-major index.
 std::string formatIndex(size_t Flat, const std::vector<int64_t> &Shape);
+
+/// When more than half of the reference's elements are NaN or infinite:
+/// "1500 of 2000 elements of x in the reference are NaN or infinite: the
+/// comparison checks little; choose inputs with --range or --init"; else
+/// "".
+std::string nonfiniteWarning(const Comparison &C);
 
 /// The multi-line mismatch report of a failed comparison.
 std::string describeMismatch(const Comparison &C);
