@@ -1,6 +1,8 @@
 //===- OpenCLExpr.cpp - IR expressions printed as OpenCL C ----------------===//
 #include "OpenCLExpr.h"
 
+#include <cmath>
+
 #include <cassert>
 
 using namespace looptile;
@@ -91,6 +93,16 @@ std::string looptile::clExpr(const Expr &E, const CLPrintContext &Ctx) {
                       X.Operands[0].K == Expr::Select
                   ? "(" + clExpr(X.Operands[0], Ctx) + ")"
                   : clExpr(X.Operands[0], Ctx));
+    case Expr::FloatLit: {
+      // OpenCL C's INFINITY and NAN are float constants; a double one is
+      // the same value converted (exact).
+      if (std::isfinite(X.FloatValue))
+        return std::nullopt;
+      std::string V = std::isnan(X.FloatValue) ? "NAN" : "INFINITY";
+      if (X.Type != ElemType::Float)
+        V = "(double)" + V;
+      return X.FloatValue < 0 ? "(-" + V + ")" : "(" + V + ")";
+    }
     case Expr::Call: {
       Expr Renamed = X;
       Renamed.Name = clMathName(X.Name);

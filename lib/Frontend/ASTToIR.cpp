@@ -20,6 +20,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtVisitor.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -2017,6 +2018,34 @@ FunctionTranslator::convertCall(const CallExpr *CE) {
     return std::nullopt;
   }
   std::string Name = Callee->getNameAsString();
+  // math.h's INFINITY, NAN, HUGE_VALF and HUGE_VAL expand to GNU C's
+  // builtins: constants, of the value Clang evaluates.
+  switch (Callee->getBuiltinID()) {
+  case Builtin::BI__builtin_inff:
+  case Builtin::BI__builtin_inf:
+  case Builtin::BI__builtin_huge_valf:
+  case Builtin::BI__builtin_huge_val:
+  case Builtin::BI__builtin_nanf:
+  case Builtin::BI__builtin_nan: {
+    std::optional<ElemType> T =
+        elemType(CE->getType(), CE->getBeginLoc(), "constant");
+    llvm::APFloat V(0.0);
+    if (!T || !CE->EvaluateAsFloat(V, Ctx)) {
+      if (T)
+        error(CE, "'" + text(CE) + "' is not a constant looptile can take");
+      return std::nullopt;
+    }
+    looptile::Expr R;
+    R.K = looptile::Expr::FloatLit;
+    R.Type = *T;
+    R.FloatValue = *T == ElemType::Float ? double(V.convertToFloat())
+                                         : V.convertToDouble();
+    R.Loc = loc(CE->getBeginLoc());
+    return R;
+  }
+  default:
+    break;
+  }
   if (!mathFunctions().count(Name) || Callee->hasBody()) {
     error(CE, "call to unknown function '" + Name +
                   "'; only side-effect-free math functions (sqrtf, fabsf, "

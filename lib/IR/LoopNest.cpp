@@ -289,7 +289,16 @@ static int precedence(const Expr &E) {
 }
 
 std::string looptile::floatLiteralStr(double Value, ElemType T) {
-  assert(std::isfinite(Value) && "the frontend refuses non-finite constants");
+  // INFINITY, NAN and HUGE_VAL(F) (math.h's builtins): C has no literal
+  // for them, GNU C's builtins are their values (the C output uses GNU C's
+  // builtins already); OpenCL C prints them its own way (OpenCLExpr.cpp).
+  if (!std::isfinite(Value)) {
+    bool IsFloat = T == ElemType::Float;
+    if (std::isnan(Value))
+      return IsFloat ? "__builtin_nanf(\"\")" : "__builtin_nan(\"\")";
+    std::string Inf = IsFloat ? "__builtin_inff()" : "__builtin_inf()";
+    return Value < 0 ? "(-" + Inf + ")" : Inf;
+  }
   // The shortest decimal that reads back as the same value of type T (C's
   // strtof/strtod and every OpenCL compiler round a decimal constant
   // correctly), so the literal keeps its exact value and its type.
