@@ -52,18 +52,24 @@ std::vector<std::string> strs(const std::vector<IndexExpr> &Es) {
 }
 
 /// Number of iterations of a loop with these bounds, as a formula that is
-/// never negative.
+/// never negative: in the manifest's formula language (`max`, `min`), or
+/// for the kernel text (InKernel), where it uses the kernels' MIN and MAX
+/// (the C's conditional): OpenCL's overloaded min and max make a call
+/// with a long and an int argument (`max(M - 2, 0)` for a long M)
+/// ambiguous, and the program does not build.
 std::string extentFormula(const std::vector<IndexExpr> &Lower,
-                          const std::vector<IndexExpr> &Upper) {
+                          const std::vector<IndexExpr> &Upper,
+                          bool InKernel = false) {
+  const char *Max = InKernel ? "MAX" : "max", *Min = InKernel ? "MIN" : "min";
   if (Lower.size() == 1 && Upper.size() == 1) {
     IndexExpr E = Upper[0] - Lower[0] + IndexExpr::constant(1);
     // A single product of sizes (M, M*N) is positive already.
     if (E.terms().size() == 1 && E.terms()[0].Coeff > 0)
       return E.str();
-    return "max(" + E.str() + ", 0)";
+    return std::string(Max) + "(" + E.str() + ", 0)";
   }
-  return "max(" + joinMacro("min", strs(Upper)) + " - " +
-         joinMacro("max", strs(Lower)) + " + 1, 0)";
+  return std::string(Max) + "(" + joinMacro(Min, strs(Upper)) + " - " +
+         joinMacro(Max, strs(Lower)) + " + 1, 0)";
 }
 
 /// Every variable Body reads or writes (Used) and every one it assigns
@@ -179,7 +185,7 @@ private:
     Out += Text;
   }
   std::string lowerOf(const MappedLoop &M) {
-    return joinMacro("max", strs(M.Lower));
+    return joinMacro("MAX", strs(M.Lower));
   }
   /// `lower + X`, or just `X` when the lower bound is 0.
   std::string plusLower(const MappedLoop &M, const std::string &X) {
@@ -195,7 +201,7 @@ private:
     for (const IndexExpr &U : K.Upper)
       Parts.push_back((U - IndexExpr::symbol(Base) + IndexExpr::constant(1)).str());
     Parts.insert(Parts.begin(), T);
-    return joinMacro("min", Parts);
+    return joinMacro("MIN", Parts);
   }
   std::string inRange(const std::string &Value,
                       const std::vector<IndexExpr> &Upper) {
@@ -549,15 +555,15 @@ void Emitter::reduceScalar() {
   std::string CL = elemTypeCLName(R.AccType);
   // Extent: the manifest's formula; KExtent: the kernel's, in long (a
   // product of sizes may not fit in an int).
-  std::vector<std::string> Extents;
+  std::vector<std::string> KExtents;
   std::string Extent, KExtent;
   for (const Loop *C : Chain) {
-    Extents.push_back(extentFormula(C->Lower, C->Upper));
+    std::string E = extentFormula(C->Lower, C->Upper);
+    KExtents.push_back(extentFormula(C->Lower, C->Upper, /*InKernel=*/true));
     bool One = Chain.size() == 1;
-    Extent += (Extent.empty() ? "" : " * ") +
-              (One ? Extents.back() : "(" + Extents.back() + ")");
+    Extent += (Extent.empty() ? "" : " * ") + (One ? E : "(" + E + ")");
     KExtent += (KExtent.empty() ? "" : " * ") +
-               (One ? Extents.back() : "(long)(" + Extents.back() + ")");
+               (One ? KExtents.back() : "(long)(" + KExtents.back() + ")");
   }
   std::string Groups = "max(min(ceil_div(" + Extent + ", " + WG + "), " +
                        std::to_string(ScalarReduction::MaxGroups) + "), 1)";
@@ -585,10 +591,10 @@ void Emitter::reduceScalar() {
     MappedLoop Range;
     Range.Lower = Chain[C]->Lower;
     std::string Pos =
-        C == 0 ? Rest : "(" + Rest + " % (long)(" + Extents[C] + "))";
+        C == 0 ? Rest : "(" + Rest + " % (long)(" + KExtents[C] + "))";
     line("const " + IndexType + " " + Chain[C]->Var + " = " +
          plusLower(Range, "(" + IndexType + ")" + Pos) + ";");
-    Rest = "(" + Rest + " / (long)(" + Extents[C] + "))";
+    Rest = "(" + Rest + " / (long)(" + KExtents[C] + "))";
   }
   Ctx.ArrayHook = [&](const Expr &E) -> std::optional<std::string> {
     if (E.Name == R.Target.Name && E.Subscripts == R.Target.Subscripts)
@@ -689,7 +695,8 @@ void Emitter::reduceRows() {
     MappedLoop Range;
     Range.Lower = L.Lower;
     open("for (long " + P + " = " + Lid + "; " + P + " < " +
-         extentFormula(L.Lower, L.Upper) + "; " + P + " += " + WG + ")");
+         extentFormula(L.Lower, L.Upper, /*InKernel=*/true) + "; " + P +
+         " += " + WG + ")");
     line("const " + IndexType + " " + L.Var + " = " +
          plusLower(Range, "(" + IndexType + ")" + P) + ";");
     Inner();
@@ -924,8 +931,8 @@ void Emitter::block() {
   }
   std::string KK = fresh(K.Var + K.Var), KL = fresh(K.Var + "l"),
               KN = fresh(K.Var + "n");
-  open("for (int " + KK + " = " + joinMacro("max", strs(K.Lower)) + "; " + KK +
-       " <= " + joinMacro("min", strs(K.Upper)) + "; " + KK + " += " + TS +
+  open("for (int " + KK + " = " + joinMacro("MAX", strs(K.Lower)) + "; " + KK +
+       " <= " + joinMacro("MIN", strs(K.Upper)) + "; " + KK + " += " + TS +
        ")");
   line("// Stage the tiles this step reads (one element per work-item).");
   for (const StagedAccess &S : Plan.Staged) {
@@ -1113,7 +1120,7 @@ void Emitter::rowStaged() {
     body(Pre);
     close();
   }
-  std::string JLo = joinMacro("max", strs(J.Lower));
+  std::string JLo = joinMacro("MAX", strs(J.Lower));
   std::string JC = fresh(J.Var + "c"), JN = fresh(J.Var + "n"),
               JC2 = fresh(J.Var + "c_next"), JN2 = fresh(J.Var + "n_next"),
               Q = fresh("q"), R = fresh("r"), C = fresh("c"), E = fresh("e"),
@@ -1327,7 +1334,7 @@ void Emitter::rowStaged() {
       line("#endif");
     }
     open("for (int " + JC + " = " + JLo + "; " + JC + " <= " +
-         joinMacro("min", strs(J.Upper)) + "; " + JC + " += " + CH + ")");
+         joinMacro("MIN", strs(J.Upper)) + "; " + JC + " += " + CH + ")");
     line("const int " + JN + " = " + remaining(CH, J, JC) + ";");
     if (AnyRead) {
       line("#if !" + PIPE);
@@ -1814,7 +1821,7 @@ void Emitter::registerTiled() {
          C1 + ") * (" + C0 + ") / " + GV + " + " + Items + " - 1) / (" +
          Items + ")];");
   }
-  std::string KUpper = joinMacro("min", strs(K.Upper));
+  std::string KUpper = joinMacro("MIN", strs(K.Upper));
   auto StageOne = [&](size_t I, const std::string &KBase, StageMode Mode) {
     const StagedAccess &S = Plan.Staged[I];
     const MappedLoop &P = Plan.Band[S.BandIndex];
@@ -1873,7 +1880,7 @@ void Emitter::registerTiled() {
     for (size_t I = 0; I < Plan.Staged.size(); ++I)
       StageOne(I, "", StageMode::Store);
   };
-  std::string KLower = joinMacro("max", strs(K.Lower));
+  std::string KLower = joinMacro("MAX", strs(K.Lower));
   line("int " + Cur + " = 0; // the local tiles this step reads");
   open("if (" + KLower + " <= " + KUpper + ")");
   line("const int " + KK + " = " + KLower + "; // the first step's tiles");

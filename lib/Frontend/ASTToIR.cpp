@@ -296,6 +296,12 @@ private:
   std::optional<int64_t> constantValue(const clang::Expr *E);
   bool needsConstantFolding(const clang::Expr *E);
   bool signedShiftOverflows(const clang::Expr *E);
+  /// The error for a constant expression E of type T that C gives no value.
+  void noValue(const clang::Expr *E, QualType T) {
+    error(E, "integer constant expression '" + text(E) + "' of type '" +
+                 T.getAsString() +
+                 "' has no value: it overflows its type or divides by zero");
+  }
   std::optional<looptile::Expr> foldIntegerConstant(const clang::Expr *E);
   /// The value of a file-scope `const` integer with a constant initializer
   /// (`static const int N = 64;`).
@@ -2010,6 +2016,19 @@ std::optional<looptile::Expr> FunctionTranslator::viewElement(
   return R;
 }
 
+// The floating constant V of type T (Float or Double) as a literal.
+static looptile::Expr floatLiteral(const llvm::APFloat &V, ElemType T,
+                                   SourceLoc Loc) {
+  looptile::Expr R;
+  R.K = looptile::Expr::FloatLit;
+  R.Type = T;
+  // Exact: a float converts to double without rounding.
+  R.FloatValue =
+      T == ElemType::Float ? double(V.convertToFloat()) : V.convertToDouble();
+  R.Loc = Loc;
+  return R;
+}
+
 std::optional<looptile::Expr>
 FunctionTranslator::convertCall(const CallExpr *CE) {
   const FunctionDecl *Callee = CE->getDirectCallee();
@@ -2035,13 +2054,7 @@ FunctionTranslator::convertCall(const CallExpr *CE) {
         error(CE, "'" + text(CE) + "' is not a constant looptile can take");
       return std::nullopt;
     }
-    looptile::Expr R;
-    R.K = looptile::Expr::FloatLit;
-    R.Type = *T;
-    R.FloatValue = *T == ElemType::Float ? double(V.convertToFloat())
-                                         : V.convertToDouble();
-    R.Loc = loc(CE->getBeginLoc());
-    return R;
+    return floatLiteral(V, *T, loc(CE->getBeginLoc()));
   }
   default:
     break;
@@ -2165,23 +2178,45 @@ bool FunctionTranslator::signedShiftOverflows(const clang::Expr *E) {
   return LV.getActiveBits() > Width - 1 - RV.getZExtValue();
 }
 
-// Whether the converted expression E is made of integer constants only.
-static bool isIntegerConstantIR(const looptile::Expr &E) {
-  switch (E.K) {
-  case looptile::Expr::IntLit:
-    return true;
-  case looptile::Expr::Cast:
-  case looptile::Expr::Unary:
-  case looptile::Expr::Binary:
-    if (isFloatingType(E.Type))
-      return false;
-    for (const looptile::Expr &Op : E.Operands)
-      if (!isIntegerConstantIR(Op))
-        return false;
-    return true;
+// A op B in C's int, for A and B ints: std::nullopt where C gives it no
+// value (a result outside int, a division by zero, INT_MIN % -1).
+static std::optional<int64_t> plainIntOp(char Op, int64_t A, int64_t B) {
+  int64_t V = 0;
+  switch (Op) {
+  case '+': V = A + B; break;
+  case '-': V = A - B; break;
+  case '*': V = A * B; break; // |A|, |B| <= 2^31: exact in int64_t
+  case '/':
+  case '%':
+    if (B == 0 || (A == INT32_MIN && B == -1))
+      return std::nullopt;
+    V = Op == '/' ? A / B : A % B;
+    break;
   default:
-    return false;
+    return std::nullopt;
   }
+  if (V < INT32_MIN || V > INT32_MAX)
+    return std::nullopt;
+  return V;
+}
+
+// The value of E when it is plain int arithmetic (+ - * / %, unary minus)
+// on int constants whose every step C defines: std::nullopt for anything
+// else, and for a step that overflows int or divides by zero.
+static std::optional<int64_t> plainIntValue(const looptile::Expr &E) {
+  if (E.Type != ElemType::Int)
+    return std::nullopt;
+  if (E.K == looptile::Expr::IntLit)
+    return E.IntValue;
+  std::optional<int64_t> A, B;
+  if ((E.K != looptile::Expr::Unary && E.K != looptile::Expr::Binary) ||
+      !(A = plainIntValue(E.Operands[0])))
+    return std::nullopt;
+  if (E.K == looptile::Expr::Unary)
+    return E.Op == '-' ? plainIntOp('-', 0, *A) : std::nullopt;
+  if (!(B = plainIntValue(E.Operands[1])))
+    return std::nullopt;
+  return plainIntOp(E.Op, *A, *B);
 }
 
 bool FunctionTranslator::needsConstantFolding(const clang::Expr *E) {
@@ -2201,9 +2236,7 @@ FunctionTranslator::foldIntegerConstant(const clang::Expr *E) {
   }
   if (!E->EvaluateAsInt(Result, Ctx) || Result.HasUndefinedBehavior ||
       signedShiftOverflows(E)) {
-    error(E, "integer constant expression '" + text(E) + "' of type '" +
-                 T.getAsString() +
-                 "' has no value: it overflows its type or divides by zero");
+    noValue(E, T);
     return std::nullopt;
   }
   const llvm::APSInt &V = Result.Val.getInt();
@@ -2329,14 +2362,7 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
                    FL->getType().getAsString() + "'");
       return std::nullopt;
     }
-    looptile::Expr R;
-    R.K = looptile::Expr::FloatLit;
-    R.Type = *T;
-    // Exact: a float converts to double without rounding.
-    R.FloatValue = *T == ElemType::Float ? double(V.convertToFloat())
-                                         : V.convertToDouble();
-    R.Loc = loc(beginOf(S));
-    return R;
+    return floatLiteral(V, *T, loc(beginOf(S)));
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
     if (const auto *ECD = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
@@ -2405,6 +2431,11 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       std::optional<looptile::Expr> Sub = convertExpr(UO->getSubExpr());
       if (!Sub)
         return std::nullopt;
+      if (std::optional<int64_t> V = plainIntValue(*Sub);
+          V && !plainIntOp('-', 0, *V)) {
+        noValue(E, S->getType());
+        return std::nullopt;
+      }
       looptile::Expr R;
       R.K = looptile::Expr::Unary;
       R.Op = '-';
@@ -2462,13 +2493,13 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       return std::nullopt;
     // Plain int arithmetic on constants is printed as written (`2 * 3`);
     // one that overflows (`2147483647 + 1`) has no value in C: refused.
-    if (isIntegerConstantIR(*L) && isIntegerConstantIR(*R)) {
-      clang::Expr::EvalResult Result;
-      if (!S->EvaluateAsInt(Result, Ctx) || Result.HasUndefinedBehavior) {
-        error(E, "integer constant expression '" + text(E) + "' of type '" +
-                     S->getType().getAsString() +
-                     "' has no value: it overflows its type or divides by "
-                     "zero");
+    // The operands' values are the converted ones (a local scalar that
+    // holds a constant is one too, though Clang would not evaluate it).
+    if (std::optional<int64_t> LV = plainIntValue(*L)) {
+      std::optional<int64_t> RV = plainIntValue(*R);
+      if (RV && S->getType()->isSpecificBuiltinType(BuiltinType::Int) &&
+          !plainIntOp(C, *LV, *RV)) {
+        noValue(E, S->getType());
         return std::nullopt;
       }
     }

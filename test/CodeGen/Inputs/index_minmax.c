@@ -22,3 +22,13 @@ void window_unsigned(unsigned n, const float A[n], float B[n]) {
     for (unsigned j = MAX(i, 2u); j < MIN(i + 3u, n); j++)
       B[i] += A[j - 2u];
 }
+
+/* A whole-nest (tree) reduction over a long loop that starts at 1: its
+ * trip count max(M - 2, 0) mixes long and int (found by the generator's
+ * index-types class, utils/fuzz/findings/opencl-long-size-tree-reduction-max.c). */
+void tree_long(long M, const int A[M], int B[1]) {
+  int red = 0;
+  for (long i = 1; i < M - 1; i++)
+    red += A[i];
+  B[0] = red;
+}
