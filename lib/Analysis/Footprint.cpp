@@ -124,6 +124,7 @@ private:
   /// `p0 >= 0 and p1 >= 0 ...` for the parameters rendered so far: the
   /// sizes a call may pass (0 is a valid call, whose loops run zero times).
   std::string validSizes() const;
+  bool zeroOutside(isl_set *Where, const IndexExpr &Extent, isl_set *Context);
   /// `p0 >= 1 and p1 >= 1 ...`: the sizes with no zero among them.
   std::string positiveSizes() const;
   /// The param-only set Bad printed in the manifest's formula syntax.
@@ -208,6 +209,71 @@ std::string Question::exists(const StmtSite &Site,
   for (unsigned K = 0; K < Site.Loops.size(); ++K)
     Vars.push_back(varName('y', K));
   return "exists (" + joinWith(Vars, ", ", "") + " : " + Body + ")";
+}
+
+// Whether Extent is 0 wherever the sizes are valid (Context) but outside
+// Where, so that Extent alone is the piece (Where) * (Extent): Extent is
+// one product of sizes c*p*q... with c > 0, and Where, within Context, only
+// asks some of those sizes to be at least 1 (`M*N` where M >= 1 and N >=
+// 1: where either is 0, so is M*N). isl sees a product of sizes as a
+// parameter of its own, so it cannot tell this itself.
+bool Question::zeroOutside(isl_set *Where, const IndexExpr &Extent,
+                           isl_set *Context) {
+  if (Extent.terms().size() != 1 || Extent.terms()[0].Coeff <= 0 ||
+      Extent.terms()[0].Symbols.empty())
+    return false;
+  const std::vector<std::string> &Factors = Extent.terms()[0].Symbols;
+  isl_set *Simple = Pool.keep(isl_set_coalesce(
+      isl_set_gist(isl_set_copy(Where), isl_set_copy(Context))));
+  if (!Simple || isl_set_n_basic_set(Simple) != 1)
+    return false;
+  struct Check {
+    Question *Q;
+    const std::vector<std::string> *Factors;
+    bool Ok = true;
+  } K{this, &Factors};
+  isl_basic_set_list *L = isl_set_get_basic_set_list(Simple);
+  isl_basic_set *B = L ? isl_basic_set_list_get_at(L, 0) : nullptr;
+  isl_basic_set_list_free(L);
+  if (!B)
+    return false;
+  isl_basic_set_foreach_constraint(
+      B,
+      [](isl_constraint *C, void *User) -> isl_stat {
+        auto &K = *static_cast<Check *>(User);
+        // Only `p - 1 >= 0` for a size p that is a factor of Extent.
+        isl_size NP = isl_constraint_dim(C, isl_dim_param);
+        isl_val *Const = isl_constraint_get_constant_val(C);
+        bool Ok = isl_constraint_is_equality(C) == isl_bool_false &&
+                  isl_val_is_negone(Const) == isl_bool_true &&
+                  isl_constraint_involves_dims(C, isl_dim_set, 0,
+                      unsigned(std::max<isl_size>(
+                          isl_constraint_dim(C, isl_dim_set), 0))) ==
+                      isl_bool_false;
+        isl_val_free(Const);
+        unsigned Ones = 0;
+        for (isl_size I = 0; Ok && I < NP; ++I) {
+          isl_val *V = isl_constraint_get_coefficient_val(C, isl_dim_param,
+                                                          int(I));
+          if (isl_val_is_zero(V) != isl_bool_true) {
+            const char *N = isl_constraint_get_dim_name(C, isl_dim_param,
+                                                        unsigned(I));
+            std::vector<std::string> M =
+                K.Q->Solver.paramMonomial(N ? N : "");
+            Ok = isl_val_is_one(V) == isl_bool_true && M.size() == 1 &&
+                 std::find(K.Factors->begin(), K.Factors->end(), M[0]) !=
+                     K.Factors->end();
+            ++Ones;
+          }
+          isl_val_free(V);
+        }
+        K.Ok &= Ok && Ones == 1;
+        isl_constraint_free(C);
+        return isl_stat_ok;
+      },
+      &K);
+  isl_basic_set_free(B);
+  return K.Ok;
 }
 
 std::string Question::validSizes() const {
@@ -668,6 +734,12 @@ PointerExtent Question::pointerExtent() {
   }
   if (C.Pieces.size() == 1 &&
       isl_set_is_subset(Context, C.Pieces[0].Where) == isl_bool_true) {
+    Out.Verdict = PointerExtent::Exact;
+    Out.Poly = C.Pieces[0].Extent;
+    return Out;
+  }
+  if (C.Pieces.size() == 1 &&
+      zeroOutside(C.Pieces[0].Where, C.Pieces[0].Extent, Context)) {
     Out.Verdict = PointerExtent::Exact;
     Out.Poly = C.Pieces[0].Extent;
     return Out;

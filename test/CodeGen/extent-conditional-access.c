@@ -28,7 +28,7 @@ void within(int n, const float *restrict A, float *restrict B) {
   for (int i = 0; i < n; i++)
     B[i] = A[i] > 0.0f ? A[i] : A[n - 1 - i];
 }
-// WITHIN: {"name": "A", "kind": "buffer", "type": "float", "access": "in", "shape": ["(n >= 1) * (n)"]}
+// WITHIN: {"name": "A", "kind": "buffer", "type": "float", "access": "in", "shape": ["n"]}
 
 void guarded(int n, const float *restrict A, float *restrict B) {
   for (int i = 0; i < n; i++)
@@ -58,4 +58,4 @@ void row_max(int n, int m, const float *restrict x, float *restrict y) {
     y[i] = mx;
   }
 }
-// ROWMAX: {"name": "x", "kind": "buffer", "type": "float", "access": "in", "shape": ["max(n*m - m + 1, (m >= 2) * (n*m))"]}
+// ROWMAX: {"name": "x", "kind": "buffer", "type": "float", "access": "in", "shape": ["max((n >= 1) * (n*m - m + 1), ((m >= 2 && n >= 1)) * (n*m))"]}
