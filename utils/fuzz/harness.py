@@ -32,6 +32,8 @@ Everything else that is not a clean pass is a Failure with a kind:
   ocl-run       looptile-run failed otherwise (launch, sizes, ...)
   ocl-mismatch  validation failed
   oclgrind      oclgrind reported an error
+  bad-refusal   looptile refused with a reason the generator rules out
+                (a constant without a value: the programs have none)
 """
 import json
 import os
@@ -50,7 +52,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SIZES = [1, 2, 7, 17, 33]
 OCLGRIND_SIZE = 9
 GUARD = 16
-DIAG = re.compile(r"^[^\s:][^:]*:\d+:\d+: error: ", re.M)
+DIAG = re.compile(r"^[^\s:][^:\n]*:\d+:\d+: error: ", re.M)
+# refusals a generated program never deserves (a failure of kind bad-refusal)
+BAD_REFUSAL = re.compile(r"error: integer constant expression .* has no value")
 
 
 class Failure:
@@ -79,6 +83,8 @@ class Result:
         self.ocl_accepted = 0
         self.kernels_validated = 0
         self.oclgrind_runs = 0
+        self.zero_runs = 0          # looptile-run at sizes with a 0
+        self.zero_refusals = 0      # of those, expected size-check refusals
         self.refusals = []          # (flags, first error line)
         self.legal_refused = []     # refusals the trace shows legal
         self.verdicts_checked = 0
@@ -164,6 +170,12 @@ def classify_looptile(rc, err, flags, expect_file=None):
         return None
     if rc == 1 and "Stack dump" not in err and "Assertion" not in err:
         if DIAG.search(err):
+            # the generator's programs have no constant that overflows or
+            # divides by zero (issue 25, item 6 refuses only those)
+            m = BAD_REFUSAL.search(err)
+            if m:
+                line = [l for l in err.splitlines() if m.group(0) in l][0]
+                return Failure("bad-refusal", flags, line)
             return "refused"
         return Failure("no-diagnostic", flags, "exit 1 without a file:line:col "
                        "diagnostic: " + tail(err))
@@ -198,6 +210,29 @@ def size_combos(sizes, rng):
     return combos
 
 
+def program_combos(f, rng):
+    """The size combinations every oracle runs a program at: size_combos,
+    and the zero combinations where the program is of the zero-sizes class
+    and keeps the rules there ('clean')."""
+    combos = size_combos(f.sizes(), rng)
+    if getattr(f, "zero_sizes", None) == "clean":
+        combos = combos + zero_combos(f.sizes())
+    return combos
+
+
+def zero_combos(sizes):
+    """Feature zero-sizes: each size 0 in turn (the others 7), then every
+    size 0 (a host loop bounded by a size then runs no iteration)."""
+    if not sizes:
+        return []
+    combos = []
+    if len(sizes) > 1:
+        for i in range(len(sizes)):
+            combos.append(tuple(0 if j == i else 7 for j in range(len(sizes))))
+    combos.append(tuple(0 for _ in sizes))
+    return combos
+
+
 def dim_c(lin):
     """An extent in the driver, where size parameter N is z_N (a size may be
     named like a C type: size_t)."""
@@ -220,8 +255,10 @@ def gen_driver(f, variants, combos, allpairs_combo):
     add("static int guard_ok(const int *p) { for (int i = 0; i < GUARD; i++) "
         "if (p[i] != (int)0xA5A5A5A5) return 0; return 1; }")
     protos = []
+    stypes = getattr(f, "size_types", {})
     for p in f.params:
-        protos.append("int" if p[0] in ("size", "scalar") else "void *")
+        protos.append(stypes.get(p[1], "int") if p[0] in ("size", "scalar")
+                      else "void *")
     proto = ", ".join(protos)
     ret = getattr(f, "ret", None)
     for v in ["orig"] + variants:
@@ -406,12 +443,14 @@ def check_program(prog, c_reqs, ocl_reqs, tools, rng, res=None, trace=True):
         res.c_accepted += 1
         variants.append(("v%d" % k, flags, outc))
     # 3. the driver
-    combos = size_combos(f.sizes(), rng)
+    combos = program_combos(f, rng)
+    zero = getattr(f, "zero_sizes", None)
     run_driver(prog, variants, combos, deps, tools, res, trace)
     # 4. OpenCL
     if tools.opencl:
+        refuse = zero_combos(f.sizes()) if zero == "oob" else []
         for k, flags in enumerate(ocl_reqs):
-            check_opencl(prog, flags, k, combos, tools, res)
+            check_opencl(prog, flags, k, combos, tools, res, refuse)
     return res
 
 
@@ -742,7 +781,12 @@ def small_tunables(manifest, overrides=None, small=True):
     return vals
 
 
-def check_opencl(prog, flags, k, combos, tools, res):
+def check_opencl(prog, flags, k, combos, tools, res, refuse=()):
+    """refuse: size combinations where the C may access an array out of
+    bounds (zero-sizes 'oob'): the runtime's size check must refuse them
+    ('sizes ... are not valid', exit 2) or the run validate (an access the
+    generator's rules only may not keep in bounds); any other outcome
+    fails."""
     res.ocl_requests += 1
     cl = os.path.join(prog.dir, "k%d.cl" % k)
     for ext in (".cl", ".json", ".host.cpp"):
@@ -770,7 +814,8 @@ def check_opencl(prog, flags, k, combos, tools, res):
     msizes = [a["name"] for a in manifest.get("arguments", []) if a.get("kind") == "size"]
     fs = prog.f.sizes()
     ok = True
-    for combo in combos:
+    for combo in list(combos) + [c for c in refuse if c not in combos]:
+        may_refuse = combo in refuse
         env = dict(zip(fs, combo))
         d = ",".join("%s=%d" % (n, env.get(n, 7)) for n in msizes)
         cmd = [tools.runner, cl, "--validate", "--reps", "1", "--no-tune-cache",
@@ -782,6 +827,11 @@ def check_opencl(prog, flags, k, combos, tools, res):
                 small_tunables(manifest, tools.tunables,
                                tools.small_work_groups).items()))]
         rc, out, err = run(cmd, tools.timeout, env=tools.env)
+        if 0 in combo:
+            res.zero_runs += 1
+        if may_refuse and rc == 2 and "are not valid for" in err:
+            res.zero_refusals += 1
+            continue
         f = ocl_outcome(rc, out, err, flags, d)
         if f is not None:
             res.failures.append(f)
