@@ -95,6 +95,7 @@ def run_seed(args):
             "kernels_validated": res.kernels_validated,
             "oclgrind_runs": res.oclgrind_runs,
             "zero_runs": res.zero_runs, "zero_refusals": res.zero_refusals,
+            "alias_calls": res.alias_calls, "alias_refused": res.alias_refused,
             "verdicts_checked": res.verdicts_checked,
             "trace_parallel_missed": res.trace_parallel_missed,
             "missed_reasons": res.missed_reasons,
@@ -117,10 +118,6 @@ def run_seed(args):
     if not opts.get("keep") and not out["failures"] and not out["error"]:
         shutil.rmtree(workdir, ignore_errors=True)
     return out
-
-
-# a '?:' whose arm reads at a shifted subscript (feature clamps)
-clamp_re = re.compile(r"\(\w+ [<>]=? [^?]*\? \w+\[")
 
 
 def feature_use(f):
@@ -148,7 +145,7 @@ def feature_use(f):
         facts.add("zero-" + f.zero_sizes)
     if getattr(f, "size_types", None):
         facts.add("size-long")
-    if "? " in A.print_c(f) and clamp_re.search(A.print_c(f)):
+    if getattr(f, "clamps", 0):
         facts.add("clamp")
     kinds = {a.kind for a in f.arrays()}
     facts |= {"array-" + k for k in kinds}
@@ -158,7 +155,8 @@ def feature_use(f):
 class Stats:
     KEYS = ["c_requests", "c_accepted", "c_compared", "ocl_requests", "ocl_accepted",
             "kernels_validated", "oclgrind_runs", "verdicts_checked",
-            "trace_parallel_missed", "zero_runs", "zero_refusals"]
+            "trace_parallel_missed", "zero_runs", "zero_refusals",
+            "alias_calls", "alias_refused"]
 
     def __init__(self):
         self.programs = 0
@@ -212,6 +210,8 @@ class Stats:
              s["oclgrind_runs"]))
         w("runs at sizes with a 0: %d, refused by the size check as expected: %d\n"
           % (s["zero_runs"], s["zero_refusals"]))
+        w("host glue calls with overlapping arrays: %d, refused as expected (one "
+          "written): %d\n" % (s["alias_calls"], s["alias_refused"]))
         fe = self.features
         w("programs with: zero sizes (all oracles) %d, zero sizes (refusal "
           "expected) %d, clamps %d, long/unsigned/size_t loop variables "
@@ -359,6 +359,7 @@ def main(argv=None):
                   timeout=args.timeout, wg_limit=args.wg_limit,
                   small_work_groups=args.small_work_groups,
                   tunables=parse_tunables(args.tunables))
+    tools.alias_calls = "alias-calls" not in exclude[1]
     if args.oclgrind:
         try:
             overrides = dict((n, int(v)) for n, v in

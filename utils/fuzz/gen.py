@@ -88,9 +88,11 @@ FEATURES = {
                   "iteration to the next (Durbin's shape: with -o a host "
                   "loop whose kernels keep them on the device)",
     "zero-sizes": "half the programs also run at sizes 0 (each size 0 in "
-                  "turn, then all): every oracle where the rules hold at 0, "
-                  "else the OpenCL oracle expects the runtime to refuse "
-                  "those sizes",
+                  "turn, then all) where the rules hold at 0: every oracle",
+    "zero-refusals": "of those half, the programs that access an array out "
+                     "of bounds at a size 0 (A[0] = s outside the loops): "
+                     "the OpenCL oracle expects the runtime's size check to "
+                     "refuse those sizes",
     "clamps": "(i < N - 1 ? A[i + 1] : A[i]), (i >= 1 ? A[i - 1] : 0): an "
               "arm in bounds only where its affine condition holds",
     "index-types": "loop variables of type long, unsigned or size_t (their "
@@ -1132,6 +1134,7 @@ class Gen:
         if e[0] == "aref" and "clamps" in self.o and self.krng.random() < 0.3:
             c = self.clamp(ctx, e)
             if c is not None:
+                self.f.clamps = getattr(self.f, "clamps", 0) + 1
                 return c, m
         return e, m
 
@@ -1432,7 +1435,7 @@ def generate(seed, exclude=()):
     f = g.generate()
     f.ocl_friendly = g.ocl_friendly
     from .validate import validate
-    if "zero-sizes" in g.o and g.zrng.random() < 0.5:
+    if ("zero-sizes" in g.o or "zero-refusals" in g.o) and g.zrng.random() < 0.5:
         f.zero_sizes = "candidate"
     if "index-types" in g.o:
         f = index_types(g, f)
@@ -1442,4 +1445,6 @@ def generate(seed, exclude=()):
         # an extent-N array), the OpenCL oracle expects a refusal
         from .validate import zero_class
         f.zero_sizes = zero_class(f)
+        if f.zero_sizes == "oob" and "zero-refusals" not in g.o:
+            f.zero_sizes = None
     return f

@@ -32,6 +32,11 @@ Everything else that is not a clean pass is a Failure with a kind:
   ocl-run       looptile-run failed otherwise (launch, sizes, ...)
   ocl-mismatch  validation failed
   oclgrind      oclgrind reported an error
+  size-check    looptile-run ran sizes (a size 0) at which the C accesses
+                an array out of bounds, instead of refusing them
+  alias         the host glue called with overlapping arrays: not refused
+                (code 2) where one of them is written, or not the C's result
+                where both are only read
   bad-refusal   looptile refused with a reason the generator rules out
                 (a constant without a value: the programs have none)
 """
@@ -83,6 +88,9 @@ class Result:
         self.ocl_accepted = 0
         self.kernels_validated = 0
         self.oclgrind_runs = 0
+        self.alias_calls = 0        # glue calls with overlapping arrays
+        self.alias_refused = 0      # of those, refused (a written one overlaps)
+        self.alias_done = False
         self.zero_runs = 0          # looptile-run at sizes with a 0
         self.zero_refusals = 0      # of those, expected size-check refusals
         self.refusals = []          # (flags, first error line)
@@ -832,6 +840,15 @@ def check_opencl(prog, flags, k, combos, tools, res, refuse=()):
         if may_refuse and rc == 2 and "are not valid for" in err:
             res.zero_refusals += 1
             continue
+        if may_refuse and rc == 1 and "past its end" in err:
+            # the reference (the C) went out of bounds: sizes the manifest's
+            # size checks should have refused
+            res.failures.append(Failure(
+                "size-check", flags + ["-o", "K.cl"],
+                "looptile-run accepted %s, where the C accesses an array out "
+                "of bounds: %s" % (d, tail(err, 4)), ocl=True))
+            ok = False
+            break
         f = ocl_outcome(rc, out, err, flags, d)
         if f is not None:
             res.failures.append(f)
@@ -840,6 +857,9 @@ def check_opencl(prog, flags, k, combos, tools, res, refuse=()):
         res.kernels_validated += 1
     if ok and tools.use_oclgrind:
         run_oclgrind(prog, cl, manifest, msizes, flags, tools, res)
+    if ok and getattr(tools, "alias_calls", False) and not res.alias_done:
+        res.alias_done = True
+        check_alias(prog, cl, manifest, flags, tools, res)
 
 
 def ocl_outcome(rc, out, err, flags, sizes, tool="looptile-run"):
@@ -865,6 +885,187 @@ def ocl_outcome(rc, out, err, flags, sizes, tool="looptile-run"):
         return Failure("ocl-build", req, "at %s: %s" % (sizes, tail(text, 10)), ocl=True)
     return Failure("ocl-run", req, "%s exit %s at %s: %s" % (tool, rc, sizes,
                                                              tail(text, 8)), ocl=True)
+
+
+ALIAS_SIZE = 5
+
+ALIAS_MAIN = r"""
+#include <stdio.h>
+#include "looptile/Runtime/Glue.h"
+%(ret)s %(name)s(%(proto)s);
+%(ret)s %(name)s_ref(%(proto)s);
+static int pool[%(n)d], keep[%(n)d], ref[%(n)d];
+int main(void) {
+  unsigned s = %(seed)du;
+  for (int i = 0; i < %(n)d; i++) {
+    s = s * 1103515245u + 12345u;
+    pool[i] = keep[i] = ref[i] = (int)((s >> 16) %% 256u) - 128;
+  }
+  %(call)s
+  printf("code %%d\n", looptile_last_error());
+  printf("message %%s\n", looptile_last_error_message());
+  if (%(written)d) {
+    int same = 1;
+    for (int i = 0; i < %(n)d; i++) same &= pool[i] == keep[i];
+    printf("unchanged %%d\n", same);
+  } else {
+    %(refcall)s
+    int bad = -1;
+    for (int i = 0; i < %(n)d; i++) if (pool[i] != ref[i]) { bad = i; break; }
+    printf("first-diff %%d %%d %%d\n", bad, bad < 0 ? 0 : pool[bad], bad < 0 ? 0 : ref[bad]);
+    printf("returns %%d\n", %(retcmp)s);
+  }
+  return 0;
+}
+"""
+
+
+def shape_count(shape, sizes):
+    """Elements of a manifest shape at these sizes, or None."""
+    n = 1
+    for d in shape:
+        try:
+            v = eval(str(d).replace("/", "//"), {"__builtins__": {}},
+                     dict(sizes, min=min, max=max))
+        except Exception:
+            return None
+        n *= max(int(v), 0)
+    return n
+
+
+def check_alias(prog, cl, manifest, flags, tools, res):
+    """The aliasing-call oracle: the drop-in function of the host glue
+    (K.host.cpp) called with two array arguments that overlap in memory, at
+    every size ALIAS_SIZE. Where one of the two is written (access inout or
+    out) the call must be refused with code 2 naming the overlap, the arrays
+    unchanged; where both are only read, it must return 0 and leave the
+    arrays (and return value) as the C function does on a copy."""
+    import random as _random
+    f = prog.f
+    host = cl[:-3] + ".host.cpp"
+    if not os.path.exists(host):
+        return
+    sizes = {n: ALIAS_SIZE for n in f.sizes()}
+    margs = {a["name"]: a for a in manifest.get("arguments", [])}
+    arrs = [p[1] for p in f.params if p[0] == "array"]
+    counts = {}
+    for a in arrs:
+        m = margs.get(a.name)
+        if m is None or m.get("kind") != "buffer":
+            return
+        n = shape_count(m.get("shape", []), sizes)
+        cdims = 1
+        for d in a.dims:
+            cdims *= max(d.eval(sizes), 0)
+        if n is None:
+            return
+        counts[a.name] = max(n, cdims)
+    written = [a for a in arrs if margs[a.name].get("access") != "in" and counts[a.name] >= 1]
+    readonly = [a for a in arrs if margs[a.name].get("access") == "in" and counts[a.name] >= 2]
+    rng = _random.Random(hash(prog.text) & 0xFFFF)
+    pairs = []
+    if written and len(arrs) >= 2:
+        w = rng.choice(written)
+        x = rng.choice([a for a in arrs if a is not w])
+        if counts[x.name] >= 2:
+            pairs.append((1, x, w))
+    if len(readonly) >= 2:
+        x, y = rng.sample(readonly, 2)
+        pairs.append((0, x, y))
+    if not pairs:
+        return
+    d = os.path.join(prog.dir, "alias")
+    os.makedirs(d, exist_ok=True)
+    inc = os.path.join(ROOT, "runtime", "include")
+    lib = os.path.join(os.path.dirname(os.path.dirname(tools.runner)), "runtime",
+                       "liblooptile-runtime.a")
+    cxx = os.environ.get("CXX") or shutil.which("c++") or "c++"
+    host_o = os.path.join(d, "host.o")
+    ref_o = os.path.join(d, "ref.o")
+    rc, _, err = run([cxx, "-std=c++17", "-I" + inc, "-c", host, "-o", host_o], tools.timeout)
+    if rc != 0:
+        res.failures.append(Failure("alias", flags + ["-o", "K.cl"],
+                                    "the host glue does not compile: " + tail(err, 6), ocl=True))
+        return
+    rc, _, err = run([tools.cc, "-std=gnu11", "-O0", "-w", "-D%s=%s_ref" % (f.name, f.name),
+                      "-c", prog.path, "-o", ref_o], tools.timeout)
+    if rc != 0:
+        return
+    stypes = getattr(f, "size_types", {})
+    proto = ", ".join(stypes.get(p[1], "int") if p[0] in ("size", "scalar") else "void *"
+                      for p in f.params)
+    ret = "int" if getattr(f, "ret", None) else "void"
+    env = dict(tools.env)
+    env["LOOPTILE_DEVICE"] = "cpu"
+    for k, (wr, x, y) in enumerate(pairs):
+        # x at element 0, y at element 1 (they overlap), the others apart
+        offs = {x.name: 0, y.name: 1}
+        pos = max(counts[x.name], 1 + counts[y.name]) + 8
+        for a in arrs:
+            if a.name not in offs:
+                offs[a.name] = pos
+                pos += counts[a.name] + 8
+        n = pos + 8
+
+        def args(buf):
+            out = []
+            for p in f.params:
+                if p[0] == "size":
+                    out.append(str(ALIAS_SIZE))
+                elif p[0] == "scalar":
+                    out.append("3")
+                else:
+                    out.append("%s + %d" % (buf, offs[p[1].name]))
+            return ", ".join(out)
+        call = ("int r = " if ret == "int" else "") + "%s(%s);" % (f.name, args("pool"))
+        refcall = ("int r_ref = " if ret == "int" else "") + "%s_ref(%s);" % (f.name, args("ref"))
+        src = ALIAS_MAIN % {"ret": ret, "name": f.name, "proto": proto, "n": n,
+                            "seed": 1000 + k, "call": call, "refcall": refcall,
+                            "written": wr, "retcmp": "r == r_ref" if ret == "int" else "1"}
+        main_c = os.path.join(d, "main%d.c" % k)
+        with open(main_c, "w") as fh:
+            fh.write(src)
+        exe = os.path.join(d, "main%d" % k)
+        rc, _, err = run([tools.cc, "-std=gnu11", "-O0", "-w", "-I" + inc, main_c, host_o,
+                          ref_o, lib, "-lOpenCL", "-lstdc++", "-ldl", "-lm", "-o", exe],
+                         tools.timeout)
+        if rc != 0:
+            res.failures.append(Failure("alias", flags + ["-o", "K.cl"],
+                                        "the glue program does not link: " + tail(err, 6),
+                                        ocl=True))
+            return
+        rc, out, err = run([exe], tools.timeout, env=env)
+        what = "%s(%s) with %s and %s overlapping (%s)" % (
+            f.name, args("p").replace("p + ", "+"), x.name, y.name,
+            "one written" if wr else "both read-only")
+        if rc != 0:
+            res.failures.append(Failure("alias", flags + ["-o", "K.cl"], "%s: exit %s: %s" %
+                                        (what, rc, tail(err + out, 6)), ocl=True))
+            continue
+        info = dict(l.split(" ", 1) for l in out.splitlines() if " " in l)
+        code = int(info.get("code", "-1"))
+        msg = info.get("message", "")
+        if "are not valid for" in msg:
+            continue    # sizes the function does not support: not this oracle's
+        res.alias_calls += 1
+        if wr:
+            if code == 2 and "overlap in memory" in msg and info.get("unchanged") == "1":
+                res.alias_refused += 1
+                continue
+            res.failures.append(Failure("alias", flags + ["-o", "K.cl"],
+                                        "%s: code %d, arrays %s, message '%s' (expected code 2, "
+                                        "the overlap named, arrays unchanged)" % (
+                                            what, code, "unchanged" if info.get("unchanged") == "1"
+                                            else "CHANGED", msg), ocl=True))
+        else:
+            diff = info.get("first-diff", "-1").split()
+            if code == 0 and diff[0] == "-1" and info.get("returns") == "1":
+                continue
+            res.failures.append(Failure("alias", flags + ["-o", "K.cl"],
+                                        "%s: code %d ('%s'), first element that differs from the "
+                                        "C's: %s, return values equal: %s" % (
+                                            what, code, msg, " ".join(diff),
+                                            info.get("returns")), ocl=True))
 
 
 def run_oclgrind(prog, cl, manifest, msizes, flags, tools, res):
