@@ -962,7 +962,8 @@ def check_alias(prog, cl, manifest, flags, tools, res):
         counts[a.name] = max(n, cdims)
     written = [a for a in arrs if margs[a.name].get("access") != "in" and counts[a.name] >= 1]
     readonly = [a for a in arrs if margs[a.name].get("access") == "in" and counts[a.name] >= 2]
-    rng = _random.Random(hash(prog.text) & 0xFFFF)
+    import zlib
+    rng = _random.Random(zlib.crc32(prog.text.encode()))
     pairs = []
     if written and len(arrs) >= 2:
         w = rng.choice(written)
