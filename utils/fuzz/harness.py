@@ -948,7 +948,8 @@ def check_alias(prog, cl, manifest, flags, tools, res):
     sizes = {n: ALIAS_SIZE for n in f.sizes()}
     margs = {a["name"]: a for a in manifest.get("arguments", [])}
     arrs = [p[1] for p in f.params if p[0] == "array"]
-    counts = {}
+    counts = {}     # elements reserved for each array (the C's or the glue's)
+    mcounts = {}    # elements the glue copies (the manifest's shape)
     for a in arrs:
         m = margs.get(a.name)
         if m is None or m.get("kind") != "buffer":
@@ -960,19 +961,23 @@ def check_alias(prog, cl, manifest, flags, tools, res):
         if n is None:
             return
         counts[a.name] = max(n, cdims)
-    written = [a for a in arrs if margs[a.name].get("access") != "in" and counts[a.name] >= 1]
-    readonly = [a for a in arrs if margs[a.name].get("access") == "in" and counts[a.name] >= 2]
+        mcounts[a.name] = n
+    # x at element 0 and y at element 1 overlap, for the glue, where x has
+    # at least 2 elements in the manifest and y at least 1
+    written = [a for a in arrs if margs[a.name].get("access") != "in" and mcounts[a.name] >= 1]
+    readonly = [a for a in arrs if margs[a.name].get("access") == "in" and mcounts[a.name] >= 1]
     import zlib
     rng = _random.Random(zlib.crc32(prog.text.encode()))
     pairs = []
     if written and len(arrs) >= 2:
         w = rng.choice(written)
         x = rng.choice([a for a in arrs if a is not w])
-        if counts[x.name] >= 2:
+        if mcounts[x.name] >= 2:
             pairs.append((1, x, w))
     if len(readonly) >= 2:
         x, y = rng.sample(readonly, 2)
-        pairs.append((0, x, y))
+        if mcounts[x.name] >= 2:
+            pairs.append((0, x, y))
     if not pairs:
         return
     d = os.path.join(prog.dir, "alias")
