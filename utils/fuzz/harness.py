@@ -32,8 +32,10 @@ Everything else that is not a clean pass is a Failure with a kind:
   ocl-run       looptile-run failed otherwise (launch, sizes, ...)
   ocl-mismatch  validation failed
   oclgrind      oclgrind reported an error
-  size-check    looptile-run ran sizes (a size 0) at which the C accesses
-                an array out of bounds, instead of refusing them
+  size-check    looptile-run ran sizes (a size 0) at which the C may access
+                an array out of bounds, instead of refusing them (any
+                failure there: the reference went past a buffer, or a
+                mismatch of what a local array held past its end)
   alias         the host glue called with overlapping arrays: not refused
                 (code 2) where one of them is written, or not the C's result
                 where both are only read
@@ -840,16 +842,18 @@ def check_opencl(prog, flags, k, combos, tools, res, refuse=()):
         if may_refuse and rc == 2 and "are not valid for" in err:
             res.zero_refusals += 1
             continue
-        if may_refuse and rc == 1 and "past its end" in err:
-            # the reference (the C) went out of bounds: sizes the manifest's
+        f = ocl_outcome(rc, out, err, flags, d)
+        if may_refuse and f is not None:
+            # the C may access an array out of bounds at these sizes (its
+            # reference went past a buffer's end, or read a local array
+            # past its end: a mismatch of garbage): sizes the manifest's
             # size checks should have refused
             res.failures.append(Failure(
                 "size-check", flags + ["-o", "K.cl"],
-                "looptile-run accepted %s, where the C accesses an array out "
-                "of bounds: %s" % (d, tail(err, 4)), ocl=True))
+                "looptile-run accepted %s, where the C may access an array "
+                "out of bounds (%s): %s" % (d, f.kind, f.message), ocl=True))
             ok = False
             break
-        f = ocl_outcome(rc, out, err, flags, d)
         if f is not None:
             res.failures.append(f)
             ok = False
