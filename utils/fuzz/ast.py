@@ -26,6 +26,8 @@ FUNC_MACROS = {
     "TWICE": ("#define TWICE(x) ((x) * 2)", 2),
     "NEG": ("#define NEG(x) (-(x))", 1),
     "HALF": ("#define HALF(x) ((x) / 2)", 1),
+    # an unsigned size or loop variable read as a value (index-types)
+    "IDX": ("#define IDX(x) ((int)(x))", 1),
 }
 # Floating-point object-like macros, usable as the factor of an 'fcast'.
 FLOAT_MACROS = {"FHALF": "0.5f", "FQUARTER": "0.25f"}
@@ -107,6 +109,9 @@ class Loop(Node):
         self.step = step
         self.body = body or []
         self.swap = swap
+        # the loop variable's type (feature index-types): int, long,
+        # unsigned or size_t
+        self.ctype = "int"
 
     def header(self):
         v = self.var
@@ -126,7 +131,8 @@ class Loop(Node):
             inc = "%s += %d" % (v, self.step)
         else:
             inc = "%s -= %d" % (v, -self.step)
-        return "for (int %s = %s; %s; %s)" % (v, self.start.c_str(), cond, inc)
+        return "for (%s %s = %s; %s; %s)" % (getattr(self, "ctype", "int"), v,
+                                            self.start.c_str(), cond, inc)
 
 
 class Stmt(Node):
@@ -159,6 +165,12 @@ class Func:
         self.float_macros = set()  # names of ast.FLOAT_MACROS used
         self.minmax = True     # print the MIN/MAX macro definitions
         self.ret = None        # a function-scope scalar returned at the end
+        self.size_types = {}   # size parameter -> its type if not int (long)
+        # feature zero-sizes: None, 'clean' (the rules hold for every size
+        # in [0, S_MAX]: every oracle also runs at sizes 0) or 'oob' (an
+        # access outside the loops is out of bounds at a size 0: the OpenCL
+        # oracle expects the runtime to refuse those sizes)
+        self.zero_sizes = None
 
     def arrays(self):
         out = [p[1] for p in self.params if p[0] == "array"]
@@ -328,15 +340,26 @@ def params_str(f):
     out = []
     for p in f.params:
         if p[0] in ("size", "scalar"):
-            out.append("int %s" % p[1])
+            out.append("%s %s" % (getattr(f, "size_types", {}).get(p[1], "int"), p[1]))
         else:
             out.append(p[1].decl())
     return ", ".join(out)
 
 
+def _loops(items):
+    for it in items:
+        if isinstance(it, Loop):
+            yield it
+            for x in _loops(it.body):
+                yield x
+
+
 def print_c(f):
     """The program as C; sets .line on every loop and statement."""
     lines = []
+    if any(getattr(l, "ctype", "int") == "size_t" for l in _loops(f.body)) or \
+            "size_t" in getattr(f, "size_types", {}).values():
+        lines.append("#include <stddef.h>")
     if f.minmax:
         lines += MINMAX
     lines += macro_lines(f)

@@ -94,6 +94,8 @@ def run_seed(args):
             "ocl_accepted": res.ocl_accepted,
             "kernels_validated": res.kernels_validated,
             "oclgrind_runs": res.oclgrind_runs,
+            "zero_runs": res.zero_runs, "zero_refusals": res.zero_refusals,
+            "alias_calls": res.alias_calls, "alias_refused": res.alias_refused,
             "verdicts_checked": res.verdicts_checked,
             "trace_parallel_missed": res.trace_parallel_missed,
             "missed_reasons": res.missed_reasons,
@@ -135,8 +137,16 @@ def feature_use(f):
                     facts.add("minmax")
                 if getattr(it, "host_loop", False):
                     facts.add("host-loop")
+                if getattr(it, "ctype", "int") != "int":
+                    facts.add("index-" + it.ctype)
                 walk(it.body, depth + 1)
     walk(f.body, 0)
+    if getattr(f, "zero_sizes", None):
+        facts.add("zero-" + f.zero_sizes)
+    if getattr(f, "size_types", None):
+        facts.add("size-long")
+    if getattr(f, "clamps", 0):
+        facts.add("clamp")
     kinds = {a.kind for a in f.arrays()}
     facts |= {"array-" + k for k in kinds}
     return facts
@@ -145,7 +155,8 @@ def feature_use(f):
 class Stats:
     KEYS = ["c_requests", "c_accepted", "c_compared", "ocl_requests", "ocl_accepted",
             "kernels_validated", "oclgrind_runs", "verdicts_checked",
-            "trace_parallel_missed"]
+            "trace_parallel_missed", "zero_runs", "zero_refusals",
+            "alias_calls", "alias_refused"]
 
     def __init__(self):
         self.programs = 0
@@ -157,6 +168,7 @@ class Stats:
         self.legal_refused_reasons = {}
         self.missed_reasons = {}
         self.failure_kinds = {}
+        self.features = {}
         self.seconds = 0.0
 
     def add(self, r):
@@ -164,6 +176,8 @@ class Stats:
         self.seconds += r.get("seconds", 0)
         for k in self.KEYS:
             self.sums[k] += r.get(k, 0)
+        for k in r.get("features", []):
+            self.features[k] = self.features.get(k, 0) + 1
         for fl, why in r.get("refusals", []):
             key = reason_key(why)
             self.refusal_reasons[key] = self.refusal_reasons.get(key, 0) + 1
@@ -194,6 +208,18 @@ class Stats:
         w("OpenCL requests: %d, accepted %d, kernel runs validated %d, oclgrind runs %d\n"
           % (s["ocl_requests"], s["ocl_accepted"], s["kernels_validated"],
              s["oclgrind_runs"]))
+        w("runs at sizes with a 0: %d, refused by the size check as expected: %d\n"
+          % (s["zero_runs"], s["zero_refusals"]))
+        w("host glue calls with overlapping arrays: %d, refused as expected (one "
+          "written): %d\n" % (s["alias_calls"], s["alias_refused"]))
+        fe = self.features
+        w("programs with: zero sizes (all oracles) %d, zero sizes (refusal "
+          "expected) %d, clamps %d, long/unsigned/size_t loop variables "
+          "%d/%d/%d, long sizes %d, host loops %d\n" % (
+              fe.get("zero-clean", 0), fe.get("zero-oob", 0), fe.get("clamp", 0),
+              fe.get("index-long", 0), fe.get("index-unsigned", 0),
+              fe.get("index-size_t", 0), fe.get("size-long", 0),
+              fe.get("host-loop", 0)))
         w("verdicts checked against the trace: %d; loops parallel in the trace "
           "but not for looptile: %d\n" % (s["verdicts_checked"], s["trace_parallel_missed"]))
         for k, v in sorted(self.missed_reasons.items(), key=lambda x: -x[1])[:6]:
@@ -218,6 +244,12 @@ def reason_key(why):
     why = re.sub(r"\((?!assumed\))[^()]*\)", "(...)", why)
     why = re.sub(r"\d+", "N", why)
     return why[:110]
+
+
+def zero_text(f):
+    from .harness import zero_combos
+    return "; ".join(",".join("%s=%d" % kv for kv in zip(f.sizes(), c))
+                     for c in zero_combos(f.sizes()))
 
 
 def parse_seeds(spec):
@@ -315,6 +347,11 @@ def main(argv=None):
             print("// C request: %s" % " ".join(r))
         for r in ocl_reqs:
             print("// OpenCL request: %s -o K.cl" % " ".join(r))
+        if f.zero_sizes:
+            print("// zero sizes: %s" % {
+                "clean": "every oracle also at %s" % zero_text(f),
+                "oob": "OpenCL at %s, a size-check refusal expected" % zero_text(f),
+            }[f.zero_sizes])
         return 0
     tools = Tools(looptile=args.looptile, runner=args.runner, cc=args.cc,
                   opencl=not args.no_opencl,
@@ -322,6 +359,7 @@ def main(argv=None):
                   timeout=args.timeout, wg_limit=args.wg_limit,
                   small_work_groups=args.small_work_groups,
                   tunables=parse_tunables(args.tunables))
+    tools.alias_calls = "alias-calls" not in exclude[1]
     if args.oclgrind:
         try:
             overrides = dict((n, int(v)) for n, v in
@@ -437,7 +475,7 @@ def oclgrind_files(files, tools, size, overrides=None):
 
 def check_one(a):
     seed, exclude, tools = a
-    from .harness import Program, sanitize_program, size_combos, run_driver, Result
+    from .harness import Program, sanitize_program, program_combos, run_driver, Result
     from .validate import validate
     f = generate(seed, exclude[0])
     text = A.print_c(f)
@@ -447,7 +485,7 @@ def check_one(a):
     if v:
         return seed, "breaks its own rule: " + v
     prog = Program(f, os.path.join(tools.workdir, "g%d" % seed))
-    combos = size_combos(f.sizes(), random.Random(seed))
+    combos = program_combos(f, random.Random(seed))
     r = sanitize_program(prog, tools, combos)
     if r:
         return seed, r

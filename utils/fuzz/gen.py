@@ -87,6 +87,17 @@ FEATURES = {
                   "nests and reductions, its scalars carried from one "
                   "iteration to the next (Durbin's shape: with -o a host "
                   "loop whose kernels keep them on the device)",
+    "zero-sizes": "programs whose rules hold at sizes 0 also run there "
+                  "(each size 0 in turn, then all) in every oracle",
+    "zero-refusals": "programs that access an array out of bounds at a "
+                     "size 0 (A[0] = s outside the loops): the OpenCL oracle "
+                     "runs them there and expects the runtime's size check "
+                     "to refuse those sizes",
+    "clamps": "(i < N - 1 ? A[i + 1] : A[i]), (i >= 1 ? A[i - 1] : 0): an "
+              "arm in bounds only where its affine condition holds",
+    "index-types": "loop variables of type long, unsigned or size_t (their "
+                   "MIN/MAX bounds mixing constants and indices, in either "
+                   "order), sizes of type long",
 }
 
 
@@ -176,6 +187,9 @@ class Gen:
         self.crng = random.Random(seed + 0x9E3779B9)
         # The scaled contractions' own stream, for the same reason.
         self.srng = random.Random(seed + 0x5CA1ED)
+        # clamps and index-types: a stream each (zero-sizes draws nothing)
+        self.krng = random.Random(seed + 0xC1A4)
+        self.trng = random.Random(seed + 0x17E)
         self.o = opts
         self.f = None
         self.drift = {}        # variable -> accumulated '+=' magnitude
@@ -266,7 +280,8 @@ class Gen:
                 self.macros[self.name("scalar", ["C1", "C2", "C3"])] = r.randint(-3, 9)
             f.macros = dict(self.macros)
             if r.random() < 0.5:
-                f.func_macros = set(r.sample(sorted(A.FUNC_MACROS), r.randint(1, 2)))
+                f.func_macros = set(r.sample(sorted(set(A.FUNC_MACROS) - {"IDX"}),
+                                             r.randint(1, 2)))
                 self.used_names |= f.func_macros
             if "fcast" in o and r.random() < 0.5:
                 f.float_macros = {r.choice(sorted(A.FLOAT_MACROS))}
@@ -1115,7 +1130,71 @@ class Gen:
             if c is not None:
                 other = self.crng.randint(-3, 9)
                 return ("sel", c, e, ("const", other)), max(m, abs(other))
+        if e[0] == "aref" and "clamps" in self.o and self.krng.random() < 0.12:
+            c = self.clamp(ctx, e)
+            if c is not None:
+                self.f.clamps = getattr(self.f, "clamps", 0) + 1
+                return c, m
         return e, m
+
+    def clamp(self, ctx, e):
+        """A read A[.. v + c ..] as a '?:' with a neighbour arm in bounds only
+        under its condition: (v < E - c - k ? A[.. v + c + k ..] : A[..]) for
+        k > 0, (v >= -(c + k) ? A[.. v + c + k ..] : ...) for k < 0, the
+        condition sometimes negated with the arms swapped, written the other
+        way round (E - 1 > v), the other arm the original read or a
+        constant. Only this feature's stream is drawn from; None when no
+        dimension fits."""
+        k = self.krng
+        arr, subs = e[1], e[2]
+        envs = ctx.envs()
+        fixed = (ctx.wset or {}).get(arr.name, {})
+        cands = []
+        for d, s in enumerate(subs):
+            if d in fixed or len(s.terms) != 1:
+                continue
+            (v, coef), = s.terms.items()
+            if coef == 1 and v in envs:
+                cands.append((d, v))
+        if not cands:
+            return None
+        d, v = k.choice(cands)
+        s = subs[d]
+        ext = arr.dims[d]
+        sh = k.choice([1, 1, 2, -1, -1, -2])
+        ns = s + sh
+        if in_bounds(ns, ext, envs):
+            return None     # in bounds anyway: no clamp needed
+        env = envs[v]
+        c = s.const
+        if sh > 0:
+            bound = ext - (c + sh)          # v < bound
+            narrowed = dict(envs)
+            narrowed[v] = Envelope(env.lo, bound - 1)
+            op, rhs = "<", bound
+            if k.random() < 0.3:
+                op, rhs = "<=", bound - 1
+        else:
+            lo = -(c + sh)                  # v >= lo
+            narrowed = dict(envs)
+            narrowed[v] = Envelope(max(env.lo, lo), env.hi)
+            op, rhs = ">=", Lin.c(lo)
+            if k.random() < 0.3:
+                op, rhs = ">", Lin.c(lo - 1)
+        near = ("aref", arr, [ns if i == d else x for i, x in enumerate(subs)])
+        if not all(in_bounds(x, arr.dims[i], narrowed) for i, x in enumerate(near[2])):
+            return None
+        other = e if k.random() < 0.7 else ("const", k.randint(-3, 9))
+        rhs_e = lin_expr(rhs)
+        NEG = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
+        FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
+        if k.random() < 0.3:
+            cond, yes, no = ("cmp", NEG[op], ("name", v), rhs_e), other, near
+        else:
+            cond, yes, no = ("cmp", op, ("name", v), rhs_e), near, other
+        if k.random() < 0.25:
+            cond = ("cmp", FLIP[cond[1]], cond[3], cond[2])
+        return ("sel", cond, yes, no)
 
     def _leaf(self, ctx, lhs, avoid):
         r = self.rng
@@ -1225,10 +1304,144 @@ class Gen:
         return out
 
 
+def lin_expr(lin):
+    """An affine form of the sizes as an expression: N - 2, 2*N + 1."""
+    e = None
+    for n in sorted(lin.terms):
+        c = lin.terms[n]
+        t = ("name", n) if abs(c) == 1 else ("bin", "*", ("const", abs(c)), ("name", n))
+        if e is None:
+            e = t if c > 0 else ("neg", t)
+        else:
+            e = ("bin", "+" if c > 0 else "-", e, t)
+    if e is None:
+        return ("const", lin.const)
+    if lin.const:
+        e = ("bin", "+" if lin.const > 0 else "-", e, ("const", abs(lin.const)))
+    return e
+
+
+def all_loops(items):
+    for it in items:
+        if isinstance(it, Loop):
+            yield it
+            for x in all_loops(it.body):
+                yield x
+
+
+def map_values(f, fn):
+    """Applies fn to every expression node of f's values and conditions
+    (not subscripts or loop bounds), bottom-up."""
+    def ex(e):
+        k = e[0]
+        if k in ("bin",):
+            e = (k, e[1], ex(e[2]), ex(e[3]))
+        elif k in ("neg", "paren"):
+            e = (k, ex(e[1]))
+        elif k == "fcast":
+            e = (k, ex(e[1]), e[2])
+        elif k == "mcall":
+            e = (k, e[1], ex(e[2]))
+        elif k == "sel":
+            e = (k, ex(e[1]), ex(e[2]), ex(e[3]))
+        elif k == "cmp":
+            e = (k, e[1], ex(e[2]), ex(e[3]))
+        return fn(e)
+
+    def items(its):
+        for it in its:
+            if isinstance(it, Loop):
+                items(it.body)
+                continue
+            if getattr(it, "rhs", None) is not None:
+                it.rhs = ex(it.rhs)
+            if getattr(it, "guard", None) is not None:
+                it.guard = ex(it.guard)
+    items(f.decls)
+    items(f.body)
+
+
+def index_types(g, f):
+    """Feature index-types, after generation (its own stream, so the program
+    is otherwise the one the seed had). In 45% of the programs every loop
+    variable and size gets one type, long, unsigned or size_t (looptile
+    refuses a bound converted to a narrower type or a signed size compared
+    in an unsigned type, so mixed programs are mostly refused); an unsigned
+    one read as a value or in a condition is read as IDX(n), ((int)(n));
+    where the unsigned type breaks a rule (a bound that may be negative, a
+    pointer parameter's subscript) the program falls back to long. In
+    10% single loops get a type of their own (mixed types, mostly refusals). A
+    MIN/MAX bound's parts are sometimes swapped (MAX(i - 1, 0)). A change is
+    kept only where the validator's rules still hold (no unsigned wrap), at
+    0 too for a zero-sizes candidate that holds there. Returns the program
+    (a copy where the values were rewritten)."""
+    import copy
+    from .validate import validate, zero_class
+    t = g.trng
+    base0 = zero_class(f) if f.zero_sizes else None
+    types = ["long", "unsigned", "unsigned"]
+    if "size_t" not in g.used_names:
+        types.append("size_t")
+
+    def ok(f):
+        if validate(f, floor=1) is not None:
+            return False
+        return not f.zero_sizes or zero_class(f) == base0
+
+    def set_all(f, ty):
+        for lp in all_loops(f.body):
+            # a backward loop over an unsigned variable would wrap below 0
+            lp.ctype = "long" if ty in ("unsigned", "size_t") and lp.step < 0 else ty
+        f.size_types = {n: ty for n in f.sizes()} if ty != "int" else {}
+        if ty in ("unsigned", "size_t"):
+            names = set(f.sizes()) | {lp.var for lp in all_loops(f.body)}
+            map_values(f, lambda e: ("mcall", "IDX", e)
+                       if e[0] == "name" and e[1] in names else e)
+            f.func_macros = set(f.func_macros) | {"IDX"}
+    for lp in all_loops(f.body):
+        if lp.start.kind in ("min", "max") and t.random() < 0.5:
+            lp.start.parts.reverse()
+        if lp.limit.kind in ("min", "max") and t.random() < 0.5:
+            lp.limit.parts.reverse()
+    mode = t.random()
+    if mode < 0.45:
+        ty = t.choice(types)
+        for cand in ([ty, "long"] if ty != "long" else [ty]):
+            h = copy.deepcopy(f)
+            set_all(h, cand)
+            if ok(h):
+                return h
+    elif mode < 0.55:
+        for n in f.sizes():
+            if t.random() < 0.3:
+                f.size_types[n] = "long"
+        for lp in all_loops(f.body):
+            if t.random() < 0.35:
+                lp.ctype = t.choice([x for x in types if x != "size_t"] + ["long"])
+                if not ok(f):
+                    lp.ctype = "int"
+        if not ok(f):
+            set_all(f, "int")
+    return f
+
+
 def generate(seed, exclude=()):
     """The program of a seed: a Func. Deterministic in (seed, exclude)."""
     A.Node._next[0] = 0
     g = Gen(seed, Options(exclude))
     f = g.generate()
     f.ocl_friendly = g.ocl_friendly
+    from .validate import validate
+    if "zero-sizes" in g.o or "zero-refusals" in g.o:
+        f.zero_sizes = "candidate"
+    if "index-types" in g.o:
+        f = index_types(g, f)
+    if f.zero_sizes:
+        # every oracle at sizes 0 where the rules hold there; where only an
+        # access is out of bounds (a statement outside the loops: A[0] of
+        # an extent-N array), the OpenCL oracle expects a refusal
+        from .validate import zero_class
+        f.zero_sizes = zero_class(f)
+        if f.zero_sizes == "oob" and "zero-refusals" not in g.o:
+            f.zero_sizes = None
     return f

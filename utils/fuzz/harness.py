@@ -32,6 +32,15 @@ Everything else that is not a clean pass is a Failure with a kind:
   ocl-run       looptile-run failed otherwise (launch, sizes, ...)
   ocl-mismatch  validation failed
   oclgrind      oclgrind reported an error
+  size-check    looptile-run ran sizes (a size 0) at which the C may access
+                an array out of bounds, instead of refusing them (any
+                failure there: the reference went past a buffer, or a
+                mismatch of what a local array held past its end)
+  alias         the host glue called with overlapping arrays: not refused
+                (code 2) where one of them is written, or not the C's result
+                where both are only read
+  bad-refusal   looptile refused with a reason the generator rules out
+                (a constant without a value: the programs have none)
 """
 import json
 import os
@@ -51,6 +60,8 @@ SIZES = [1, 2, 7, 17, 33]
 OCLGRIND_SIZE = 9
 GUARD = 16
 DIAG = re.compile(r"^[^\s:][^:\n]*:\d+:\d+: error: ", re.M)
+# refusals a generated program never deserves (a failure of kind bad-refusal)
+BAD_REFUSAL = re.compile(r"error: integer constant expression .* has no value")
 
 
 class Failure:
@@ -79,6 +90,11 @@ class Result:
         self.ocl_accepted = 0
         self.kernels_validated = 0
         self.oclgrind_runs = 0
+        self.alias_calls = 0        # glue calls with overlapping arrays
+        self.alias_refused = 0      # of those, refused (a written one overlaps)
+        self.alias_done = False
+        self.zero_runs = 0          # looptile-run at sizes with a 0
+        self.zero_refusals = 0      # of those, expected size-check refusals
         self.refusals = []          # (flags, first error line)
         self.legal_refused = []     # refusals the trace shows legal
         self.verdicts_checked = 0
@@ -164,6 +180,12 @@ def classify_looptile(rc, err, flags, expect_file=None):
         return None
     if rc == 1 and "Stack dump" not in err and "Assertion" not in err:
         if DIAG.search(err):
+            # the generator's programs have no constant that overflows or
+            # divides by zero (issue 25, item 6 refuses only those)
+            m = BAD_REFUSAL.search(err)
+            if m:
+                line = [l for l in err.splitlines() if m.group(0) in l][0]
+                return Failure("bad-refusal", flags, line)
             return "refused"
         return Failure("no-diagnostic", flags, "exit 1 without a file:line:col "
                        "diagnostic: " + tail(err))
@@ -198,6 +220,29 @@ def size_combos(sizes, rng):
     return combos
 
 
+def program_combos(f, rng):
+    """The size combinations every oracle runs a program at: size_combos,
+    and the zero combinations where the program is of the zero-sizes class
+    and keeps the rules there ('clean')."""
+    combos = size_combos(f.sizes(), rng)
+    if getattr(f, "zero_sizes", None) == "clean":
+        combos = combos + zero_combos(f.sizes())
+    return combos
+
+
+def zero_combos(sizes):
+    """Feature zero-sizes: each size 0 in turn (the others 7), then every
+    size 0 (a host loop bounded by a size then runs no iteration)."""
+    if not sizes:
+        return []
+    combos = []
+    if len(sizes) > 1:
+        for i in range(len(sizes)):
+            combos.append(tuple(0 if j == i else 7 for j in range(len(sizes))))
+    combos.append(tuple(0 for _ in sizes))
+    return combos
+
+
 def dim_c(lin):
     """An extent in the driver, where size parameter N is z_N (a size may be
     named like a C type: size_t)."""
@@ -220,8 +265,10 @@ def gen_driver(f, variants, combos, allpairs_combo):
     add("static int guard_ok(const int *p) { for (int i = 0; i < GUARD; i++) "
         "if (p[i] != (int)0xA5A5A5A5) return 0; return 1; }")
     protos = []
+    stypes = getattr(f, "size_types", {})
     for p in f.params:
-        protos.append("int" if p[0] in ("size", "scalar") else "void *")
+        protos.append(stypes.get(p[1], "int") if p[0] in ("size", "scalar")
+                      else "void *")
     proto = ", ".join(protos)
     ret = getattr(f, "ret", None)
     for v in ["orig"] + variants:
@@ -406,12 +453,14 @@ def check_program(prog, c_reqs, ocl_reqs, tools, rng, res=None, trace=True):
         res.c_accepted += 1
         variants.append(("v%d" % k, flags, outc))
     # 3. the driver
-    combos = size_combos(f.sizes(), rng)
+    combos = program_combos(f, rng)
+    zero = getattr(f, "zero_sizes", None)
     run_driver(prog, variants, combos, deps, tools, res, trace)
     # 4. OpenCL
     if tools.opencl:
+        refuse = zero_combos(f.sizes()) if zero == "oob" else []
         for k, flags in enumerate(ocl_reqs):
-            check_opencl(prog, flags, k, combos, tools, res)
+            check_opencl(prog, flags, k, combos, tools, res, refuse)
     return res
 
 
@@ -742,7 +791,12 @@ def small_tunables(manifest, overrides=None, small=True):
     return vals
 
 
-def check_opencl(prog, flags, k, combos, tools, res):
+def check_opencl(prog, flags, k, combos, tools, res, refuse=()):
+    """refuse: size combinations where the C may access an array out of
+    bounds (zero-sizes 'oob'): the runtime's size check must refuse them
+    ('sizes ... are not valid', exit 2) or the run validate (an access the
+    generator's rules only may not keep in bounds); any other outcome
+    fails."""
     res.ocl_requests += 1
     cl = os.path.join(prog.dir, "k%d.cl" % k)
     for ext in (".cl", ".json", ".host.cpp"):
@@ -770,7 +824,8 @@ def check_opencl(prog, flags, k, combos, tools, res):
     msizes = [a["name"] for a in manifest.get("arguments", []) if a.get("kind") == "size"]
     fs = prog.f.sizes()
     ok = True
-    for combo in combos:
+    for combo in list(combos) + [c for c in refuse if c not in combos]:
+        may_refuse = combo in refuse
         env = dict(zip(fs, combo))
         d = ",".join("%s=%d" % (n, env.get(n, 7)) for n in msizes)
         cmd = [tools.runner, cl, "--validate", "--reps", "1", "--no-tune-cache",
@@ -782,7 +837,23 @@ def check_opencl(prog, flags, k, combos, tools, res):
                 small_tunables(manifest, tools.tunables,
                                tools.small_work_groups).items()))]
         rc, out, err = run(cmd, tools.timeout, env=tools.env)
+        if 0 in combo:
+            res.zero_runs += 1
+        if may_refuse and rc == 2 and "are not valid for" in err:
+            res.zero_refusals += 1
+            continue
         f = ocl_outcome(rc, out, err, flags, d)
+        if may_refuse and f is not None:
+            # the C may access an array out of bounds at these sizes (its
+            # reference went past a buffer's end, or read a local array
+            # past its end: a mismatch of garbage): sizes the manifest's
+            # size checks should have refused
+            res.failures.append(Failure(
+                "size-check", flags + ["-o", "K.cl"],
+                "looptile-run accepted %s, where the C may access an array "
+                "out of bounds (%s): %s" % (d, f.kind, f.message), ocl=True))
+            ok = False
+            break
         if f is not None:
             res.failures.append(f)
             ok = False
@@ -790,6 +861,9 @@ def check_opencl(prog, flags, k, combos, tools, res):
         res.kernels_validated += 1
     if ok and tools.use_oclgrind:
         run_oclgrind(prog, cl, manifest, msizes, flags, tools, res)
+    if ok and getattr(tools, "alias_calls", False) and not res.alias_done:
+        res.alias_done = True
+        check_alias(prog, cl, manifest, flags, tools, res)
 
 
 def ocl_outcome(rc, out, err, flags, sizes, tool="looptile-run"):
@@ -815,6 +889,193 @@ def ocl_outcome(rc, out, err, flags, sizes, tool="looptile-run"):
         return Failure("ocl-build", req, "at %s: %s" % (sizes, tail(text, 10)), ocl=True)
     return Failure("ocl-run", req, "%s exit %s at %s: %s" % (tool, rc, sizes,
                                                              tail(text, 8)), ocl=True)
+
+
+ALIAS_SIZE = 5
+
+ALIAS_MAIN = r"""
+#include <stdio.h>
+#include "looptile/Runtime/Glue.h"
+%(ret)s %(name)s(%(proto)s);
+%(ret)s %(name)s_ref(%(proto)s);
+static int pool[%(n)d], keep[%(n)d], ref[%(n)d];
+int main(void) {
+  unsigned s = %(seed)du;
+  for (int i = 0; i < %(n)d; i++) {
+    s = s * 1103515245u + 12345u;
+    pool[i] = keep[i] = ref[i] = (int)((s >> 16) %% 256u) - 128;
+  }
+  %(call)s
+  printf("code %%d\n", looptile_last_error());
+  printf("message %%s\n", looptile_last_error_message());
+  if (%(written)d) {
+    int same = 1;
+    for (int i = 0; i < %(n)d; i++) same &= pool[i] == keep[i];
+    printf("unchanged %%d\n", same);
+  } else {
+    %(refcall)s
+    int bad = -1;
+    for (int i = 0; i < %(n)d; i++) if (pool[i] != ref[i]) { bad = i; break; }
+    printf("first-diff %%d %%d %%d\n", bad, bad < 0 ? 0 : pool[bad], bad < 0 ? 0 : ref[bad]);
+    printf("returns %%d\n", %(retcmp)s);
+  }
+  return 0;
+}
+"""
+
+
+def shape_count(shape, sizes):
+    """Elements of a manifest shape at these sizes, or None."""
+    n = 1
+    for d in shape:
+        try:
+            v = eval(str(d).replace("/", "//"), {"__builtins__": {}},
+                     dict(sizes, min=min, max=max))
+        except Exception:
+            return None
+        n *= max(int(v), 0)
+    return n
+
+
+def check_alias(prog, cl, manifest, flags, tools, res):
+    """The aliasing-call oracle: the drop-in function of the host glue
+    (K.host.cpp) called with two array arguments that overlap in memory, at
+    every size ALIAS_SIZE. Where one of the two is written (access inout or
+    out) the call must be refused with code 2 naming the overlap, the arrays
+    unchanged; where both are only read, it must return 0 and leave the
+    arrays (and return value) as the C function does on a copy."""
+    import random as _random
+    f = prog.f
+    host = cl[:-3] + ".host.cpp"
+    if not os.path.exists(host):
+        return
+    sizes = {n: ALIAS_SIZE for n in f.sizes()}
+    margs = {a["name"]: a for a in manifest.get("arguments", [])}
+    arrs = [p[1] for p in f.params if p[0] == "array"]
+    counts = {}     # elements reserved for each array (the C's or the glue's)
+    mcounts = {}    # elements the glue copies (the manifest's shape)
+    for a in arrs:
+        m = margs.get(a.name)
+        if m is None or m.get("kind") != "buffer":
+            return
+        n = shape_count(m.get("shape", []), sizes)
+        cdims = 1
+        for d in a.dims:
+            cdims *= max(d.eval(sizes), 0)
+        if n is None:
+            return
+        counts[a.name] = max(n, cdims)
+        mcounts[a.name] = n
+    # x at element 0 and y at element 1 overlap, for the glue, where x has
+    # at least 2 elements in the manifest and y at least 1
+    written = [a for a in arrs if margs[a.name].get("access") != "in" and mcounts[a.name] >= 1]
+    readonly = [a for a in arrs if margs[a.name].get("access") == "in" and mcounts[a.name] >= 1]
+    import zlib
+    rng = _random.Random(zlib.crc32(prog.text.encode()))
+    pairs = []
+    if written and len(arrs) >= 2:
+        w = rng.choice(written)
+        x = rng.choice([a for a in arrs if a is not w])
+        if mcounts[x.name] >= 2:
+            pairs.append((1, x, w))
+    if len(readonly) >= 2:
+        x, y = rng.sample(readonly, 2)
+        if mcounts[x.name] >= 2:
+            pairs.append((0, x, y))
+    if not pairs:
+        return
+    d = os.path.join(prog.dir, "alias")
+    os.makedirs(d, exist_ok=True)
+    inc = os.path.join(ROOT, "runtime", "include")
+    lib = os.path.join(os.path.dirname(os.path.dirname(tools.runner)), "runtime",
+                       "liblooptile-runtime.a")
+    cxx = os.environ.get("CXX") or shutil.which("c++") or "c++"
+    host_o = os.path.join(d, "host.o")
+    ref_o = os.path.join(d, "ref.o")
+    rc, _, err = run([cxx, "-std=c++17", "-I" + inc, "-c", host, "-o", host_o], tools.timeout)
+    if rc != 0:
+        res.failures.append(Failure("alias", flags + ["-o", "K.cl"],
+                                    "the host glue does not compile: " + tail(err, 6), ocl=True))
+        return
+    rc, _, err = run([tools.cc, "-std=gnu11", "-O0", "-w", "-D%s=%s_ref" % (f.name, f.name),
+                      "-c", prog.path, "-o", ref_o], tools.timeout)
+    if rc != 0:
+        return
+    stypes = getattr(f, "size_types", {})
+    proto = ", ".join(stypes.get(p[1], "int") if p[0] in ("size", "scalar") else "void *"
+                      for p in f.params)
+    ret = "int" if getattr(f, "ret", None) else "void"
+    env = dict(tools.env)
+    env["LOOPTILE_DEVICE"] = "cpu"
+    for k, (wr, x, y) in enumerate(pairs):
+        # x at element 0, y at element 1 (they overlap), the others apart
+        offs = {x.name: 0, y.name: 1}
+        pos = max(counts[x.name], 1 + counts[y.name]) + 8
+        for a in arrs:
+            if a.name not in offs:
+                offs[a.name] = pos
+                pos += counts[a.name] + 8
+        n = pos + 8
+
+        def args(buf):
+            out = []
+            for p in f.params:
+                if p[0] == "size":
+                    out.append(str(ALIAS_SIZE))
+                elif p[0] == "scalar":
+                    out.append("3")
+                else:
+                    out.append("%s + %d" % (buf, offs[p[1].name]))
+            return ", ".join(out)
+        call = ("int r = " if ret == "int" else "") + "%s(%s);" % (f.name, args("pool"))
+        refcall = ("int r_ref = " if ret == "int" else "") + "%s_ref(%s);" % (f.name, args("ref"))
+        src = ALIAS_MAIN % {"ret": ret, "name": f.name, "proto": proto, "n": n,
+                            "seed": 1000 + k, "call": call, "refcall": refcall,
+                            "written": wr, "retcmp": "r == r_ref" if ret == "int" else "1"}
+        main_c = os.path.join(d, "main%d.c" % k)
+        with open(main_c, "w") as fh:
+            fh.write(src)
+        exe = os.path.join(d, "main%d" % k)
+        rc, _, err = run([tools.cc, "-std=gnu11", "-O0", "-w", "-I" + inc, main_c, host_o,
+                          ref_o, lib, "-lOpenCL", "-lstdc++", "-ldl", "-lm", "-o", exe],
+                         tools.timeout)
+        if rc != 0:
+            res.failures.append(Failure("alias", flags + ["-o", "K.cl"],
+                                        "the glue program does not link: " + tail(err, 6),
+                                        ocl=True))
+            return
+        rc, out, err = run([exe], tools.timeout, env=env)
+        what = "%s(%s) with %s and %s overlapping (%s)" % (
+            f.name, args("p").replace("p + ", "+"), x.name, y.name,
+            "one written" if wr else "both read-only")
+        if rc != 0:
+            res.failures.append(Failure("alias", flags + ["-o", "K.cl"], "%s: exit %s: %s" %
+                                        (what, rc, tail(err + out, 6)), ocl=True))
+            continue
+        info = dict(l.split(" ", 1) for l in out.splitlines() if " " in l)
+        code = int(info.get("code", "-1"))
+        msg = info.get("message", "")
+        if "are not valid for" in msg:
+            continue    # sizes the function does not support: not this oracle's
+        res.alias_calls += 1
+        if wr:
+            if code == 2 and "overlap in memory" in msg and info.get("unchanged") == "1":
+                res.alias_refused += 1
+                continue
+            res.failures.append(Failure("alias", flags + ["-o", "K.cl"],
+                                        "%s: code %d, arrays %s, message '%s' (expected code 2, "
+                                        "the overlap named, arrays unchanged)" % (
+                                            what, code, "unchanged" if info.get("unchanged") == "1"
+                                            else "CHANGED", msg), ocl=True))
+        else:
+            diff = info.get("first-diff", "-1").split()
+            if code == 0 and diff[0] == "-1" and info.get("returns") == "1":
+                continue
+            res.failures.append(Failure("alias", flags + ["-o", "K.cl"],
+                                        "%s: code %d ('%s'), first element that differs from the "
+                                        "C's: %s, return values equal: %s" % (
+                                            what, code, msg, " ".join(diff),
+                                            info.get("returns")), ocl=True))
 
 
 def run_oclgrind(prog, cl, manifest, msizes, flags, tools, res):

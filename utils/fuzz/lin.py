@@ -13,6 +13,29 @@ import itertools
 # The largest value any size parameter takes in the harness (sizes 1, 2, 7,
 # 17, 33 and the oclgrind size).
 S_MAX = 33
+# The smallest: 1, or 0 while checking a program of the zero-sizes class
+# (size_floor): then a loop bounded by a size may run no iteration, an
+# extent may be 0, and every access outside such loops must still be in
+# bounds.
+S_MIN = [1]
+# Per size, a larger smallest value where the code checked only runs for
+# such sizes (the validator at floor 0: the body of a loop whose envelope is
+# empty below N = k only runs for N >= k).
+S_FLOORS = {}
+
+
+class size_floor:
+    """with size_floor(0): the box is [0, S_MAX]^k."""
+
+    def __init__(self, v):
+        self.v = v
+
+    def __enter__(self):
+        self.old = S_MIN[0]
+        S_MIN[0] = self.v
+
+    def __exit__(self, *a):
+        S_MIN[0] = self.old
 
 
 class Lin:
@@ -100,9 +123,10 @@ class Lin:
 
 
 def corners(params):
-    """Every corner of [1, S_MAX]^k for the given parameter names."""
+    """Every corner of [S_MIN, S_MAX]^k for the given parameter names."""
     params = sorted(params)
-    for vals in itertools.product((1, S_MAX), repeat=len(params)):
+    lows = [max(S_MIN[0], S_FLOORS.get(p, 0)) for p in params]
+    for vals in itertools.product(*[(lo, S_MAX) for lo in lows]):
         yield dict(zip(params, vals))
 
 

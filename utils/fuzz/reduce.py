@@ -18,7 +18,7 @@ import re
 from . import ast as A
 from .ast import Bound, Loop, Stmt
 from .harness import (Failure, HarnessError, Program, Result, check_program,
-                      sanitize_program, size_combos)
+                      sanitize_program, program_combos)
 from .lin import Lin
 from .validate import validate
 
@@ -141,7 +141,7 @@ class Reducer:
             return False
         ok = any(signature(x) == self.sig for x in res.failures)
         if ok:
-            combos = size_combos(f.sizes(), random.Random(1))
+            combos = program_combos(f, random.Random(1))
             if sanitize_program(prog, self.tools, combos) is not None:
                 return False
             self.last = (prog.text, flags, [x for x in res.failures

@@ -24,6 +24,8 @@ REQUEST_FEATURES = {
     "register-tile-rereads": "register-tiled kernels of programs that read one "
                              "array at two subscripts in a nest",
     "ocl-single-work-item": "--single-work-item kernels",
+    "alias-calls": "the aliasing-call oracle: the host glue of a program's "
+                   "first validated kernel called with two overlapping arrays",
 }
 
 

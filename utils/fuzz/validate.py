@@ -7,10 +7,31 @@ gen.py: subscripts in bounds over the loops' envelopes for every size in
 [1, S_MAX]; magnitudes bounded (VCAP, ASSIGN_CAP, EXPR_CAP, the drift of
 '+=' updates); divisors positive; local scalars read only where definitely
 written; local arrays read only after a nest writes every element.
+
+A program of the zero-sizes class (f.zero_sizes == 'clean') is checked for
+every size in [0, S_MAX] (lin.size_floor): a parameter array's extent may be
+0, a local array's may not (a VLA of 0 elements is undefined).
+
+A '?:' whose condition compares a loop variable with an affine form of the
+sizes (clamps) checks each arm with the variable's envelope narrowed to the
+arm's side: (i < N - 1 ? A[i + 1] : A[i]).
+
+Loop variables of type long need nothing more; unsigned and size_t ones
+(index-types) must not wrap: their loops are forward, every part of a bound
+that mentions one (and every other part of that bound) is nonnegative, and
+they appear only in subscripts (not of pointer parameters, whose spelling
+(C + 1)[(e) - 1] may go below 0) and loop bounds, never in a value or a
+condition; so do sizes of these types (every size and loop variable of a
+program often has the same type: looptile refuses a bound converted to a
+narrower type, and a signed size compared in an unsigned type).
 """
 from .ast import PREC, Loop, Stmt, expr_prec, same_expr, unparen, update_op
 from .gen import (ASSIGN_CAP, DRIFT_CAP, EXPR_CAP, IN_MAG, SCALAR_PARAM_MAG, VCAP)
-from .lin import Envelope, Lin, S_MAX, in_bounds, max_over_params, min_over_params, nonneg
+from .lin import (Envelope, Lin, S_MAX, in_bounds, max_over_params, min_over_params,
+                  nonneg, size_floor, S_FLOORS)
+
+UNSIGNED = ("unsigned", "size_t")
+INDEX_TYPES = ("int", "long") + UNSIGNED
 
 
 class Invalid(Exception):
@@ -25,6 +46,7 @@ class VCtx:
         self.arrays = {}
         self.readable = set()
         self.adepth = {}     # array -> declaration depth
+        self.unsigned = set()  # unsigned / size_t loop variables in scope
 
     def child(self):
         c = VCtx()
@@ -34,6 +56,7 @@ class VCtx:
         c.arrays = dict(self.arrays)
         c.readable = set(self.readable)
         c.adepth = dict(self.adepth)
+        c.unsigned = set(self.unsigned)
         return c
 
     def envs(self):
@@ -47,16 +70,31 @@ class VCtx:
 
 
 class Validator:
-    def __init__(self, f, exclude=()):
+    def __init__(self, f, exclude=(), floor=None):
         self.f = f
         self.exclude = set(exclude)
+        if floor is None:
+            floor = 0 if getattr(f, "zero_sizes", None) == "clean" else 1
+        self.floor = floor
+        self.oob_seen = None   # a list: subscripts out of bounds noted, not raised
         self.sizes = set(f.sizes())
         self.sparams = set(f.scalar_params())
         self.drift = {}
 
     def run(self):
+        with size_floor(self.floor):
+            self._run()
+
+    def _run(self):
         f = self.f
+        top_unsigned = set()
+        for n, t in getattr(f, "size_types", {}).items():
+            if n not in self.sizes or t not in INDEX_TYPES:
+                raise Invalid("size %s of type %s" % (n, t))
+            if t in UNSIGNED:
+                top_unsigned.add(n)
         ctx = VCtx()
+        ctx.unsigned = top_unsigned
         names = set()
         for p in f.params:
             n = p[1] if p[0] != "array" else p[1].name
@@ -65,7 +103,7 @@ class Validator:
             names.add(n)
             if p[0] == "array":
                 for d in p[1].dims:
-                    if not d.names() <= self.sizes or not nonneg(d - 1):
+                    if not d.names() <= self.sizes or not nonneg(d - self.floor):
                         raise Invalid("bad extent of %s" % n)
                 ctx.arrays[n] = p[1]
                 ctx.readable.add(n)
@@ -167,11 +205,53 @@ class Validator:
                 or loop.var in self.sizes or loop.var in self.sparams:
             raise Invalid("loop variable %s shadows a name" % loop.var)
         env, trips, nonempty = self.envelope(loop, ctx)
+        ctype = getattr(loop, "ctype", "int")
+        if ctype not in INDEX_TYPES:
+            raise Invalid("loop variable of type %s" % ctype)
+        parts = [p for b in (loop.start, loop.limit) for p in b.parts]
+        if ctype in UNSIGNED or any(p.names() & ctx.unsigned for p in parts):
+            # no wrap: every part that mentions an unsigned name is
+            # nonnegative; the variable is nonnegative wherever it is
+            # compared in an unsigned type (a forward loop from a
+            # nonnegative start), or the loop is a backward one over a
+            # signed variable whose limit mentions no unsigned name
+            envs = ctx.envs()
+            if loop.step < 0:
+                if ctype in UNSIGNED:
+                    raise Invalid("backward loop over an unsigned variable")
+                if any(p.names() & ctx.unsigned for p in loop.limit.parts):
+                    raise Invalid("backward loop down to an unsigned bound")
+                check = [p for p in parts if p.names() & ctx.unsigned]
+            else:
+                check = [p for p in parts if p.names() & ctx.unsigned or
+                         p in loop.start.parts or ctype in UNSIGNED]
+            for p in check:
+                # for every size from 0, as looptile checks (a size may be 0)
+                with size_floor(0):
+                    neg = not nonneg(_range(p, envs)[0])
+                if neg:
+                    raise Invalid("bound %s of an unsigned loop may be negative"
+                                  % p.c_str())
         if ctx.execs(0) * max(trips, 1) > 10 ** 7:
             raise Invalid("too many iterations")
         c = ctx.child()
         c.loops.append((loop.var, env, trips))
-        w = self.items(loop.body, c)
+        if ctype in UNSIGNED:
+            c.unsigned.add(loop.var)
+        # at floor 0, the body runs only for sizes where the envelope is not
+        # empty: lo <= c*N + d gives N >= (lo - d) / c
+        old = dict(S_FLOORS)
+        if self.floor == 0 and len(env.hi.terms) == 1:
+            (n, coef), = env.hi.terms.items()
+            if coef > 0 and n in self.sizes:
+                need = -((env.lo - env.hi.const) // -coef)
+                if need > S_FLOORS.get(n, 0):
+                    S_FLOORS[n] = need
+        try:
+            w = self.items(loop.body, c)
+        finally:
+            S_FLOORS.clear()
+            S_FLOORS.update(old)
         return w if nonempty else set()
 
     def cond(self, c, ctx):
@@ -281,8 +361,28 @@ class Validator:
         envs = ctx.envs()
         for d, sub in enumerate(e[2]):
             self.lin_ok(sub, ctx)
+            if arr.kind == "ptr" and sub.names() & ctx.unsigned:
+                raise Invalid("unsigned loop variable in a subscript of %s" % arr.name)
             if not in_bounds(sub, arr.dims[d], envs):
+                if self.oob_seen is not None:
+                    self.oob_seen.append("%s subscript %s" % (arr.name, sub.c_str()))
+                    continue
                 raise Invalid("%s subscript %s out of bounds" % (arr.name, sub.c_str()))
+
+    def arm(self, e, ctx, narrowed):
+        """An arm of a '?:': valid with the loop variables' envelopes, or
+        with the one its condition narrows (each is sound on its own; an
+        affine bound cannot express their intersection)."""
+        if narrowed is ctx:
+            return self.expr(e, ctx)
+        seen, self.oob_seen = self.oob_seen, None
+        try:
+            return self.expr(e, ctx)
+        except Invalid:
+            pass
+        finally:
+            self.oob_seen = seen
+        return self.expr(e, narrowed)
 
     def divisor(self, e, ctx):
         """(min, max) of a positive divisor, or Invalid."""
@@ -311,10 +411,14 @@ class Validator:
             n = e[1]
             envs = ctx.envs()
             if n in envs:
+                if n in ctx.unsigned:
+                    raise Invalid("unsigned loop variable %s in a value" % n)
                 env = envs[n]
                 return max(abs(env.lo), abs(max_over_params(env.hi)),
                            abs(min_over_params(env.hi)))
             if n in self.sizes:
+                if n in ctx.unsigned:
+                    raise Invalid("unsigned size %s in a value" % n)
                 return S_MAX
             if n in self.sparams:
                 return SCALAR_PARAM_MAG
@@ -340,6 +444,14 @@ class Validator:
             from .ast import FUNC_MACROS
             if e[1] not in getattr(self.f, "func_macros", ()):
                 raise Invalid("macro %s is not defined" % e[1])
+            if e[1] == "IDX" and e[2][0] == "name" and e[2][1] in ctx.unsigned:
+                # ((int)(n)) of an unsigned size or loop variable: its value
+                n = e[2][1]
+                envs = ctx.envs()
+                if n in envs:
+                    env = envs[n]
+                    return max(abs(env.lo), abs(max_over_params(env.hi)))
+                return S_MAX
             m = self.expr(e[2], ctx) * FUNC_MACROS[e[1]][1]
             if m > EXPR_CAP:
                 raise Invalid("%s may overflow" % e[1])
@@ -356,7 +468,8 @@ class Validator:
             return m * 2 + 1 if e[2] == "2.0f" else m + 1
         if k == "sel":
             self.cond(e[1], ctx)
-            return max(self.expr(e[2], ctx), self.expr(e[3], ctx))
+            yes, no = arm_contexts(e[1], ctx)
+            return max(self.arm(e[2], ctx, yes), self.arm(e[3], ctx, no))
         op = e[1]
         if "assoc" in self.exclude and expr_prec(unparen(e[3])) == PREC[op]:
             raise Invalid("a right operand at the precedence of '%s' (feature assoc)" % op)
@@ -369,6 +482,82 @@ class Validator:
         if m > EXPR_CAP:
             raise Invalid("%s may overflow" % op)
         return m
+
+
+def expr_lin(e):
+    """An expression of names and constants as a Lin (+, -, unary minus,
+    constant factors), or None."""
+    k = e[0]
+    if k == "const":
+        return Lin.c(e[1])
+    if k == "name":
+        return Lin.var(e[1])
+    if k == "paren" or (k == "mcall" and e[1] == "IDX"):
+        return expr_lin(e[-1])
+    if k == "neg":
+        a = expr_lin(e[1])
+        return a.scale(-1) if a is not None else None
+    if k == "bin" and e[1] in "+-*":
+        a, b = expr_lin(e[2]), expr_lin(e[3])
+        if a is None or b is None:
+            return None
+        if e[1] == "+":
+            return a + b
+        if e[1] == "-":
+            return a - b
+        if a.is_const():
+            return b.scale(a.const)
+        if b.is_const():
+            return a.scale(b.const)
+    return None
+
+
+FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+NEG = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}
+
+
+def arm_contexts(c, ctx):
+    """(ctx of the true arm, ctx of the false arm) of a '?:' on condition c:
+    where c compares a loop variable v with an affine form L of the sizes
+    (v < L, L > v, ...), v's envelope narrowed on each side (an upper bound
+    L - 1 or L, a lower bound only where L is a constant). Each narrowed
+    envelope is sound: v lies in the original and satisfies the side's
+    comparison, so either bound holds."""
+    envs = ctx.envs()
+    a, b = expr_lin(c[2]), expr_lin(c[3])
+    op = c[1]
+    if a is None or b is None:
+        return ctx, ctx
+    if len(a.terms) == 1 and list(a.terms.values()) == [1] and \
+            list(a.terms)[0] in envs and not (b.names() - set(
+                n for n in b.names() if n not in envs)):
+        v, L = list(a.terms)[0], b
+    elif len(b.terms) == 1 and list(b.terms.values()) == [1] and \
+            list(b.terms)[0] in envs and not (a.names() & set(envs)):
+        v, L, op = list(b.terms)[0], a, FLIP[op]
+    else:
+        return ctx, ctx
+    if L.names() & set(envs):
+        return ctx, ctx
+
+    def narrow(op):
+        env = envs[v]
+        if op == "<":
+            env = Envelope(env.lo, L - 1)
+        elif op == "<=":
+            env = Envelope(env.lo, L)
+        elif op == ">" and L.is_const():
+            env = Envelope(max(env.lo, L.const + 1), env.hi)
+        elif op == ">=" and L.is_const():
+            env = Envelope(max(env.lo, L.const), env.hi)
+        elif op == "==" and L.is_const():
+            env = Envelope(L.const, Lin.c(L.const))
+        else:
+            return ctx
+        c2 = ctx.child()
+        c2.loops = [(x, env if x == v else e, t) for x, e, t in ctx.loops]
+        return c2
+    return narrow(op), narrow(NEG[op])
 
 
 def _range(lin, envs):
@@ -399,11 +588,27 @@ def full_init(loop):
     return arr.name
 
 
-def validate(f, exclude=()):
-    """None, or the first rule f breaks. exclude: the generator's excluded
-    feature classes whose shapes f must not contain (assoc, double-neg)."""
+def zero_class(f):
+    """Feature zero-sizes: 'clean' where every rule holds for sizes in
+    [0, S_MAX], 'oob' where the only broken rule is a subscript that may be
+    out of bounds at some size 0 (then the runtime's size check should
+    refuse those sizes), else None."""
+    v = Validator(f, (), 0)
+    v.oob_seen = []
     try:
-        Validator(f, exclude).run()
+        v.run()
+    except Invalid:
+        return None
+    return "oob" if v.oob_seen else "clean"
+
+
+def validate(f, exclude=(), floor=None):
+    """None, or the first rule f breaks. exclude: the generator's excluded
+    feature classes whose shapes f must not contain (assoc, double-neg).
+    floor: the smallest size (default: 0 for a program of the zero-sizes
+    class, else 1)."""
+    try:
+        Validator(f, exclude, floor).run()
     except Invalid as e:
         return str(e)
     return None

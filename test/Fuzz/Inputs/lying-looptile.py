@@ -3,7 +3,14 @@
 ($REAL_LOOPTILE), then calls every loop parallel in --print-deps=json and
 adds 1 to the value of the first assignment in any file it writes with -o
 (emitted C or OpenCL kernel), or with LIE_RETURN set only to the value the
-emitted C returns. The fuzzer's oracles must notice each."""
+emitted C returns. The fuzzer's oracles must notice each.
+
+Two other lies of test/Fuzz/new-features.test, each alone: LIE_MINMAX=1
+writes the kernels' MIN and MAX as OpenCL's min() and max() again (as
+before issue 25 item 3: ambiguous on a long and an int); LIE_ALIAS=1 marks
+every array of the manifest embedded in FILE.host.cpp read-only, so that
+the host glue no longer refuses a call whose written array overlaps
+another."""
 import json
 import os
 import re
@@ -15,14 +22,33 @@ p = subprocess.run([os.environ["REAL_LOOPTILE"]] + args, capture_output=True, te
 sys.stderr.write(p.stderr)
 out = p.stdout
 if p.returncode == 0:
-    if "--print-deps=json" in args:
+    only = os.environ.get("LIE_MINMAX") or os.environ.get("LIE_ALIAS")
+    if "--print-deps=json" in args and not only:
         deps = json.loads(out)
         for nest in deps["nests"]:
             for loop in nest["loops"]:
                 loop["parallel"] = True
                 loop["reduction"] = False
         out = json.dumps(deps)
-    if "-o" in args:
+    if "-o" in args and only:
+        path = args[args.index("-o") + 1]
+        if os.environ.get("LIE_MINMAX") and path.endswith(".cl"):
+            with open(path) as f:
+                text = f.read()
+            text = text.replace("#define MIN(a, b) ((a) < (b) ? (a) : (b))",
+                                "#define MIN(a, b) min(a, b)")
+            text = text.replace("#define MAX(a, b) ((a) > (b) ? (a) : (b))",
+                                "#define MAX(a, b) max(a, b)")
+            with open(path, "w") as f:
+                f.write(text)
+        host = path[:-3] + ".host.cpp"
+        if os.environ.get("LIE_ALIAS") and path.endswith(".cl") and os.path.exists(host):
+            with open(host) as f:
+                text = f.read()
+            text = re.sub(r'"access": "(inout|out)"', '"access": "in"', text)
+            with open(host, "w") as f:
+                f.write(text)
+    elif "-o" in args:
         path = args[args.index("-o") + 1]
         with open(path) as f:
             text = f.read()
