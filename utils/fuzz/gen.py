@@ -95,9 +95,10 @@ FEATURES = {
                      "to refuse those sizes",
     "clamps": "(i < N - 1 ? A[i + 1] : A[i]), (i >= 1 ? A[i - 1] : 0): an "
               "arm in bounds only where its affine condition holds",
-    "index-types": "loop variables of type long, unsigned or size_t (their "
-                   "MIN/MAX bounds mixing constants and indices, in either "
-                   "order), sizes of type long",
+    "index-types": "loop variables and sizes of type long, unsigned or "
+                   "size_t (their MIN/MAX bounds mixing constants and "
+                   "indices, in either order; unsigned values read as "
+                   "IDX(n)), and in some programs mixed types",
 }
 
 

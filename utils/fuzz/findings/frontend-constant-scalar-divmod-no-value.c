@@ -8,9 +8,10 @@
  * way. Probably since 308588a (constant int overflow refused, issue 25
  * item 6): the scalar is folded as a constant, but its value is asked of
  * Clang's evaluator, for which 't' is not a constant expression. Found by
- * the bad-refusal check of the harness (seed 17 and about 1 program in 10
- * of every campaign, often 'acc % 100' of a reduction scalar before its
- * loop), reduced with utils/fuzz.py --reduce 17, at 72458d3:
+ * the bad-refusal check of the harness (seed 17, 11 of seeds 1-300, 158 of
+ * the 3072 programs of the campaigns of 2026-11-26: 's % 100', 't / 5',
+ * '(s - lid) % 2', 'acc % 100'), reduced with utils/fuzz.py --reduce 17, at
+ * 72458d3:
  *   build/bin/looptile frontend-constant-scalar-divmod-no-value.c --print-deps=json
  *     # exit 1 with the error above (any request: -o, --emit=c, ...)
  * By hand:
