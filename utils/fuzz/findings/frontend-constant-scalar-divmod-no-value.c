@@ -1,4 +1,4 @@
-/* OPEN: a local scalar initialized with a constant and never written again,
+/* FIXED (see utils/fuzz/findings/README.md): a local scalar initialized with a constant and never written again,
  * divided or taken modulo a constant, is refused as a constant without a
  * value:
  *   error: integer constant expression 't % 4093' of type 'int' has no

@@ -1,4 +1,4 @@
-/* OPEN (issue 25 item 2; the fix was in progress on main when this was
+/* FIXED on main (utils/fuzz/findings/README.md); was OPEN (issue 25 item 2; the fix was in progress on main when this was
  * found): a '?:' on an affine condition whose arm is in bounds only where
  * the condition holds. looptile warns
  *   warning: 'A[i + 1]' accesses array parameter 'A' outside its extents

@@ -1,4 +1,4 @@
-/* OPEN: a whole-nest (tree) reduction over a loop bounded by a long size
+/* FIXED (see utils/fuzz/findings/README.md): a whole-nest (tree) reduction over a loop bounded by a long size
  * gives a kernel that does not build: its trip
  * count is written with OpenCL's max() on a long and an int,
  *   for (long p = get_global_id(0); p < max(M - 2, 0); ...)

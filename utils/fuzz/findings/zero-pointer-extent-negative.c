@@ -1,4 +1,4 @@
-/* OPEN (sizes of 0, issue 25 item 1): a pointer parameter's extent, derived
+/* FIXED on main (utils/fuzz/findings/README.md); was OPEN (sizes of 0, issue 25 item 1): a pointer parameter's extent, derived
  * from its subscripts, is a polynomial guarded only by the inner loop's
  * emptiness, "(M >= 2) * (-1 + N*M)", which is -1 at N = 0, M >= 2; the
  * call (the loops run no iteration) is refused:

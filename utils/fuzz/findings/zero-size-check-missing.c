@@ -1,4 +1,4 @@
-/* OPEN (sizes of 0, issue 25 item 1; the fix was in progress on main when
+/* FIXED on main (utils/fuzz/findings/README.md); was OPEN (sizes of 0, issue 25 item 1; the fix was in progress on main when
  * this was found): a statement outside the loops writes A[0] of an
  * extent-N array; at N = 0 the C accesses A out of bounds, yet the
  * manifest has no size check ("size_checks": []: the footprint assumes
