@@ -500,7 +500,15 @@ GlueSection glueSection(const GlueInput &In, const std::string &ProgramVar,
   // The drop-in replacement: on error, the recorded code and message, and
   // the arrays unchanged (every error but a failed copy back comes before
   // the first copy back); a returned value is then 0.
-  Out += "extern \"C\" " + DropInProto + " {\n";
+  // The drop-in is the C symbol F.Name, defined under a C++ name of the
+  // glue's own (an asm label): the C library's headers, which the glue
+  // includes through the runtime's, declare functions such as select and
+  // random, and a second declaration with other parameters did not
+  // compile (utils/fuzz/findings/glue-function-named-select.c).
+  const std::string Defined = Result + " looptile_dropin_" + F.Name + "(" +
+                              (Decls.empty() ? "void" : Decls) + ")";
+  Out += "extern \"C\" " + Defined + " __asm__(\"" + F.Name + "\");\n";
+  Out += "extern \"C\" " + Defined + " {\n";
   if (Returned)
     Out += "  " + Result + " " + Returned->Name + " = 0;\n  if (";
   else

@@ -44,6 +44,6 @@
 // JSON: "reduction_length": "K"
 // JSON: "flops": "2*M*N*K"
 
-// GLUE: extern "C" void mmm(int M, int N, int K, const float *A, const float *B, float *C) {
+// GLUE: extern "C" void looptile_dropin_mmm(int M, int N, int K, const float *A, const float *B, float *C) __asm__("mmm");
 // GLUE: static looptile::rt::Session S(LooptileManifest, LooptileProgram);
 // GLUE: looptile::rt::HostArg::out(C)

@@ -1,4 +1,4 @@
-/* OPEN: the host glue (FILE.host.cpp) of a function named like a function
+/* FIXED on main (utils/fuzz/findings/README.md); was OPEN: the host glue (FILE.host.cpp) of a function named like a function
  * the C library declares in the headers the runtime's includes pull in
  * (select from <sys/select.h>, random from <stdlib.h>) does not compile:
  *   k.host.cpp:71:17: error: conflicting declaration of C function
