@@ -121,12 +121,14 @@ private:
   bool addressText(const AccessRef &A, std::vector<std::string> &Address,
                    std::vector<std::string> &Domain, std::string &Why);
   std::string exists(const StmtSite &Site, const std::string &Body) const;
-  /// `p0 >= 0 and p1 >= 0 ...` for the parameters rendered so far: the
-  /// sizes a call may pass (0 is a valid call, whose loops run zero times).
-  std::string validSizes() const;
+  /// `p0 >= Min and p1 >= Min ...` for the parameters rendered so far.
+  std::string sizesAtLeast(int Min) const;
+  /// The sizes a call may pass: 0 is a valid call, whose loops run zero
+  /// times.
+  std::string validSizes() const { return sizesAtLeast(0); }
   bool zeroOutside(isl_set *Where, const IndexExpr &Extent, isl_set *Context);
-  /// `p0 >= 1 and p1 >= 1 ...`: the sizes with no zero among them.
-  std::string positiveSizes() const;
+  /// The sizes with no zero among them.
+  std::string positiveSizes() const { return sizesAtLeast(1); }
   /// The param-only set Bad printed in the manifest's formula syntax.
   std::string formula(isl_set *Bad, bool &Approximate);
   std::string witness(isl_set *Set, bool Elements);
@@ -276,19 +278,13 @@ bool Question::zeroOutside(isl_set *Where, const IndexExpr &Extent,
   return K.Ok;
 }
 
-std::string Question::validSizes() const {
+std::string Question::sizesAtLeast(int Min) const {
   std::vector<std::string> C;
   for (const std::string &P : Solver.paramNames())
-    C.push_back(P + " >= 0");
+    C.push_back(P + " >= " + std::to_string(Min));
   return joinWith(C, " and ", "true");
 }
 
-std::string Question::positiveSizes() const {
-  std::vector<std::string> C;
-  for (const std::string &P : Solver.paramNames())
-    C.push_back(P + " >= 1");
-  return joinWith(C, " and ", "true");
-}
 
 std::string Question::witness(isl_set *Set, bool Elements) {
   isl_point *P = isl_set_sample_point(isl_set_copy(Set));
