@@ -180,9 +180,18 @@ private:
         }
       }
       if (Used)
-        line("const int " + Var + " = " + Value + ";");
+        line("const " + IndexType + " " + Var + " = " + Value + ";");
     }
     Out += Text;
+  }
+  /// X (an int of the kernel's own, a work-group number) as the kernel's
+  /// index type, where that is wider than int.
+  std::string widened(const std::string &X) const {
+    return IndexType == std::string("int") ? X : "(" + IndexType + ")" + X;
+  }
+  /// X (an index-type value known to lie in [0, a tile size]) as int.
+  std::string narrowed(const std::string &X) const {
+    return IndexType == std::string("int") ? X : "(int)(" + X + ")";
   }
   std::string lowerOf(const MappedLoop &M) {
     return joinMacro("MAX", strs(M.Lower));
@@ -292,8 +301,8 @@ private:
     const MappedLoop *M2 = Plan.byDim(2);
     if (!M2)
       return;
-    line("const int " + M2->Var + " = " +
-         plusLower(*M2, "(int)get_group_id(2)") + ";");
+    line("const " + IndexType + " " + M2->Var + " = " +
+         plusLower(*M2, "(" + IndexType + ")get_group_id(2)") + ";");
     line("if (!(" + inRange(M2->Var, M2->Upper) + "))");
     line("  return;");
   }
@@ -899,10 +908,10 @@ void Emitter::block() {
               B1 = fresh(M1.Var + "0"), Active = role("active");
   line("const int " + L0 + " = (int)get_local_id(0), " + L1 +
        " = (int)get_local_id(1);");
-  line("const int " + B0 + " = " +
-       plusLower(Box0, "(int)get_group_id(0) * " + TS) + ";");
-  line("const int " + B1 + " = " +
-       plusLower(Box1, "(int)get_group_id(1) * " + TS) + ";");
+  line("const " + IndexType + " " + B0 + " = " +
+       plusLower(Box0, "(" + IndexType + ")get_group_id(0) * " + TS) + ";");
+  line("const " + IndexType + " " + B1 + " = " +
+       plusLower(Box1, "(" + IndexType + ")get_group_id(1) * " + TS) + ";");
   batchIndex();
   // A work-group whose whole box lies outside the triangle returns as a
   // whole, before any barrier: for a bound of one tiled loop that mentions
@@ -912,8 +921,8 @@ void Emitter::block() {
     line("if (" + Outside + ")");
     line("  return;");
   }
-  line("const int " + M0.Var + " = " + B0 + " + " + L0 + ";");
-  line("const int " + M1.Var + " = " + B1 + " + " + L1 + ";");
+  line("const " + IndexType + " " + M0.Var + " = " + B0 + " + " + L0 + ";");
+  line("const " + IndexType + " " + M1.Var + " = " + B1 + " + " + L1 + ";");
   line("const bool " + Active + " = " + activeTest(M0, M1) + ";");
   size_t LocalElems = 0;
   for (const StagedAccess &S : Plan.Staged) {
@@ -931,7 +940,7 @@ void Emitter::block() {
   }
   std::string KK = fresh(K.Var + K.Var), KL = fresh(K.Var + "l"),
               KN = fresh(K.Var + "n");
-  open("for (int " + KK + " = " + joinMacro("MAX", strs(K.Lower)) + "; " + KK +
+  open("for (" + IndexType + " " + KK + " = " + joinMacro("MAX", strs(K.Lower)) + "; " + KK +
        " <= " + joinMacro("MIN", strs(K.Upper)) + "; " + KK + " += " + TS +
        ")");
   line("// Stage the tiles this step reads (one element per work-item).");
@@ -954,7 +963,7 @@ void Emitter::block() {
     return std::nullopt;
   };
   open("if (" + Active + ")");
-  line("const int " + KN + " = " + remaining(TS, K, KK) + ";");
+  line("const int " + KN + " = " + narrowed(remaining(TS, K, KK)) + ";");
   auto Reduction = [&](const std::string &Bound, bool Unroll) {
     if (Unroll)
       line("#pragma unroll");
@@ -1722,8 +1731,10 @@ void Emitter::registerTiled() {
   MappedLoop Box0 = M0, Box1 = M1;
   Box0.Lower = M0.BoxLower;
   Box1.Lower = M1.BoxLower;
-  line("const int " + B0 + " = " + plusLower(Box0, G0 + " * " + TSN) + ";");
-  line("const int " + B1 + " = " + plusLower(Box1, G1 + " * " + TSM) + ";");
+  line("const " + IndexType + " " + B0 + " = " +
+       plusLower(Box0, widened(G0) + " * " + TSN) + ";");
+  line("const " + IndexType + " " + B1 + " = " +
+       plusLower(Box1, widened(G1) + " * " + TSM) + ";");
   // A work-group whose block lies wholly outside the triangle returns as a
   // whole, before any barrier.
   std::string Outside = blockTest(M0, M1, B0, B1, TSN, TSM, false);
@@ -1883,7 +1894,8 @@ void Emitter::registerTiled() {
   std::string KLower = joinMacro("MAX", strs(K.Lower));
   line("int " + Cur + " = 0; // the local tiles this step reads");
   open("if (" + KLower + " <= " + KUpper + ")");
-  line("const int " + KK + " = " + KLower + "; // the first step's tiles");
+  line("const " + IndexType + " " + KK + " = " + KLower +
+       "; // the first step's tiles");
   FetchAll(KK, false);
   StoreAll();
   close();
@@ -1938,29 +1950,29 @@ void Emitter::registerTiled() {
   if (Plan.InteriorLoop) {
     KS = fresh(K.Var + "s");
     line("#if " + SPLIT + " == 1");
-    line("int " + KS + " = " + KLower + ";");
+    line(IndexType + " " + KS + " = " + KLower + ";");
     open("if (" + Full + ")");
     line("// Interior: this step and the next are whole; fetches unchecked.");
     open("for (; " + inRange("(" + KS + " + 2 * " + TSK + " - 1)", K.Upper) +
          "; " + KS + " += " + TSK + ")");
-    line("const int " + KK + " = " + KS + ", " + KX + " = " + KS + " + " + TSK +
-         ";");
+    line("const " + IndexType + " " + KK + " = " + KS + ", " + KX + " = " + KS +
+         " + " + TSK + ";");
     FetchAll(KX, true);
     Reduction(TSK, true);
     StoreNext();
     close();
     close();
     line("#else");
-    line("const int " + KS + " = " + KLower + ";");
+    line("const " + IndexType + " " + KS + " = " + KLower + ";");
     line("#endif");
   }
-  open("for (int " + KK + " = " + KS + "; " + KK + " <= " + KUpper + "; " + KK +
-       " += " + TSK + ")");
-  line("const int " + KX + " = " + KK + " + " + TSK + ";");
+  open("for (" + IndexType + " " + KK + " = " + KS + "; " + KK + " <= " + KUpper +
+       "; " + KK + " += " + TSK + ")");
+  line("const " + IndexType + " " + KX + " = " + KK + " + " + TSK + ";");
   open("if (" + KX + " <= " + KUpper + ")");
   FetchAll(KX, false);
   close();
-  line("const int " + KN + " = " + remaining(TSK, K, KK) + ";");
+  line("const int " + KN + " = " + narrowed(remaining(TSK, K, KK)) + ";");
   open("if (" + KN + " == " + TSK + ")");
   Reduction(TSK, true);
   close();
@@ -2054,17 +2066,17 @@ void Emitter::transpose() {
        "][" + TS + " + 1]; // +1: no bank conflicts on the transposed read");
   line("const int " + L0 + " = (int)get_local_id(0), " + L1 +
        " = (int)get_local_id(1);");
-  line("const int " + B0 + " = " +
-       plusLower(M0, "(int)get_group_id(0) * " + TS) + ";");
+  line("const " + IndexType + " " + B0 + " = " +
+       plusLower(M0, "(" + IndexType + ")get_group_id(0) * " + TS) + ";");
   declarePrivates("");
   // The work-group's tiles. Every barrier is outside the branches (PoCL 3.1
   // computed a loop with barriers inside its branches wrong, or hung, where
   // oclgrind computed it right); a tile past the array is all out of
   // bounds, so no work-item touches memory for it.
   open("for (int " + TT + " = 0; " + TT + " < " + TPW + "; ++" + TT + ")");
-  line("const int " + B1 + " = " +
-       plusLower(M1, "((int)get_group_id(1) * " + TPW + " + " + TT + ") * " +
-                         TS) +
+  line("const " + IndexType + " " + B1 + " = " +
+       plusLower(M1, "((" + IndexType + ")get_group_id(1) * " + TPW + " + " +
+                         TT + ") * " + TS) +
        ";");
   if (Plan.TransposeVector)
     transposeVector(VectorPhase::Setup, B0, B1, L0, L1);
@@ -2076,8 +2088,8 @@ void Emitter::transpose() {
   line("#pragma unroll");
   open("for (int " + Row + " = 0; " + Row + " < " + TS + "; " + Row +
        " += " + TSR + ")");
-  line("const int " + M0.Var + " = " + B0 + " + " + L0 + ", " + M1.Var +
-       " = " + B1 + " + " + L1 + " + " + Row + ";");
+  line("const " + IndexType + " " + M0.Var + " = " + B0 + " + " + L0 + ", " +
+       M1.Var + " = " + B1 + " + " + L1 + " + " + Row + ";");
   open("if (" + inRange(M0.Var, M0.Upper) + " && " + inRange(M1.Var, M1.Upper) +
        ")");
   line(Tile + "[" + L1 + " + " + Row + "][" + L0 + "] = " +
@@ -2095,8 +2107,8 @@ void Emitter::transpose() {
   line("#pragma unroll");
   open("for (int " + Row + " = 0; " + Row + " < " + TS + "; " + Row +
        " += " + TSR + ")");
-  line("const int " + M0.Var + " = " + B0 + " + " + L1 + " + " + Row + ", " +
-       M1.Var + " = " + B1 + " + " + L0 + ";");
+  line("const " + IndexType + " " + M0.Var + " = " + B0 + " + " + L1 + " + " +
+       Row + ", " + M1.Var + " = " + B1 + " + " + L0 + ";");
   open("if (" + inRange(M0.Var, M0.Upper) + " && " + inRange(M1.Var, M1.Upper) +
        ")");
   Ctx.ArrayHook = [&](const Expr &E) -> std::optional<std::string> {
@@ -2205,8 +2217,8 @@ void Emitter::transposeVector(VectorPhase Phase, const std::string &B0,
        TVW + ";");
   if (Phase == VectorPhase::Read) {
     // Row Line of the tile, elements (v0 = b0 + c + k, v1 = b1 + l).
-    line("const int " + M0.Var + " = " + B0 + " + " + Col + ", " + M1.Var +
-         " = " + B1 + " + " + Line + ";");
+    line("const " + IndexType + " " + M0.Var + " = " + B0 + " + " + Col + ", " +
+         M1.Var + " = " + B1 + " + " + Line + ";");
     line("LT_CAT(vstore, " + TVW + ")(*(__global const LT_CAT(" + RTy + ", " +
          TVW + ") *)&" +
          clExpr(Expr::arrayRef(R.Array, R.Type, R.Subscripts), Ctx) + ", 0, &" +
@@ -2228,8 +2240,8 @@ void Emitter::transposeVector(VectorPhase Phase, const std::string &B0,
         [&] { line(Outs + "[" + K + "] = " + clExpr(S.RHS, Ctx) + ";"); });
     Ctx.ArrayHook = nullptr;
     close();
-    line("const int " + M0.Var + " = " + B0 + " + " + Line + ", " + M1.Var +
-         " = " + B1 + " + " + Col + ";");
+    line("const " + IndexType + " " + M0.Var + " = " + B0 + " + " + Line + ", " +
+         M1.Var + " = " + B1 + " + " + Col + ";");
     // The vector is built from its components (PoCL 3.1 miscompiled vload2
     // from the private array at TS=8, TSR=4).
     std::string Store = "*(__global LT_CAT(" + WTy + ", " + TVW + ") *)&" +

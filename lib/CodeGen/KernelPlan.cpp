@@ -77,23 +77,41 @@ void rewriteExprs(Expr &E, const std::function<bool(Expr &)> &Replace) {
     rewriteExprs(Op, Replace);
 }
 
-// True when some statement of Body has a guard or a conditional expression.
-bool hasConditionalCode(const std::vector<Node> &Body) {
+// The first statement of Body that has a guard or a conditional expression
+// whose arms read an array, described for a report ("" when none).
+std::string conditionalAccess(const std::vector<Node> &Body) {
+  std::function<bool(const Expr &)> ReadsArray = [&](const Expr &E) {
+    return E.K == Expr::ArrayRef ||
+           std::any_of(E.Operands.begin(), E.Operands.end(), ReadsArray);
+  };
+  // A conditional expression whose arms read no array (a ReLU's `acc > 0
+  // ? acc : 0`) selects between values every rewrite keeps as they are: it
+  // guards no access. Its condition runs in every iteration, as in the C.
   std::function<bool(const Expr &)> HasSelect = [&](const Expr &E) {
-    if (E.K == Expr::Select)
+    if (E.K == Expr::Select &&
+        (ReadsArray(E.Operands[1]) || ReadsArray(E.Operands[2])))
       return true;
     return std::any_of(E.Operands.begin(), E.Operands.end(), HasSelect);
   };
   for (const Node &N : Body) {
     if (N.isLoop()) {
-      if (hasConditionalCode(N.loop().Body))
-        return true;
+      std::string Inner = conditionalAccess(N.loop().Body);
+      if (!Inner.empty())
+        return Inner;
       continue;
     }
-    if (!N.stmt().When.empty() || HasSelect(N.stmt().RHS))
-      return true;
+    const Stmt &S = N.stmt();
+    std::string Line = " at line " + std::to_string(S.Loc.Line);
+    if (!S.When.empty())
+      return "the statement" + Line + " runs under a condition";
+    if (HasSelect(S.RHS))
+      return "a conditional expression" + Line + " reads an array in one arm";
   }
-  return false;
+  return "";
+}
+
+bool hasConditionalCode(const std::vector<Node> &Body) {
+  return !conditionalAccess(Body).empty();
 }
 
 bool writesArray(const std::vector<Node> &Body, const std::string &Name) {
@@ -1179,22 +1197,26 @@ bool planMapping(const Function &F, unsigned NestIndex,
   }
 
   bool RegisterTile = Opts.RegRows && Opts.RegCols;
-  // The tiled kernels compute their indices in int and stage float, double
-  // or int data; staging, register promotion and the transposition pattern
-  // rewrite accesses without regard to when they run, so conditional code keeps
-  // the plain kernel.
+  // The tiled kernels stage float, double or int data, and compute their
+  // indices in the kernel's index type (int, or long where a size or loop
+  // variable is not int, as the naive kernel does: the same values as the
+  // C's, IntegerWrap.h); staging, register promotion and the transposition
+  // pattern rewrite accesses without regard to when they run, so
+  // conditional code that guards an access keeps the plain kernel.
   std::string NoTiling;
-  bool PlainTypes = true;
-  for (const Variable &V : F.Params)
-    PlainTypes &= isFloatingType(V.Type) || V.Type == ElemType::Int;
-  for (const Variable &V : F.Locals)
-    PlainTypes &= isFloatingType(V.Type) || V.Type == ElemType::Int;
-  if (!PlainTypes)
-    NoTiling = " (the element types are not all float, double or int)";
-  else if (F.hasNonIntIndices())
-    NoTiling = " (the sizes or loop variables are not all int)";
-  else if (hasConditionalCode({F.Body[NestIndex]}))
-    NoTiling = " (the nest has conditional statements or expressions)";
+  std::string OtherType;
+  for (const std::vector<Variable> *Vars : {&F.Params, &F.Locals})
+    for (const Variable &V : *Vars)
+      if (V.VarKind != Variable::SizeParam && OtherType.empty() &&
+          !isFloatingType(V.Type) && V.Type != ElemType::Int)
+        OtherType = V.Name;
+  if (!OtherType.empty())
+    NoTiling = " ('" + OtherType +
+               "' is not of type float, double or int, the data types the "
+               "tiles stage)";
+  else if (std::string C = conditionalAccess({F.Body[NestIndex]});
+           !C.empty())
+    NoTiling = " (" + C + ")";
   else if (Plan.Triangular && std::any_of(Plan.Band.begin(), Plan.Band.end(),
                                           [](const MappedLoop &M) {
                                             return M.Lower.size() != 1 ||
@@ -1373,6 +1395,18 @@ void looptile::summarizePlan(const Function &F, const KernelPlan &Plan,
       "register-tiled", "single work-item", "tree reduction",
       "row reduction",  "row-staged"};
   Out.Kind = Kinds[Plan.K];
+  // Why a kernel stays naive, where the planner said so.
+  static const std::string Auto = "automatic mapping: ";
+  // Only where a work-item runs a loop (a reduction that tiles could share)
+  // and two loops are mapped (what the tiles take).
+  bool RunsLoop = std::any_of(Plan.Body.begin(), Plan.Body.end(),
+                              [](const Node &N) { return N.isLoop(); });
+  if (Plan.K == KernelPlan::Naive && RunsLoop && Plan.Band.size() >= 2 &&
+      !Plan.Remarks.empty()) {
+    Out.Note = Plan.Remarks.back();
+    if (Out.Note.compare(0, Auto.size(), Auto) == 0)
+      Out.Note.erase(0, Auto.size());
+  }
   Out.Reuse = Plan.K == KernelPlan::Block || Plan.K == KernelPlan::Register ||
               Plan.K == KernelPlan::Transpose;
   // A row-staged kernel's staged accesses are copied coalesced.

@@ -982,6 +982,29 @@ bool looptile::generateOpenCL(const Function &Original,
     }
     for (const RowSegment &S : Plan.Rows)
       Reorders |= S.K == RowSegment::Reduce && S.R.Reorders;
+    // A plan whose launches grow faster than n, or that launches one
+    // work-item from host loops, is slower than its C at any size worth a
+    // GPU: say so, with the count (issue 24's "no cliffs").
+    const std::vector<HostLoop> &Around = HP.EnclosingLoops[I];
+    bool OneItem = Plan.K == KernelPlan::SingleWorkItem;
+    if (Around.size() >= 2 || (OneItem && !Around.empty())) {
+      std::string Loops;
+      for (const HostLoop &L : Around)
+        Loops += (Loops.empty() ? "'" : ", '") + L.Var + "'";
+      Diags.push_back(
+          {Diagnostic::Warning, Plan.Loc,
+           "kernel " + KernelNames[I] +
+               (OneItem ? " runs one work-item per launch and" : "") +
+               " is launched once per iteration of host loop" +
+               (Around.size() > 1 ? "s " : " ") + Loops + " (" +
+               (Around.size() > 1
+                    ? "O(n^" + std::to_string(Around.size()) + ") launches"
+                    : "O(n) launches") +
+               (OneItem ? ", no parallel work" : "") +
+               "; a launch costs microseconds, so such a plan can run "
+               "slower than the C on one CPU core); --print-mapping says "
+               "which schedules were tried"});
+    }
     KernelLaunch Launch;
     Kernels += emitKernel(KernelFns[I], Plan, Opts, Launch) + "\n";
     Plans.push_back(std::move(Plan));

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "looptile/Schedule/AutoSchedule.h"
 
+#include "looptile/Analysis/AffineSchedule.h"
 #include "looptile/Analysis/Dependence.h"
 #include "looptile/Transforms/Distribute.h"
 #include "looptile/Transforms/ExpandArray.h"
@@ -150,7 +151,8 @@ std::string whyBetter(const Candidate &A, const Candidate &B) {
     return N(unsigned(A.Kernels.size()), "kernel") + ", against " +
            std::to_string(B.Kernels.size()) + " " + B.Name;
   if (A.strided() != B.strided())
-    return N(A.strided(), "strided access") + " along dimension 0, against " +
+    return std::to_string(A.strided()) + " strided access" +
+           (A.strided() == 1 ? "" : "es") + " along dimension 0, against " +
            std::to_string(B.strided()) + " " + B.Name;
   if (A.reuse() != B.reuse())
     return N(A.reuse(), "kernel") + " reusing data in local memory, against " +
@@ -538,8 +540,15 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
       postOrder(Start.F.Body[Nest].loop(), Empty, All);
       std::vector<std::pair<std::string, std::vector<std::vector<unsigned>>>>
           Plans = {{"with its outermost loop distributed", {{}}}};
-      if (All.size() > 1 && !Start.Band)
+      if (All.size() > 1 && !Start.Band) {
         Plans.push_back({"with every loop distributed", All});
+        // Every loop but the outermost: the outer loop's iterations keep
+        // their whole body, whose inner loops split into parallel loops and
+        // reductions (a row-wise softmax: one work-group per row, its max,
+        // its exponentials, their sum and the division in turn).
+        std::vector<std::vector<unsigned>> Inner(All.begin(), All.end() - 1);
+        Plans.push_back({"with its inner loops distributed", Inner});
+      }
       // Between the two: the loops of the outer D levels (D >= 2), so that
       // a reduction's initialisation stays with it in one kernel; after an
       // expansion, up to the band's depth.
@@ -609,6 +618,50 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     for (size_t C = 1; C < Cands.size(); ++C)
       if (Cands[C].key() > Cands[Best].key())
         Best = C;
+    // Where the loops' own orders leave no parallel work (a nest without a
+    // kernel, or a kernel of one work-item) or kernels launched from
+    // nested host loops (O(n^2) launches): isl's scheduler over the exact
+    // dependences (Analysis/AffineSchedule.h), one more candidate ranked
+    // by the same cost model.
+    std::string NotScheduled;
+    {
+      const Candidate &B = Cands[Best];
+      bool Nested = std::any_of(
+          B.Kernels.begin(), B.Kernels.end(),
+          [](const KernelPreview &P) { return P.Mappable && P.HostLoops > 1; });
+      if (B.unmappable() || B.minDims() == 0 || Nested) {
+        AffineScheduleResult S = scheduleNest(F, Nest);
+        bool Nests = S.Applied && std::all_of(S.Nests.begin(), S.Nests.end(),
+                                              [](const Node &N) {
+                                                return N.isLoop();
+                                              });
+        if (S.Applied && !Nests)
+          S.Description = "isl's code has statements outside loops";
+        if (Nests) {
+          Base Scheduled{"with an affine schedule (isl)", F,
+                         unsigned(S.Nests.size() - 1), {}, {""}, 1, 0};
+          Scheduled.F.Body.erase(Scheduled.F.Body.begin() + Nest);
+          Scheduled.F.Body.insert(Scheduled.F.Body.begin() + Nest,
+                                  S.Nests.begin(), S.Nests.end());
+          Scheduled.Steps.push_back(
+              "affine schedule (" + Where +
+              "): isl's scheduler over the exact dependences (flow, anti "
+              "and output, every pair of instances touching one element), "
+              "each checked kept in the new order (lecture 04: a "
+              "transformation that preserves every dependence is legal): " +
+              S.Description);
+          Bases.push_back(std::move(Scheduled));
+          size_t First = Cands.size();
+          AddCandidates(Bases.back());
+          for (size_t C = First; C < Cands.size(); ++C)
+            if (Cands[C].key() > Cands[Best].key())
+              Best = C;
+        } else {
+          NotScheduled = "no affine schedule (" + Where +
+                         "): " + S.Description;
+        }
+      }
+    }
     Candidate &B = Cands[Best];
     std::string N = "  nest at " + Where + ": ";
     if (Cands.size() == 1 && B.Steps.empty())
@@ -635,6 +688,13 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     }
     for (const std::string &Why : B.Refused)
       N += "    " + Why + "\n";
+    if (!NotScheduled.empty())
+      N += "    " + NotScheduled + "\n";
+    // Why a chosen kernel stays naive, where the planner gave a reason.
+    std::set<std::string> Notes;
+    for (const KernelPreview &P : B.Kernels)
+      if (P.Mappable && !P.Note.empty() && Notes.insert(P.Note).second)
+        N += "    naive kernel: " + P.Note + "\n";
     // Where loops stay sequential, the expansions the privatization test
     // refused, with its reason.
     if (B.hostLoops() || B.unmappable())

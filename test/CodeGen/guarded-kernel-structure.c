@@ -31,7 +31,7 @@
 
 // TILE:      kernel stencil_border: naive, nest at {{.*}}:6
 // TILE:      work-group: WG0 x WG1 (WG0 = 16, WG1 = 16)
-// TILE:      note: --tile 16: no local-memory tiling for this nest (the nest has conditional statements or expressions); its work-groups are tiles without staging
+// TILE:      note: --tile 16: no local-memory tiling for this nest (the statement at line 9 runs under a condition); its work-groups are tiles without staging
 
 // RELU:      if (j >= 1 && X[i*m + j] > 0.0f)
 // RELU-NEXT:   Y[i*m + j] = X[i*m + j];

@@ -107,6 +107,9 @@ struct KernelPreview {
   /// less Dims (the exponent of a work-item's share of the work). For a
   /// nest that launches several kernels, the largest.
   unsigned Sequential = 0;
+  /// A naive kernel: why the planner did not tile it ("" when it did not
+  /// try, or had no reason to give).
+  std::string Note;
 };
 
 /// Plans nest NestIndex of F as generateOpenCL would under Opts.

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Library references (torch: cuBLAS, cuDNN's softmax) for the everyday forms
+of bench/forms/ (issue 24), fp32 with TF32 disabled: the median of REPS
+CUDA-event timings after three warm-up calls, one JSON object per form.
+
+Usage: bench/torch_forms.py [REPS]     (exit 77 when torch or CUDA is absent)
+"""
+import json
+import statistics
+import sys
+
+
+def main():
+    reps = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    try:
+        import torch
+    except ImportError:
+        sys.exit(77)
+    if not torch.cuda.is_available():
+        sys.exit(77)
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+    dev = torch.device("cuda")
+    g = torch.Generator(device=dev).manual_seed(1)
+
+    def rnd(*shape):
+        return torch.rand(*shape, device=dev, generator=g)
+
+    def timed(name, fn, **info):
+        for _ in range(3):
+            fn()
+        torch.cuda.synchronize()
+        ts = []
+        for _ in range(reps):
+            a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            a.record()
+            fn()
+            b.record()
+            torch.cuda.synchronize()
+            ts.append(a.elapsed_time(b))
+        rec = {"form": name, "median_ms": statistics.median(ts),
+               "min_ms": min(ts), "reps": reps,
+               "device": torch.cuda.get_device_name(0)}
+        rec.update(info)
+        print(json.dumps(rec), flush=True)
+
+    A, B = rnd(4096, 4096), rnd(4096, 4096)
+    timed("abt", lambda: A @ B.t(), call="A @ B.t()", M=4096, N=4096, K=4096)
+    X, Y = rnd(16, 1024, 1024), rnd(16, 1024, 1024)
+    timed("bmm", lambda: torch.bmm(X, Y), call="torch.bmm", batch=16, n=1024)
+    Xd, W, bias = rnd(4096, 4096), rnd(4096, 4096), rnd(4096)
+    timed("dense_relu", lambda: torch.relu(torch.addmm(bias, Xd, W.t())),
+          call="relu(addmm(bias, X, W.t()))", B=4096, I=4096, O=4096)
+    S = rnd(8192, 4096)
+    timed("softmax", lambda: torch.softmax(S, dim=1), call="torch.softmax",
+          R=8192, C=4096)
+
+
+if __name__ == "__main__":
+    main()

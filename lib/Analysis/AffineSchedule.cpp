@@ -1,0 +1,840 @@
+//===- AffineSchedule.cpp - isl's scheduler for one nest -----------------===//
+//
+// Steps (AffineSchedule.h says what and why):
+//   1. Each statement S<q> of the nest becomes an isl set S<q>[x0, ...]
+//      over its enclosing loops (DependenceSolver's domains), each access a
+//      map S<q>[x] -> A[subscripts].
+//   2. The C's order is the map S<q>[x] -> [b0, x0, b1, x1, ...] (b: the
+//      position in the enclosing body, a loop of step -1 counting down).
+//   3. The dependences: every pair of instances that touch the same element
+//      of an array, one of them a write, the first before the second in
+//      the C's order.
+//   4. isl_schedule_constraints_compute_schedule with the dependences as
+//      validity, coincidence and proximity constraints; the result is
+//      checked against every dependence again.
+//   5. isl's AST generator writes the schedule as loops; the loops, guards
+//      and statement instances of the AST become IR loops, guards and
+//      statements whose loop variables are substituted by the AST's
+//      expressions of the new loops.
+//
+//===----------------------------------------------------------------------===//
+#include "looptile/Analysis/AffineSchedule.h"
+
+#include "DependenceSolver.h"
+
+#include <isl/aff.h>
+#include <isl/ast.h>
+#include <isl/ast_build.h>
+#include <isl/ctx.h>
+#include <isl/id.h>
+#include <isl/map.h>
+#include <isl/options.h>
+#include <isl/schedule.h>
+#include <isl/set.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+#include <isl/val.h>
+
+#include <cctype>
+#include <cstdlib>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+
+using namespace looptile;
+
+namespace {
+
+/// The placeholder an AST iterator has until the loops are named: no C or
+/// isl name starts with a control character.
+std::string placeholder(const std::string &Iterator) {
+  return "\x01" + Iterator;
+}
+
+struct Statement {
+  StmtSite Site;
+  std::vector<size_t> Positions; ///< body position at each depth
+};
+
+class Scheduler {
+public:
+  Scheduler(const Function &F, unsigned Nest, const std::string *UserSchedule)
+      : F(F), Nest(Nest), UserSchedule(UserSchedule) {}
+
+  AffineScheduleResult run();
+
+private:
+  bool collect(const Loop &L, std::vector<const Loop *> &Stack,
+               std::vector<size_t> &Pos);
+  std::string refuse(const std::string &Why) {
+    if (Reason.empty())
+      Reason = Why;
+    return Reason;
+  }
+  std::optional<IndexExpr> index(isl_ast_expr *E);
+  bool bounds(isl_ast_expr *E, std::vector<IndexExpr> &Out, bool Min);
+  std::optional<AffineCondition> condition(isl_ast_expr *E);
+  bool convert(isl_ast_node *N, const std::vector<AffineCondition> &Guards,
+               std::vector<std::string> &Names, std::vector<Node> &Out);
+  bool statement(isl_ast_expr *Call, const std::vector<AffineCondition> &Guards,
+                 std::vector<Node> &Out);
+
+  isl_union_map *userSchedule(const std::string &Text);
+  std::string violation(isl_union_map *Violated);
+  /// S<q> (isl's name) for the IR's statement id, and back.
+  std::optional<unsigned> statementOfId(unsigned Id) const {
+    for (size_t Q = 0; Q < Stmts.size(); ++Q)
+      if (Stmts[Q].Site.S->Id == Id)
+        return unsigned(Q);
+    return std::nullopt;
+  }
+
+  const Function &F;
+  unsigned Nest;
+  const std::string *UserSchedule;
+  DependenceSolver Solver;
+  std::vector<std::string> NotMemory;
+  std::vector<Statement> Stmts;
+  std::string Reason;
+  /// AST iterator -> the name its loop gets.
+  std::map<std::string, std::string> LoopName;
+  /// AST iterator -> the loop of the C whose variable it first stands for
+  /// (its location names the new loop).
+  std::map<std::string, const Loop *> Origin;
+  std::set<unsigned> Emitted;
+};
+
+bool Scheduler::collect(const Loop &L, std::vector<const Loop *> &Stack,
+                        std::vector<size_t> &Pos) {
+  if (L.Step != 1 && L.Step != -1)
+    return refuse("loop '" + L.Var + "' has step " + std::to_string(L.Step)),
+           false;
+  if (!L.VarType.isPlainInt())
+    return refuse("loop '" + L.Var + "' is not of type int"), false;
+  Stack.push_back(&L);
+  for (size_t I = 0; I < L.Body.size(); ++I) {
+    Pos.push_back(I);
+    const Node &N = L.Body[I];
+    if (N.isLoop()) {
+      if (!collect(N.loop(), Stack, Pos))
+        return false;
+    } else {
+      const Stmt &S = N.stmt();
+      if (S.DeclType || S.LHS.K != Expr::ArrayRef)
+        return refuse("statement S" + std::to_string(S.Id) +
+                      " writes a scalar"),
+               false;
+      if (S.When.isConditional())
+        return refuse("statement S" + std::to_string(S.Id) +
+                      " runs under a condition on data"),
+               false;
+      Statement St{StmtSite::of(S, Stack, NotMemory), Pos};
+      for (const Access &A : St.Site.Accesses) {
+        const Variable *V = F.lookup(A.Name);
+        // A scalar the nest only reads (no statement here writes one) is
+        // the same value in every instance: no dependence.
+        if (V && A.Subscripts.empty() && !A.IsWrite &&
+            (V->VarKind == Variable::LocalScalar ||
+             V->VarKind == Variable::ScalarParam))
+          continue;
+        if (!V || (V->VarKind != Variable::ArrayParam &&
+                   V->VarKind != Variable::PointerParam &&
+                   V->VarKind != Variable::LocalArray) ||
+            (V->VarKind == Variable::LocalArray && !V->DeclaredIn.empty()))
+          return refuse("statement S" + std::to_string(S.Id) + " accesses '" +
+                        A.Name + "', not an array of the function"),
+                 false;
+      }
+      Stmts.push_back(std::move(St));
+    }
+    Pos.pop_back();
+  }
+  Stack.pop_back();
+  return true;
+}
+
+std::optional<IndexExpr> Scheduler::index(isl_ast_expr *E) {
+  switch (isl_ast_expr_get_type(E)) {
+  case isl_ast_expr_int: {
+    isl_val *V = isl_ast_expr_get_val(E);
+    std::optional<IndexExpr> Out;
+    if (isl_val_is_int(V) == isl_bool_true) {
+      long C = isl_val_get_num_si(V);
+      Out = IndexExpr::constant(C);
+    }
+    isl_val_free(V);
+    return Out;
+  }
+  case isl_ast_expr_id: {
+    isl_id *Id = isl_ast_expr_get_id(E);
+    std::string Name = isl_id_get_name(Id);
+    isl_id_free(Id);
+    if (LoopName.count(Name))
+      return IndexExpr::symbol(placeholder(Name));
+    std::vector<std::string> M = Solver.paramMonomial(Name);
+    if (M.empty())
+      return std::nullopt;
+    IndexExpr P = IndexExpr::constant(1);
+    for (const std::string &S : M)
+      P = P * IndexExpr::symbol(S);
+    return P;
+  }
+  case isl_ast_expr_op: {
+    isl_ast_expr_op_type T = isl_ast_expr_op_get_type(E);
+    isl_size N = isl_ast_expr_op_get_n_arg(E);
+    std::vector<IndexExpr> Args;
+    for (isl_size K = 0; K < N; ++K) {
+      isl_ast_expr *A = isl_ast_expr_op_get_arg(E, K);
+      std::optional<IndexExpr> X = index(A);
+      isl_ast_expr_free(A);
+      if (!X)
+        return std::nullopt;
+      Args.push_back(*X);
+    }
+    switch (T) {
+    case isl_ast_expr_op_add:
+      return Args[0] + Args[1];
+    case isl_ast_expr_op_sub:
+      return Args[0] - Args[1];
+    case isl_ast_expr_op_mul:
+      return Args[0] * Args[1];
+    case isl_ast_expr_op_minus:
+      return -Args[0];
+    default:
+      return std::nullopt; // divisions, min/max inside an expression
+    }
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+// A loop bound: min(...) (upper) or max(...) (lower) of affine expressions,
+// or one of them.
+bool Scheduler::bounds(isl_ast_expr *E, std::vector<IndexExpr> &Out,
+                       bool Min) {
+  if (isl_ast_expr_get_type(E) == isl_ast_expr_op &&
+      isl_ast_expr_op_get_type(E) ==
+          (Min ? isl_ast_expr_op_min : isl_ast_expr_op_max)) {
+    isl_size N = isl_ast_expr_op_get_n_arg(E);
+    for (isl_size K = 0; K < N; ++K) {
+      isl_ast_expr *A = isl_ast_expr_op_get_arg(E, K);
+      bool OK = bounds(A, Out, Min);
+      isl_ast_expr_free(A);
+      if (!OK)
+        return false;
+    }
+    return true;
+  }
+  std::optional<IndexExpr> X = index(E);
+  if (!X)
+    return false;
+  Out.push_back(*X);
+  return true;
+}
+
+std::optional<AffineCondition> Scheduler::condition(isl_ast_expr *E) {
+  if (isl_ast_expr_get_type(E) != isl_ast_expr_op)
+    return std::nullopt;
+  isl_ast_expr_op_type T = isl_ast_expr_op_get_type(E);
+  isl_ast_expr *A = isl_ast_expr_op_get_arg(E, 0);
+  isl_ast_expr *B = isl_ast_expr_op_get_arg(E, 1);
+  std::optional<AffineCondition> Out;
+  if (T == isl_ast_expr_op_and || T == isl_ast_expr_op_and_then ||
+      T == isl_ast_expr_op_or || T == isl_ast_expr_op_or_else) {
+    std::optional<AffineCondition> L = condition(A), R = condition(B);
+    if (L && R)
+      Out = (T == isl_ast_expr_op_and || T == isl_ast_expr_op_and_then)
+                ? (*L && *R)
+                : (*L || *R);
+  } else {
+    static const std::map<isl_ast_expr_op_type, const char *> Ops = {
+        {isl_ast_expr_op_eq, "=="}, {isl_ast_expr_op_le, "<="},
+        {isl_ast_expr_op_lt, "<"},  {isl_ast_expr_op_ge, ">="},
+        {isl_ast_expr_op_gt, ">"}};
+    auto It = Ops.find(T);
+    std::optional<IndexExpr> L = index(A), R = index(B);
+    if (It != Ops.end() && L && R)
+      Out = AffineCondition::compare(*L, It->second, *R);
+  }
+  isl_ast_expr_free(A);
+  isl_ast_expr_free(B);
+  return Out;
+}
+
+// A ScalarRef to loop variable Var (a value in an expression) as the
+// expression Value: a name, or sums and products of names and constants.
+Expr indexValue(const IndexExpr &Value) {
+  std::optional<Expr> Sum;
+  for (const Term &T : Value.terms()) {
+    std::optional<Expr> P;
+    for (const std::string &S : T.Symbols) {
+      Expr X = Expr::scalarRef(S, ElemType::Int);
+      P = P ? Expr::binary('*', *P, X) : X;
+    }
+    int64_t C = T.Coeff;
+    if (!P) {
+      P = Expr::intLit(C);
+    } else if (C != 1 && C != -1) {
+      P = Expr::binary('*', Expr::intLit(C < 0 ? -C : C), *P);
+    }
+    if (!Sum)
+      Sum = C < 0 && !T.Symbols.empty()
+                ? Expr::binary('-', Expr::intLit(0), *P)
+                : *P;
+    else
+      Sum = Expr::binary(C < 0 && !T.Symbols.empty() ? '-' : '+', *Sum, *P);
+  }
+  return Sum ? *Sum : Expr::intLit(0);
+}
+
+void substituteExpr(Expr &E, const std::map<std::string, IndexExpr> &Values) {
+  if (E.K == Expr::ScalarRef) {
+    auto It = Values.find(E.Name);
+    if (It != Values.end()) {
+      SourceLoc Loc = E.Loc;
+      E = indexValue(It->second);
+      E.Loc = Loc;
+    }
+    return;
+  }
+  for (IndexExpr &S : E.Subscripts)
+    for (const auto &[Name, Value] : Values)
+      S = S.substitute(Name, Value);
+  for (Expr &Op : E.Operands)
+    substituteExpr(Op, Values);
+}
+
+bool Scheduler::statement(isl_ast_expr *Call,
+                          const std::vector<AffineCondition> &Guards,
+                          std::vector<Node> &Out) {
+  isl_ast_expr *Fn = isl_ast_expr_op_get_arg(Call, 0);
+  isl_id *Id = isl_ast_expr_get_id(Fn);
+  std::string Name = isl_id_get_name(Id);
+  isl_id_free(Id);
+  isl_ast_expr_free(Fn);
+  unsigned Q = unsigned(std::stoul(Name.substr(1)));
+  const Statement &St = Stmts[Q];
+  if (!Emitted.insert(Q).second)
+    return refuse("isl's code repeats statement S" +
+                  std::to_string(St.Site.S->Id)),
+           false;
+  // The C's loop variables, as expressions of the AST's iterators
+  // (placeholders: no clash with the C's names while substituting).
+  std::map<std::string, IndexExpr> Values;
+  for (size_t K = 0; K < St.Site.Loops.size(); ++K) {
+    isl_ast_expr *A = isl_ast_expr_op_get_arg(Call, int(K + 1));
+    std::optional<IndexExpr> X = index(A);
+    if (X && isl_ast_expr_get_type(A) == isl_ast_expr_id) {
+      isl_id *I = isl_ast_expr_get_id(A);
+      std::string It = isl_id_get_name(I);
+      isl_id_free(I);
+      if (!Origin.count(It))
+        Origin[It] = St.Site.Loops[K];
+    }
+    isl_ast_expr_free(A);
+    if (!X)
+      return refuse("isl's code computes a loop variable of S" +
+                    std::to_string(St.Site.S->Id) +
+                    " with an operation the IR has no form for"),
+             false;
+    Values[St.Site.Loops[K]->Var] = *X;
+  }
+  Stmt S = *St.Site.S;
+  for (Expr *E : S.exprs())
+    substituteExpr(*E, Values);
+  for (AffineCondition &C : S.When.Affine)
+    for (const auto &[V, X] : Values)
+      C = C.substitute(V, X);
+  S.When.Affine.insert(S.When.Affine.begin(), Guards.begin(), Guards.end());
+  Out.push_back(Node{S});
+  return true;
+}
+
+bool Scheduler::convert(isl_ast_node *N,
+                        const std::vector<AffineCondition> &Guards,
+                        std::vector<std::string> &Names,
+                        std::vector<Node> &Out) {
+  switch (isl_ast_node_get_type(N)) {
+  case isl_ast_node_block: {
+    isl_ast_node_list *L = isl_ast_node_block_get_children(N);
+    bool OK = true;
+    for (isl_size K = 0, E = isl_ast_node_list_n_ast_node(L); OK && K < E; ++K) {
+      isl_ast_node *C = isl_ast_node_list_get_at(L, K);
+      OK = convert(C, Guards, Names, Out);
+      isl_ast_node_free(C);
+    }
+    isl_ast_node_list_free(L);
+    return OK;
+  }
+  case isl_ast_node_mark: {
+    isl_ast_node *C = isl_ast_node_mark_get_node(N);
+    bool OK = convert(C, Guards, Names, Out);
+    isl_ast_node_free(C);
+    return OK;
+  }
+  case isl_ast_node_user: {
+    isl_ast_expr *E = isl_ast_node_user_get_expr(N);
+    bool OK = statement(E, Guards, Out);
+    isl_ast_expr_free(E);
+    return OK;
+  }
+  case isl_ast_node_if: {
+    isl_ast_expr *C = isl_ast_node_if_get_cond(N);
+    std::optional<AffineCondition> Cond = condition(C);
+    isl_ast_expr_free(C);
+    if (!Cond)
+      return refuse("isl's code has a condition the IR has no form for"),
+             false;
+    std::vector<AffineCondition> Then = Guards, Else = Guards;
+    Then.push_back(*Cond);
+    Else.push_back(!*Cond);
+    isl_ast_node *T = isl_ast_node_if_get_then_node(N);
+    bool OK = convert(T, Then, Names, Out);
+    isl_ast_node_free(T);
+    if (OK && isl_ast_node_if_has_else_node(N) == isl_bool_true) {
+      isl_ast_node *E = isl_ast_node_if_get_else_node(N);
+      OK = convert(E, Else, Names, Out);
+      isl_ast_node_free(E);
+    }
+    return OK;
+  }
+  case isl_ast_node_for: {
+    if (isl_ast_node_for_is_degenerate(N) == isl_bool_true)
+      return refuse("isl's code has a degenerate loop"), false;
+    isl_ast_expr *It = isl_ast_node_for_get_iterator(N);
+    isl_id *Id = isl_ast_expr_get_id(It);
+    std::string Iter = isl_id_get_name(Id);
+    isl_id_free(Id);
+    isl_ast_expr_free(It);
+    LoopName[Iter] = Iter;
+    Loop L;
+    L.Var = placeholder(Iter);
+    isl_ast_expr *Init = isl_ast_node_for_get_init(N);
+    bool OK = bounds(Init, L.Lower, false);
+    isl_ast_expr_free(Init);
+    isl_ast_expr *Inc = isl_ast_node_for_get_inc(N);
+    std::optional<IndexExpr> Step = index(Inc);
+    isl_ast_expr_free(Inc);
+    OK &= Step && Step->isConstant() && Step->constantPart() == 1;
+    // The condition: `iterator <= bound` or `iterator < bound`.
+    isl_ast_expr *Cond = isl_ast_node_for_get_cond(N);
+    if (OK && isl_ast_expr_get_type(Cond) == isl_ast_expr_op &&
+        isl_ast_expr_op_get_n_arg(Cond) == 2) {
+      isl_ast_expr_op_type T = isl_ast_expr_op_get_type(Cond);
+      isl_ast_expr *Lhs = isl_ast_expr_op_get_arg(Cond, 0);
+      isl_ast_expr *Rhs = isl_ast_expr_op_get_arg(Cond, 1);
+      std::optional<IndexExpr> V = index(Lhs);
+      OK = V && *V == IndexExpr::symbol(L.Var) &&
+           (T == isl_ast_expr_op_le || T == isl_ast_expr_op_lt) &&
+           bounds(Rhs, L.Upper, true);
+      if (OK && T == isl_ast_expr_op_lt)
+        for (IndexExpr &U : L.Upper)
+          U = U - IndexExpr::constant(1);
+      isl_ast_expr_free(Lhs);
+      isl_ast_expr_free(Rhs);
+    } else {
+      OK = false;
+    }
+    isl_ast_expr_free(Cond);
+    if (!OK)
+      return refuse("isl's code has a loop whose bounds or step the IR has "
+                    "no form for"),
+             false;
+    Names.push_back(Iter);
+    isl_ast_node *B = isl_ast_node_for_get_body(N);
+    OK = convert(B, Guards, Names, L.Body);
+    isl_ast_node_free(B);
+    Out.push_back(Node{std::move(L)});
+    return OK;
+  }
+  default:
+    return refuse("isl's code has a construct the IR has no form for"), false;
+  }
+}
+
+// The user's schedule (`S0[i, j] -> [j, i]; S1[i] -> [i, 0]`, statements
+// by their IR ids) over isl's statement names; null (and Reason) when it
+// cannot be read or does not give every statement of the nest a time.
+isl_union_map *Scheduler::userSchedule(const std::string &Text) {
+  isl_ctx *Ctx = Solver.context();
+  isl_union_map *Read =
+      isl_union_map_read_from_str(Ctx, ("{ " + Text + " }").c_str());
+  if (!Read)
+    return refuse("isl cannot read the schedule '" + Text + "'"), nullptr;
+  isl_union_map *Out = nullptr;
+  std::set<unsigned> Given;
+  isl_map_list *List = isl_union_map_get_map_list(Read);
+  isl_union_map_free(Read);
+  for (isl_size K = 0, E = isl_map_list_n_map(List); K < E; ++K) {
+    isl_map *M = isl_map_list_get_at(List, K);
+    const char *T = isl_map_get_tuple_name(M, isl_dim_in);
+    std::string Name = T ? T : "";
+    std::optional<unsigned> Q;
+    if (Name.size() > 1 && Name[0] == 'S' &&
+        Name.find_first_not_of("0123456789", 1) == std::string::npos)
+      Q = statementOfId(unsigned(std::stoul(Name.substr(1))));
+    if (!Q) {
+      isl_map_free(M);
+      refuse("the schedule names '" + Name +
+             "', not a statement of this nest");
+      break;
+    }
+    isl_size In = isl_map_dim(M, isl_dim_in);
+    if (In != isl_size(Stmts[*Q].Site.Loops.size())) {
+      isl_map_free(M);
+      refuse("the schedule's " + Name + " has " + std::to_string(In) +
+             " loop variables; the statement has " +
+             std::to_string(Stmts[*Q].Site.Loops.size()));
+      break;
+    }
+    Given.insert(*Q);
+    M = isl_map_set_tuple_name(M, isl_dim_in,
+                               ("S" + std::to_string(*Q)).c_str());
+    isl_union_map *U = isl_union_map_from_map(M);
+    Out = Out ? isl_union_map_union(Out, U) : U;
+  }
+  isl_map_list_free(List);
+  if (Reason.empty())
+    for (size_t Q = 0; Q < Stmts.size(); ++Q)
+      if (!Given.count(unsigned(Q))) {
+        refuse("the schedule gives no time to S" +
+               std::to_string(Stmts[Q].Site.S->Id));
+        break;
+      }
+  if (!Reason.empty()) {
+    isl_union_map_free(Out);
+    return nullptr;
+  }
+  return Out;
+}
+
+// A dependence the new order reverses or runs at the same time, as an
+// instance of it: "the dependence S0[1, 1] -> S0[2, 0] (sizes: n = 3) would
+// not run in the C's order".
+std::string Scheduler::violation(isl_union_map *Violated) {
+  isl_basic_map *B = isl_union_map_sample(Violated);
+  if (!B)
+    return "the schedule does not keep every dependence";
+  isl_map *M = isl_map_from_basic_map(B);
+  for (isl_dim_type T : {isl_dim_in, isl_dim_out}) {
+    const char *N = isl_map_get_tuple_name(M, T);
+    std::string Name = N ? N : "";
+    if (Name.size() < 2)
+      continue;
+    const Statement &St = Stmts[std::stoul(Name.substr(1))];
+    M = isl_map_set_tuple_name(M, T,
+                               ("S" + std::to_string(St.Site.S->Id)).c_str());
+    for (size_t K = 0; K < St.Site.Loops.size(); ++K)
+      M = isl_map_set_dim_name(
+          M, T, unsigned(K),
+          (St.Site.Loops[K]->Var + (T == isl_dim_out ? "'" : "")).c_str());
+  }
+  isl_size NP = isl_map_dim(M, isl_dim_param);
+  for (isl_size K = 0; K < NP; ++K) {
+    const char *P = isl_map_get_dim_name(M, isl_dim_param, unsigned(K));
+    M = isl_map_set_dim_name(M, isl_dim_param, unsigned(K),
+                             Solver.paramSpelling(P ? P : "?").c_str());
+  }
+  char *Text = isl_map_to_str(M);
+  std::string T = Text ? Text : "";
+  free(Text);
+  isl_map_free(M);
+  return "the schedule does not keep the dependence " + T +
+         " (its source would not run before its sink; lecture 04: a "
+         "transformation must preserve every dependence)";
+}
+
+// Renames placeholder From to To everywhere in Body.
+void renameAll(std::vector<Node> &Body, const std::string &From,
+               const std::string &To) {
+  IndexExpr V = IndexExpr::symbol(To);
+  std::map<std::string, IndexExpr> Values = {{From, V}};
+  for (Node &N : Body) {
+    if (N.isLoop()) {
+      Loop &L = N.loop();
+      if (L.Var == From)
+        L.Var = To;
+      for (IndexExpr &E : L.Lower)
+        E = E.substitute(From, V);
+      for (IndexExpr &E : L.Upper)
+        E = E.substitute(From, V);
+      renameAll(L.Body, From, To);
+      continue;
+    }
+    Stmt &S = N.stmt();
+    for (Expr *E : S.exprs())
+      substituteExpr(*E, Values);
+    for (AffineCondition &C : S.When.Affine)
+      C = C.substitute(From, V);
+  }
+}
+
+AffineScheduleResult Scheduler::run() {
+  AffineScheduleResult Result;
+  NotMemory = F.nonMemoryNames();
+  std::vector<const Loop *> Stack;
+  std::vector<size_t> Pos;
+  if (!collect(F.Body[Nest].loop(), Stack, Pos)) {
+    Result.Description = Reason;
+    return Result;
+  }
+  // 1. Domains and accesses, in isl's notation.
+  size_t Depth = 0;
+  for (const Statement &S : Stmts)
+    Depth = std::max(Depth, S.Site.Loops.size());
+  std::vector<std::string> Domains, Writes, Reads, Order;
+  for (size_t Q = 0; Q < Stmts.size(); ++Q) {
+    const Statement &St = Stmts[Q];
+    std::vector<std::string> Cons;
+    if (!Solver.islDomain(St.Site, 'x', Cons)) {
+      Result.Description = "a bound around statement S" +
+                           std::to_string(St.Site.S->Id) +
+                           " is not affine";
+      return Result;
+    }
+    std::string Vars;
+    for (size_t K = 0; K < St.Site.Loops.size(); ++K)
+      Vars += (K ? ", x" : "x") + std::to_string(K);
+    std::string Tuple = "S" + std::to_string(Q) + "[" + Vars + "]";
+    std::string Where;
+    for (const std::string &C : Cons)
+      Where += (Where.empty() ? "" : " and ") + C;
+    std::string Cond = Where.empty() ? "" : " : " + Where;
+    Domains.push_back(Tuple + Cond);
+    for (const Access &A : St.Site.Accesses) {
+      if (A.Subscripts.empty())
+        continue; // a scalar read (collect refused any other)
+      std::string Sub;
+      for (const IndexExpr &E : A.Subscripts) {
+        std::optional<std::string> X = Solver.islExpr(St.Site, 'x', E);
+        if (!X) {
+          Result.Description = "subscript '" + E.str() + "' of S" +
+                               std::to_string(St.Site.S->Id) +
+                               " is not affine in the loop variables";
+          return Result;
+        }
+        Sub += (Sub.empty() ? "" : ", ") + *X;
+      }
+      (A.IsWrite ? Writes : Reads)
+          .push_back(Tuple + " -> " + A.Name + "[" + Sub + "]" + Cond);
+    }
+    // 2. The C's order: [x0, p0, x1, p1, ...], p_k the position in loop
+    // k's body, padded with zeros to the deepest statement's length.
+    std::string Time;
+    for (size_t K = 0; K < Depth; ++K) {
+      if (K < St.Site.Loops.size())
+        Time += std::string(St.Site.Loops[K]->Step < 0 ? "-x" : "x") +
+                std::to_string(K) + ", " + std::to_string(St.Positions[K]);
+      else
+        Time += "0, 0";
+      Time += K + 1 < Depth ? ", " : "";
+    }
+    Order.push_back(Tuple + " -> [" + Time + "]");
+  }
+  std::string Params;
+  for (const std::string &P : Solver.paramNames())
+    Params += (Params.empty() ? "" : ", ") + P;
+  auto Union = [&](const std::vector<std::string> &Parts) {
+    std::string T = "[" + Params + "] -> { ";
+    for (size_t K = 0; K < Parts.size(); ++K)
+      T += (K ? "; " : "") + Parts[K];
+    return T + " }";
+  };
+  isl_ctx *Ctx = Solver.context();
+  isl_union_set *Dom =
+      isl_union_set_read_from_str(Ctx, Union(Domains).c_str());
+  isl_union_map *W = isl_union_map_read_from_str(Ctx, Union(Writes).c_str());
+  isl_union_map *R = isl_union_map_read_from_str(Ctx, Union(Reads).c_str());
+  isl_union_map *C = isl_union_map_read_from_str(Ctx, Union(Order).c_str());
+  if (!Dom || !W || !R || !C) {
+    isl_union_set_free(Dom);
+    isl_union_map_free(W);
+    isl_union_map_free(R);
+    isl_union_map_free(C);
+    Result.Description = "isl could not read the nest";
+    return Result;
+  }
+  W = isl_union_map_intersect_domain(W, isl_union_set_copy(Dom));
+  R = isl_union_map_intersect_domain(R, isl_union_set_copy(Dom));
+  C = isl_union_map_intersect_domain(C, isl_union_set_copy(Dom));
+  // 3. Every pair touching one element, a write among them, in C's order.
+  isl_union_map *Same = isl_union_map_apply_range(
+      isl_union_map_copy(W), isl_union_map_reverse(isl_union_map_copy(W)));
+  Same = isl_union_map_union(
+      Same, isl_union_map_apply_range(
+                isl_union_map_copy(W),
+                isl_union_map_reverse(isl_union_map_copy(R))));
+  Same = isl_union_map_union(
+      Same, isl_union_map_apply_range(
+                isl_union_map_copy(R),
+                isl_union_map_reverse(isl_union_map_copy(W))));
+  isl_union_map *Before =
+      isl_union_map_lex_lt_union_map(isl_union_map_copy(C),
+                                     isl_union_map_copy(C));
+  isl_union_map *Deps = isl_union_map_intersect(Same, Before);
+  isl_union_map_free(W);
+  isl_union_map_free(R);
+  isl_union_map_free(C);
+  // 4. The schedule: the user's, or isl's.
+  isl_schedule *Sched = nullptr;
+  isl_union_map *New = nullptr;
+  if (UserSchedule) {
+    New = userSchedule(*UserSchedule);
+    if (!New) {
+      isl_union_map_free(Deps);
+      isl_union_set_free(Dom);
+      Result.Description = Reason;
+      return Result;
+    }
+    New = isl_union_map_intersect_domain(New, isl_union_set_copy(Dom));
+  } else {
+    isl_schedule_constraints *SC =
+        isl_schedule_constraints_on_domain(isl_union_set_copy(Dom));
+    SC = isl_schedule_constraints_set_validity(SC, isl_union_map_copy(Deps));
+    SC = isl_schedule_constraints_set_coincidence(SC,
+                                                  isl_union_map_copy(Deps));
+    SC = isl_schedule_constraints_set_proximity(SC, isl_union_map_copy(Deps));
+    isl_options_set_schedule_outer_coincidence(Ctx, 1);
+    isl_options_set_schedule_serialize_sccs(Ctx, 0);
+    Sched = isl_schedule_constraints_compute_schedule(SC);
+    if (Sched)
+      New = isl_schedule_get_map(Sched);
+  }
+  // Every dependence's source strictly before its sink in the new order.
+  bool Legal = false;
+  if (New) {
+    isl_union_map *NewBefore = isl_union_map_lex_lt_union_map(
+        isl_union_map_copy(New), isl_union_map_copy(New));
+    Legal = isl_union_map_is_subset(Deps, NewBefore) == isl_bool_true;
+    if (!Legal)
+      Result.Description = violation(
+          isl_union_map_subtract(isl_union_map_copy(Deps), NewBefore));
+    else
+      isl_union_map_free(NewBefore);
+    // The description: each statement's new time, over its C names.
+    for (size_t Q = 0; Q < Stmts.size() && Legal; ++Q) {
+      const Statement &St = Stmts[Q];
+      std::string Dims;
+      for (size_t K = 0; K < St.Site.Loops.size(); ++K)
+        Dims += (K ? ", x" : "x") + std::to_string(K);
+      isl_map *M = nullptr;
+      isl_union_map *Of = isl_union_map_intersect_domain(
+          isl_union_map_copy(New),
+          isl_union_set_read_from_str(
+              Ctx, ("[" + Params + "] -> { S" + std::to_string(Q) + "[" +
+                    Dims + "] }")
+                       .c_str()));
+      if (isl_union_map_n_map(Of) == 1)
+        M = isl_map_from_union_map(Of);
+      else
+        isl_union_map_free(Of);
+      if (!M)
+        continue;
+      for (size_t K = 0; K < St.Site.Loops.size(); ++K)
+        M = isl_map_set_dim_name(M, isl_dim_in, unsigned(K),
+                                 St.Site.Loops[K]->Var.c_str());
+      M = isl_map_set_tuple_name(M, isl_dim_in,
+                                 ("S" + std::to_string(St.Site.S->Id)).c_str());
+      char *Text = isl_map_to_str(M);
+      std::string T = Text ? Text : "";
+      free(Text);
+      isl_map_free(M);
+      // `[p0] -> { S0[i, j] -> [j, i] }` -> `S0[i, j] -> [j, i]`
+      size_t Open = T.find("{ "), Close = T.rfind(" }");
+      if (Open != std::string::npos && Close != std::string::npos &&
+          Close > Open)
+        T = T.substr(Open + 2, Close - Open - 2);
+      for (const std::string &P : Solver.paramNames())
+        for (size_t At = T.find(P); At != std::string::npos;
+             At = T.find(P, At + 1)) {
+          bool Before = At > 0 && (std::isalnum((unsigned char)T[At - 1]) ||
+                                   T[At - 1] == '_');
+          size_t E = At + P.size();
+          bool After = E < T.size() &&
+                       (std::isalnum((unsigned char)T[E]) || T[E] == '_');
+          if (!Before && !After)
+            T.replace(At, P.size(), Solver.paramSpelling(P));
+        }
+      Result.Description += (Result.Description.empty() ? "" : "; ") + T;
+    }
+  }
+  isl_union_map_free(Deps);
+  if (!Legal) {
+    isl_schedule_free(Sched);
+    isl_union_map_free(New);
+    isl_union_set_free(Dom);
+    if (!New)
+      Result.Description = "isl found no schedule";
+    return Result;
+  }
+  // 5. The schedule as loops.
+  isl_set *Context = isl_set_read_from_str(
+      Ctx, ("[" + Params + "] -> { : }").c_str());
+  isl_ast_build *Build = isl_ast_build_from_context(Context);
+  isl_ast_node *Tree =
+      Sched ? isl_ast_build_node_from_schedule(Build, Sched)
+            : isl_ast_build_node_from_schedule_map(Build,
+                                                   isl_union_map_copy(New));
+  isl_ast_build_free(Build);
+  isl_union_map_free(New);
+  isl_union_set_free(Dom);
+  std::vector<std::string> Names;
+  std::vector<Node> Out;
+  bool OK = Tree && convert(Tree, {}, Names, Out);
+  isl_ast_node_free(Tree);
+  if (OK && Emitted.size() != Stmts.size())
+    OK = (refuse("isl's code leaves a statement out"), false);
+  if (!OK) {
+    Result.Description = Reason.empty() ? "isl built no code" : Reason;
+    return Result;
+  }
+  // Name each new loop after the C loop whose variable it first stands for
+  // where no enclosing new loop, size or other name has it; else Var2, ...
+  std::set<std::string> Taken;
+  for (const Variable &V : F.Params)
+    Taken.insert(V.Name);
+  for (const Variable &V : F.Locals)
+    Taken.insert(V.Name);
+  std::function<void(std::vector<Node> &, std::set<std::string>)> Name =
+      [&](std::vector<Node> &Body, std::set<std::string> Outer) {
+        for (Node &N : Body) {
+          if (!N.isLoop())
+            continue;
+          Loop &L = N.loop();
+          std::string Iter = L.Var.substr(1);
+          const Loop *From = Origin.count(Iter) ? Origin[Iter] : nullptr;
+          std::string Base = From ? From->Var : "c";
+          std::string Final = Base;
+          for (unsigned K = 2; Outer.count(Final) || Taken.count(Final); ++K)
+            Final = Base + std::to_string(K);
+          L.Loc = From ? From->Loc : F.Body[Nest].loop().Loc;
+          std::string Ph = L.Var;
+          L.Var = Final;
+          renameAll(L.Body, Ph, Final);
+          for (IndexExpr &E : L.Lower)
+            E = E.substitute(Ph, IndexExpr::symbol(Final));
+          for (IndexExpr &E : L.Upper)
+            E = E.substitute(Ph, IndexExpr::symbol(Final));
+          std::set<std::string> Inner = Outer;
+          Inner.insert(Final);
+          Name(L.Body, Inner);
+        }
+      };
+  Name(Out, {});
+  // Changed: the new loops are not the C's, in the C's order.
+  std::vector<Node> Original = {F.Body[Nest]};
+  Result.Changed = true;
+  Result.Applied = true;
+  Result.Nests = std::move(Out);
+  (void)Original;
+  return Result;
+}
+
+} // namespace
+
+AffineScheduleResult looptile::scheduleNest(const Function &F, unsigned Nest,
+                                            const std::string *UserSchedule) {
+  return Scheduler(F, Nest, UserSchedule).run();
+}

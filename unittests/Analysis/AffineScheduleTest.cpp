@@ -1,0 +1,111 @@
+//===- AffineScheduleTest.cpp - schedules checked against dependences -----===//
+//
+// Legality pairs for the affine schedules (Analysis/AffineSchedule.h): the
+// same nest with a schedule that keeps every dependence (applied, and the
+// generated loops are the expected ones) and one that reverses a
+// dependence (refused with an instance of it).
+//
+//===----------------------------------------------------------------------===//
+#include "IRBuilder.h"
+
+#include "looptile/Analysis/AffineSchedule.h"
+#include "looptile/IR/Printer.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+
+using namespace looptile;
+using namespace looptile::test;
+
+namespace {
+
+// A[i][j] = A[i - 1][j + 1]: one flow dependence, direction (<, >).
+Function diagonal() {
+  return function("f", {"N"}, {"A"}, {},
+                  {loop("i", {"1"}, {"N - 1"},
+                        {loop("j", {"0"}, {"N - 2"},
+                              {stmt("A[i][j] = A[i - 1][j + 1]")})})});
+}
+
+std::string loops(const std::vector<Node> &Nodes) {
+  std::string Out;
+  std::function<void(const std::vector<Node> &, std::string)> Walk =
+      [&](const std::vector<Node> &Body, std::string Pad) {
+        for (const Node &N : Body) {
+          if (!N.isLoop()) {
+            Out += Pad + N.stmt().str() + "\n";
+            continue;
+          }
+          const Loop &L = N.loop();
+          std::string Lo, Hi;
+          for (const IndexExpr &E : L.Lower)
+            Lo += (Lo.empty() ? "" : ", ") + E.str();
+          for (const IndexExpr &E : L.Upper)
+            Hi += (Hi.empty() ? "" : ", ") + E.str();
+          Out += Pad + "for " + L.Var + " in [max(" + Lo + "), min(" + Hi +
+                 ")]\n";
+          Walk(L.Body, Pad + "  ");
+        }
+      };
+  Walk(Nodes, "");
+  return Out;
+}
+
+TEST(AffineScheduleTest, SkewKeepsTheDependence) {
+  // (i, j) -> (i, i + j): the dependence (1, -1) becomes (1, 0), kept. The
+  // new inner loop stands for no loop of the C alone (i + j), so it is
+  // named c; j is c - i.
+  Function F = diagonal();
+  std::string S = "S0[i, j] -> [i, i + j]";
+  AffineScheduleResult R = scheduleNest(F, 0, &S);
+  ASSERT_TRUE(R.Applied) << R.Description;
+  EXPECT_EQ(loops(R.Nests), "for i in [max(1), min(N - 1)]\n"
+                            "  for c in [max(i), min(N + i - 2)]\n"
+                            "    A[i][-i + c] = A[i - 1][-i + c + 1]\n");
+}
+
+TEST(AffineScheduleTest, InterchangeReversesTheDependence) {
+  // (i, j) -> (j, i): the dependence (1, -1) becomes (-1, 1), refused.
+  Function F = diagonal();
+  std::string S = "S0[i, j] -> [j, i]";
+  AffineScheduleResult R = scheduleNest(F, 0, &S);
+  EXPECT_FALSE(R.Applied);
+  EXPECT_NE(R.Description.find("does not keep the dependence"),
+            std::string::npos)
+      << R.Description;
+  // An instance: (1, 1) writes A[1][1], which (2, 0) reads; the new order
+  // runs (2, 0) at time (0, 2), before (1, 1) at (1, 1).
+  EXPECT_NE(R.Description.find("S0[i = 1, j = 1] -> S0[i' = 2, j' = 0]"),
+            std::string::npos)
+      << R.Description;
+}
+
+TEST(AffineScheduleTest, IslScheduleOfTheDiagonalIsLegal) {
+  // isl's own schedule is checked the same way, and keeps the statement.
+  Function F = diagonal();
+  AffineScheduleResult R = scheduleNest(F, 0);
+  ASSERT_TRUE(R.Applied) << R.Description;
+  EXPECT_NE(loops(R.Nests).find("A["), std::string::npos);
+}
+
+TEST(AffineScheduleTest, RefusesScalarWrites) {
+  Function F = function(
+      "f", {"N"}, {"A"}, {"s"},
+      {loop("i", {"0"}, {"N - 1"}, {stmt("s = A[i]"), stmt("A[i] = s")})});
+  AffineScheduleResult R = scheduleNest(F, 0);
+  EXPECT_FALSE(R.Applied);
+  EXPECT_EQ(R.Description, "statement S0 writes a scalar");
+}
+
+TEST(AffineScheduleTest, RefusesAScheduleMissingAStatement) {
+  Function F = function("f", {"N"}, {"A", "B"}, {},
+                        {loop("i", {"0"}, {"N - 1"},
+                              {stmt("A[i] = 1"), stmt("B[i] = A[i]")})});
+  std::string S = "S0[i] -> [i, 0]";
+  AffineScheduleResult R = scheduleNest(F, 0, &S);
+  EXPECT_FALSE(R.Applied);
+  EXPECT_EQ(R.Description, "the schedule gives no time to S1");
+}
+
+} // namespace
