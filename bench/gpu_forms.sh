@@ -16,15 +16,22 @@ ROOT=$(cd "$HERE/.." && pwd)
 # | reference (torch: bench/torch_forms.py; c: the C on one core)
 FORMS="
 abt|test/CodeGen/Inputs/tiled_index_types.c|abt|M=1001,N=999,K=257|M=4096,N=4096,K=4096|torch
+abt_int|test/Schedule/Inputs/abt.c|-|M=1001,N=999,K=257|M=4096,N=4096,K=4096|torch
 bmm|test/CodeGen/Inputs/tiled_index_types.c|bmm|Bt=3,M=257,N=255,K=129|Bt=16,M=1024,N=1024,K=1024|torch
 dense_relu|test/CodeGen/Inputs/tiled_index_types.c|dense_relu|B=1001,I=257,O=999|B=4096,I=4096,O=4096|torch
 softmax|test/Schedule/Inputs/softmax.c|softmax|R=1001,C=4097|R=8192,C=4096|torch
-lu|bench/polybench/lu.c|-|n=301|n=2000|c
-cholesky|bench/polybench/cholesky.c|-|n=301|n=2000|c
-nussinov|bench/polybench/nussinov.c|-|n=301|n=2500|c
-floyd-warshall|bench/polybench/floyd-warshall.c|-|n=101|n=500|c
+lu|bench/polybench/lu.c|-|n=301|n=500|c
+cholesky|bench/polybench/cholesky.c|-|n=301|n=500|c
+nussinov|bench/polybench/nussinov.c|-|n=301|n=500|c
 trisolv|bench/polybench/trisolv.c|-|n=301|n=2000|c
+floyd-warshall|bench/polybench/floyd-warshall.c|-|n=101|n=500|c
+lu-large|bench/polybench/lu.c|-|n=301|n=2000|c
+cholesky-large|bench/polybench/cholesky.c|-|n=301|n=2000|c
+nussinov-large|bench/polybench/nussinov.c|-|n=301|n=2500|c
 "
+# Each form also as written (--schedule=as-written: the mapping before this
+# stage's scheduler and cost-model changes, for these forms) at the timed
+# size, except the -large ones (n^2/2 launches there take minutes)."
 if [ "$MODE" = prepare ]; then
   DIR=${2:-build/forms}
   rm -rf "$DIR" && mkdir -p "$DIR/bin"
@@ -36,6 +43,11 @@ if [ "$MODE" = prepare ]; then
     [ "$FN" = - ] || FLAG="--function $FN"
     "${LOOPTILE:-build/bin/looptile}" "$ROOT/$SRC" $FLAG -o "$DIR/$K.cl" \
       --print-mapping > "$DIR/$K.mapping.txt" 2>&1
+    case "$K" in *-large) ;; *)
+      "${LOOPTILE:-build/bin/looptile}" "$ROOT/$SRC" $FLAG --schedule=as-written \
+        -o "$DIR/$K.before.cl" > "$DIR/$K.before.mapping.txt" 2>&1 ||
+        rm -f "$DIR/$K.before.cl" ;; # refused as written (floyd-warshall)
+    esac
     "$DIR/bin/looptile-run" "$DIR/$K.cl" --build-reference "$DIR/$K.ref.so"
     [ "$REF" = c ] && python3 "$HERE/c_time.py" build "$DIR/$K.json" "$DIR/$K.ctime"
     echo "$K|$VAL|$TIME|$REF" >> "$DIR/forms.txt"
@@ -56,6 +68,10 @@ while IFS='|' read -r K VAL TIME REF; do
     > "$OUT/$K.validate.json" 2> "$OUT/$K.validate.err" || echo "$K: validation exit $?" >&2
   "$DIR/bin/looptile-run" "$DIR/$K.cl" -D "$TIME" --device gpu --reps 5 \
     --no-progress --json > "$OUT/$K.gpu.json" 2> "$OUT/$K.gpu.err" || echo "$K: run exit $?" >&2
+  if [ -f "$DIR/$K.before.cl" ]; then
+    timeout 120 "$DIR/bin/looptile-run" "$DIR/$K.before.cl" -D "$TIME" --device gpu --reps 2 \
+      --no-progress --json > "$OUT/$K.before.json" 2> "$OUT/$K.before.err" || echo "$K: before exit $?" >&2
+  fi
   if [ "$REF" = c ]; then
     "$DIR/$K.ctime" $(echo "$TIME" | tr ',' ' ') 2 > "$OUT/$K.c.json" || echo "$K: c exit $?" >&2
   fi
