@@ -103,6 +103,8 @@ private:
   /// (its location names the new loop).
   std::map<std::string, const Loop *> Origin;
   std::set<unsigned> Emitted;
+  /// The widest type of the nest's loop variables (all signed).
+  IntType Widest;
 };
 
 bool Scheduler::collect(const Loop &L, std::vector<const Loop *> &Stack,
@@ -110,8 +112,16 @@ bool Scheduler::collect(const Loop &L, std::vector<const Loop *> &Stack,
   if (L.Step != 1 && L.Step != -1)
     return refuse("loop '" + L.Var + "' has step " + std::to_string(L.Step)),
            false;
-  if (!L.VarType.isPlainInt())
-    return refuse("loop '" + L.Var + "' is not of type int"), false;
+  // Signed loop variables only: an unsigned one's arithmetic wraps, which
+  // the schedule's integer sets do not model. The new loops take the widest
+  // type among them (their values are the old ones' sums and differences).
+  if (!L.VarType.Signed)
+    return refuse("loop '" + L.Var + "' is of the unsigned type " +
+                  L.VarType.Spelling),
+           false;
+  if (std::make_pair(L.VarType.Bits, L.VarType.Rank) >
+      std::make_pair(Widest.Bits, Widest.Rank))
+    Widest = L.VarType;
   Stack.push_back(&L);
   for (size_t I = 0; I < L.Body.size(); ++I) {
     Pos.push_back(I);
@@ -265,12 +275,12 @@ std::optional<AffineCondition> Scheduler::condition(isl_ast_expr *E) {
 
 // A ScalarRef to loop variable Var (a value in an expression) as the
 // expression Value: a name, or sums and products of names and constants.
-Expr indexValue(const IndexExpr &Value) {
+Expr indexValue(const IndexExpr &Value, ElemType Type) {
   std::optional<Expr> Sum;
   for (const Term &T : Value.terms()) {
     std::optional<Expr> P;
     for (const std::string &S : T.Symbols) {
-      Expr X = Expr::scalarRef(S, ElemType::Int);
+      Expr X = Expr::scalarRef(S, Type);
       P = P ? Expr::binary('*', *P, X) : X;
     }
     int64_t C = T.Coeff;
@@ -294,7 +304,7 @@ void substituteExpr(Expr &E, const std::map<std::string, IndexExpr> &Values) {
     auto It = Values.find(E.Name);
     if (It != Values.end()) {
       SourceLoc Loc = E.Loc;
-      E = indexValue(It->second);
+      E = indexValue(It->second, E.Type);
       E.Loc = Loc;
     }
     return;
@@ -411,6 +421,7 @@ bool Scheduler::convert(isl_ast_node *N,
     LoopName[Iter] = Iter;
     Loop L;
     L.Var = placeholder(Iter);
+    L.VarType = Widest;
     isl_ast_expr *Init = isl_ast_node_for_get_init(N);
     bool OK = bounds(Init, L.Lower, false);
     isl_ast_expr_free(Init);

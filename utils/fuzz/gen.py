@@ -95,6 +95,10 @@ FEATURES = {
                      "to refuse those sizes",
     "clamps": "(i < N - 1 ? A[i + 1] : A[i]), (i >= 1 ? A[i - 1] : 0): an "
               "arm in bounds only where its affine condition holds",
+    "wavefronts": "a nest of array statements only whose loops all carry "
+                  "a dependence (A[i][j] from A[i - 1][j] and A[i][j - 1], "
+                  "or from A[i - 1][j + 1]): no loop order maps it, isl's "
+                  "affine scheduler makes it a wavefront",
     "index-types": "loop variables and sizes of type long, unsigned or "
                    "size_t (their MIN/MAX bounds mixing constants and "
                    "indices, in either order; unsigned values read as "
@@ -191,6 +195,7 @@ class Gen:
         # clamps and index-types: a stream each (zero-sizes draws nothing)
         self.krng = random.Random(seed + 0xC1A4)
         self.trng = random.Random(seed + 0x17E)
+        self.wrng = random.Random(seed + 0xAF5C)  # wavefronts
         self.o = opts
         self.f = None
         self.drift = {}        # variable -> accumulated '+=' magnitude
@@ -1426,6 +1431,46 @@ def index_types(g, f):
     return f
 
 
+def wavefronts(g, f):
+    """Feature wavefronts, after generation (its own stream, so the program
+    is otherwise the one the seed had): in 35% of the programs with a
+    writable 2-D VLA parameter, a last nest over it whose loops both carry
+    a dependence: `A[i][j] = (A[i - 1][j] % 1000 + A[i][j - 1] % 1000 + c)
+    % 1000` (directions (<, =) and (=, <)) or `A[i][j] = (A[i - 1][j + 1] %
+    1000 * 3 + c) % 1000` ((<, >)). No order of its loops has a parallel
+    loop; looptile's affine scheduler (isl) maps it as a wavefront. Kept
+    only where the validator's rules still hold."""
+    import copy
+    from .validate import validate
+    r = g.wrng
+    cands = [p[1] for p in f.params if p[0] == "array" and p[1].kind == "vla"
+             and not p[1].readonly and len(p[1].dims) == 2]
+    if not cands or r.random() >= 0.35:
+        return f
+    arr = r.choice(cands)
+    d0, d1 = arr.dims
+    i = g.name("loop", ["wi", "wy"])
+    j = g.name("loop", ["wj", "wx"])
+    c = r.randint(0, 9)
+    I, J = Lin.var(i), Lin.var(j)
+    mod = lambda e: ("bin", "%", e, ("const", 1000))
+    if r.random() < 0.6:
+        rhs = mod(("bin", "+", ("bin", "+", mod(("aref", arr, [I - 1, J])),
+                                mod(("aref", arr, [I, J - 1]))), ("const", c)))
+        inner = Loop(j, Bound.lin(Lin.c(1)), "<", Bound.lin(d1), 1)
+    else:
+        rhs = mod(("bin", "+", ("bin", "*", mod(("aref", arr, [I - 1, J + 1])),
+                                ("const", 3)), ("const", c)))
+        inner = Loop(j, Bound.lin(Lin.c(0)), "<", Bound.lin(d1 - 1), 1)
+    outer = Loop(i, Bound.lin(Lin.c(1)), "<", Bound.lin(d0), 1)
+    inner.body.append(Stmt("assign", lhs=("aref", arr, [I, J]), op="=", rhs=rhs))
+    outer.body.append(inner)
+    h = copy.deepcopy(f)
+    h.body.append(outer)
+    h.wavefront = True  # requests.py: mostly generated with no flags
+    return h if validate(h, floor=1) is None else f
+
+
 def generate(seed, exclude=()):
     """The program of a seed: a Func. Deterministic in (seed, exclude)."""
     A.Node._next[0] = 0
@@ -1435,6 +1480,8 @@ def generate(seed, exclude=()):
     from .validate import validate
     if "zero-sizes" in g.o or "zero-refusals" in g.o:
         f.zero_sizes = "candidate"
+    if "wavefronts" in g.o:
+        f = wavefronts(g, f)
     if "index-types" in g.o:
         f = index_types(g, f)
     if f.zero_sizes:
