@@ -17,6 +17,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtVisitor.h"
@@ -216,6 +217,8 @@ private:
                    std::vector<Node> &Body);
   bool convertStmtInto(const clang::Stmt *S, const std::string &DeclaredIn,
                        std::vector<Node> &Body);
+  bool convertOneStmt(const clang::Stmt *S, const std::string &DeclaredIn,
+                      std::vector<Node> &Body);
   bool convertFor(const ForStmt *FS, std::vector<Node> &Body);
   bool convertAssignment(const clang::Expr *E, std::vector<Node> &Body);
   bool unsupportedStmt(const clang::Stmt *S);
@@ -398,6 +401,41 @@ private:
   looptile::Expr indexTempExpr(const IndexExpr &E, SourceLoc Loc);
   /// Names declared so far (looptile needs function-wide unique names).
   std::map<std::string, const NamedDecl *> Declared;
+  /// The IR name of a variable whose source name is taken (a helper's
+  /// parameter or local, inlined); the others keep their source name.
+  std::map<const VarDecl *, std::string> Renamed;
+  std::string nameOf(const VarDecl *VD) const {
+    auto It = Renamed.find(VD);
+    return It != Renamed.end() ? It->second : VD->getNameAsString();
+  }
+
+  // --- helper functions, inlined -----------------------------------------
+  /// The helpers being inlined, outermost first (a call to one of them
+  /// again is recursion).
+  std::vector<const FunctionDecl *> InlineStack;
+  /// Parameters and locals of helper functions: each inlined instance gets
+  /// names of its own (the helper's name, '_', the variable's).
+  std::set<const VarDecl *> HelperDecls;
+  /// Where the statements of an inlined helper go: before the statement
+  /// whose expression calls it, in the same body and scope.
+  std::vector<Node> *HoistBody = nullptr;
+  std::string HoistDeclaredIn;
+  /// Above zero while converting an expression that does not always run
+  /// (an if's condition, which is re-evaluated, a '?:' arm, the right of
+  /// '&&' or '||'): a helper's statements cannot be placed before it.
+  unsigned NoHoist = 0;
+  struct NoHoistScope {
+    unsigned &D;
+    explicit NoHoistScope(unsigned &D) : D(D) { ++D; }
+    ~NoHoistScope() { --D; }
+  };
+  /// The call of a helper defined in this file, inlined: its statements
+  /// into HoistBody, its value a new local. std::nullopt after an error.
+  std::optional<looptile::Expr> inlineCall(const CallExpr *CE,
+                                           const FunctionDecl *Callee);
+  /// Why Callee cannot be inlined (empty when it can).
+  std::string helperRefusal(const FunctionDecl *Callee,
+                            const clang::Stmt *&At);
 };
 
 } // namespace
@@ -460,6 +498,15 @@ std::optional<ElemType> FunctionTranslator::elemType(QualType T,
 
 bool FunctionTranslator::declareName(const NamedDecl *D) {
   std::string Name = D->getNameAsString();
+  if (const auto *VD = dyn_cast<VarDecl>(D);
+      VD && HelperDecls.count(VD) && !InlineStack.empty()) {
+    // Each inlined instance of a helper's variable is a new variable.
+    std::string Fresh =
+        freshLocalName(InlineStack.back()->getNameAsString() + "_" + Name);
+    Renamed[VD] = Fresh;
+    Declared[Fresh] = D;
+    return true;
+  }
   auto It = Declared.find(Name);
   if (It != Declared.end() && It->second != D) {
     error(D->getLocation(),
@@ -656,7 +703,7 @@ bool FunctionTranslator::convertLocalDecl(const VarDecl *VD,
     }
   }
   Variable V;
-  V.Name = VD->getNameAsString();
+  V.Name = nameOf(VD);
   V.Loc = loc(VD->getLocation());
   V.DeclaredIn = DeclaredIn;
   if (VD->getType()->isArrayType()) {
@@ -779,6 +826,20 @@ bool FunctionTranslator::convertBody(const clang::Stmt *S,
 bool FunctionTranslator::convertStmtInto(const clang::Stmt *S,
                                          const std::string &DeclaredIn,
                                          std::vector<Node> &Body) {
+  // An inlined helper's statements go before this statement, in its body.
+  std::vector<Node> *SavedHoist = HoistBody;
+  std::string SavedIn = HoistDeclaredIn;
+  HoistBody = &Body;
+  HoistDeclaredIn = DeclaredIn;
+  bool OK = convertOneStmt(S, DeclaredIn, Body);
+  HoistBody = SavedHoist;
+  HoistDeclaredIn = SavedIn;
+  return OK;
+}
+
+bool FunctionTranslator::convertOneStmt(const clang::Stmt *S,
+                                        const std::string &DeclaredIn,
+                                        std::vector<Node> &Body) {
   if (isa<NullStmt>(S))
     return true;
   if (isa<CompoundStmt>(S))
@@ -1111,6 +1172,9 @@ bool FunctionTranslator::convertIf(const IfStmt *IS,
   const clang::Expr *Cond = IS->getCond();
   AffineCondition Affine = AffineCondition::constant(true);
   std::vector<const clang::Expr *> DataParts;
+  // The condition is evaluated again before each guarded statement: no
+  // helper's statements can go before it (NoHoist).
+  ++NoHoist;
   PendingChecks.clear();
   splitCondition(Cond, Affine, DataParts);
   std::vector<WrapCheck> Checks = std::move(PendingChecks);
@@ -1123,10 +1187,13 @@ bool FunctionTranslator::convertIf(const IfStmt *IS,
   std::vector<looptile::Expr> Data;
   for (const clang::Expr *D : DataParts) {
     std::optional<looptile::Expr> C = convertTruth(D);
-    if (!C)
+    if (!C) {
+      --NoHoist;
       return false;
+    }
     Data.push_back(std::move(*C));
   }
+  --NoHoist;
 
   Guard Saved = Current;
   std::vector<WrapCheck> SavedChecks = CurrentChecks;
@@ -1147,7 +1214,11 @@ bool FunctionTranslator::convertIf(const IfStmt *IS,
       if (!NotAffine.isTrue())
         Else.Affine.push_back(NotAffine);
     } else {
-      std::optional<looptile::Expr> Whole = convertTruth(Cond);
+      std::optional<looptile::Expr> Whole;
+      {
+        NoHoistScope InCondition(NoHoist);
+        Whole = convertTruth(Cond);
+      }
       if (!Whole) {
         Current = Saved;
         CurrentChecks = SavedChecks;
@@ -1169,7 +1240,11 @@ bool FunctionTranslator::convertIf(const IfStmt *IS,
   // A guarded statement changes what the condition reads (`if (d < best) {
   // best = d; k = j; }`): the condition is computed once into a local, as C
   // does, `int cond = d < best;`, and the branches test that local.
-  std::optional<looptile::Expr> Whole = convertTruth(Cond);
+  std::optional<looptile::Expr> Whole;
+  {
+    NoHoistScope InCondition(NoHoist);
+    Whole = convertTruth(Cond);
+  }
   if (!Whole)
     return false;
   Variable V;
@@ -1256,8 +1331,13 @@ bool FunctionTranslator::convertBoolean(const clang::Expr *E,
         Logical ? convertTruth(BO->getLHS()) : convertExpr(BO->getLHS());
     if (!L)
       return true;
+    // The right operand of && and || runs only for some values of the left.
+    if (Logical)
+      ++NoHoist;
     std::optional<looptile::Expr> R =
         Logical ? convertTruth(BO->getRHS()) : convertExpr(BO->getRHS());
+    if (Logical)
+      --NoHoist;
     if (!R)
       return true;
     Out = looptile::Expr::condition(It->second, std::move(*L), std::move(*R));
@@ -1278,6 +1358,7 @@ bool FunctionTranslator::convertBoolean(const clang::Expr *E,
     std::optional<looptile::Expr> C = convertTruth(CO->getCond());
     if (!C)
       return true;
+    NoHoistScope Arms(NoHoist);
     std::optional<looptile::Expr> T = convertExpr(CO->getTrueExpr());
     if (!T)
       return true;
@@ -1740,11 +1821,14 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
                    "', which is not a variable");
       return std::nullopt;
     }
-    std::string Name = VD->getNameAsString();
+    std::string Name = nameOf(VD);
     for (const VarDecl *IV : LoopVars)
       if (IV == VD)
         return IndexExpr::symbol(Name);
-    if (isa<ParmVarDecl>(VD) && VD->getType()->isIntegerType()) {
+    if (auto It = IndexTemps.find(VD); It != IndexTemps.end())
+      return It->second;
+    if (isa<ParmVarDecl>(VD) && VD->getType()->isIntegerType() &&
+        !HelperDecls.count(VD)) {
       const Variable *V = Out.lookup(Name);
       if (V && V->VarKind == Variable::SizeParam)
         return IndexExpr::symbol(Name);
@@ -1867,7 +1951,7 @@ FunctionTranslator::convertArrayRef(const ArraySubscriptExpr *E) {
     }
     return viewElement(*V, std::move(Indices), E);
   }
-  std::string Name = VD->getNameAsString();
+  std::string Name = nameOf(VD);
   const Variable *V = Out.lookup(Name);
   if (!V || !V->isArray()) {
     error(E, "'" + Name + "' is not an array parameter or local array");
@@ -1913,7 +1997,7 @@ FunctionTranslator::pointerView(const clang::Expr *E) {
       return It->second;
     if (BadViews.count(VD))
       return std::nullopt; // reported at its declaration
-    const Variable *V = Out.lookup(VD->getNameAsString());
+    const Variable *V = Out.lookup(nameOf(VD));
     // Array parameters have pointer type (to their rows).
     if (V && V->isArray() && V->isParam())
       return ArrayView{V->Name, {}, IndexExpr::constant(0)};
@@ -1962,7 +2046,7 @@ std::optional<FunctionTranslator::ArrayView>
 FunctionTranslator::arrayView(const clang::Expr *E) {
   const clang::Expr *S = E->IgnoreParens();
   if (const VarDecl *VD = refersToVar(S); VD && isa<DeclRefExpr>(S)) {
-    const Variable *V = Out.lookup(VD->getNameAsString());
+    const Variable *V = Out.lookup(nameOf(VD));
     if (V && V->isArray())
       return ArrayView{V->Name, {}, IndexExpr::constant(0)};
   }
@@ -2059,7 +2143,9 @@ FunctionTranslator::convertCall(const CallExpr *CE) {
   default:
     break;
   }
-  if (!mathFunctions().count(Name) || Callee->hasBody()) {
+  if (const FunctionDecl *Def = Callee->getDefinition())
+    return inlineCall(CE, Def);
+  if (!mathFunctions().count(Name)) {
     error(CE, "call to unknown function '" + Name +
                   "'; only side-effect-free math functions (sqrtf, fabsf, "
                   "expf, fminf, fmaxf, ...) are supported");
@@ -2088,6 +2174,287 @@ FunctionTranslator::convertCall(const CallExpr *CE) {
   return R;
 }
 
+//===----------------------------------------------------------------------===//
+// Helper functions
+//
+// A call to a function defined in the file (Black-Scholes' `cnd(d)`) is
+// inlined, as the user would write its body in place of the call: each
+// parameter becomes a new local assigned the argument (C converts an
+// argument as by assignment), or stands for its argument where that is an
+// address in an array (a pointer parameter, like a pointer local) or an
+// exact integer value of loop variables and sizes (an unchanged integer
+// parameter, like an index temporary); the body's statements follow, their
+// locals renamed (`cnd_K`), and the returned value is assigned to a new
+// local of the return type (`cnd_ret`), which replaces the call. The
+// statements go before the statement that holds the call, under its guard,
+// so the call is evaluated once, where C evaluates it. This is exact when
+// the helper changes nothing but its own locals (no write through a
+// pointer, no global) and returns once, at its end; it is refused where the
+// call does not always run (a '?:' arm, the right of '&&'/'||') or runs
+// again (an if's condition), and for recursion and loops in the helper.
+//===----------------------------------------------------------------------===//
+
+// The variable an lvalue's storage belongs to: `x`, `p` of `p[i]`, `*(p +
+// 1)`, `a[i][j]`; nullptr when it is none of these.
+static const VarDecl *storageRoot(const clang::Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      E = ASE->getBase();
+      continue;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_Deref) {
+      E = UO->getSubExpr();
+      continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->isAdditiveOp() && BO->getType()->isPointerType()) {
+      E = BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                    : BO->getRHS();
+      continue;
+    }
+    return nullptr;
+  }
+}
+
+std::string FunctionTranslator::helperRefusal(const FunctionDecl *Def,
+                                              const clang::Stmt *&At) {
+  At = nullptr;
+  if (isa<CXXMethodDecl>(Def))
+    return "it is a member function";
+  if (Def->isVariadic())
+    return "it is variadic";
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body)
+    return "its body is not a block";
+  const auto *Last = Body->body_empty()
+                         ? nullptr
+                         : dyn_cast<ReturnStmt>(Body->body_back());
+  if (!Last || !Last->getRetValue())
+    return "its last statement is not 'return' with a value";
+  std::string Why;
+  std::function<void(const clang::Stmt *)> Walk = [&](const clang::Stmt *S) {
+    if (!S || !Why.empty())
+      return;
+    if (const auto *RS = dyn_cast<ReturnStmt>(S); RS && RS != Last) {
+      Why = "it returns before its last statement";
+      At = S;
+      return;
+    }
+    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S)) {
+      Why = "it contains a loop";
+      At = S;
+      return;
+    }
+    const clang::Expr *Target = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp())
+      Target = BO->getLHS();
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->isIncrementDecrementOp())
+      Target = UO->getSubExpr();
+    if (Target) {
+      const VarDecl *Root = storageRoot(Target);
+      bool Own = Root && Root->isLocalVarDeclOrParm() &&
+                 !Root->isStaticLocal() &&
+                 Root->getDeclContext() == Def &&
+                 // A parameter or local itself, or a local array's
+                 // element; not what a pointer points to.
+                 (isa<DeclRefExpr>(Target->IgnoreParenImpCasts()) ||
+                  (!isa<ParmVarDecl>(Root) && Root->getType()->isArrayType()));
+      if (!Own) {
+        Why = "it assigns '" + text(Target) +
+              "', which is not one of its own locals (a side effect outside "
+              "the helper)";
+        At = S;
+        return;
+      }
+    }
+    for (const clang::Stmt *Child : S->children())
+      Walk(Child);
+  };
+  Walk(Body);
+  return Why;
+}
+
+std::optional<looptile::Expr>
+FunctionTranslator::inlineCall(const CallExpr *CE, const FunctionDecl *Def) {
+  std::string Name = Def->getNameAsString();
+  if (Quiet)
+    return std::nullopt; // a tentative conversion places no statements
+  for (const FunctionDecl *F : InlineStack)
+    if (F == Def) {
+      error(CE, "call to '" + Name + "' is recursive; looptile inlines "
+                "calls to helper functions, which must not call themselves") ||
+          suggest(CE->getBeginLoc(), "a loop in place of the recursion");
+      return std::nullopt;
+    }
+  const clang::Stmt *At = nullptr;
+  std::string Why = helperRefusal(Def, At);
+  if (!Why.empty()) {
+    error(CE, "cannot inline the call to '" + Name + "': " + Why);
+    if (!Quiet && !Collect && At) {
+      unsigned ID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+      Diags.Report(At->getBeginLoc(), ID) << ("in '" + Name + "' here");
+    }
+    suggest(CE->getBeginLoc(),
+            "a helper that only computes a value from its arguments, into "
+            "its own locals, and returns it once, at its end ('static float "
+            "f(float x) { float r = ...; if (x > 0) r = ...; return r; }'); "
+            "or its body written in place of the call");
+    return std::nullopt;
+  }
+  if (NoHoist || !HoistBody) {
+    error(CE, "call to '" + Name + "' in an if's condition, a '?:' arm or "
+              "the right operand of '&&' or '||'; looptile inlines a "
+              "helper's statements before the statement that calls it, "
+              "where they run once and always") ||
+        suggest(CE->getBeginLoc(),
+                "the call's value in a local before the statement ('float v "
+                "= " + Name + "(...);'), where it is safe to compute it "
+                "every time, or an if/else that calls it in the branch that "
+                "needs it");
+    return std::nullopt;
+  }
+  std::vector<Node> &Body = *HoistBody;
+  std::string DeclaredIn = HoistDeclaredIn;
+  // A statement `Local = Value;` before the calling one.
+  auto Place = [&](const std::string &Local, ElemType T, looptile::Expr Value,
+                   SourceLocation L) {
+    looptile::Stmt S;
+    S.Op = AssignOp::Assign;
+    S.LHS = looptile::Expr::scalarRef(Local, T);
+    S.LHS.Loc = loc(L);
+    S.RHS = std::move(Value);
+    S.DeclType = T;
+    S.When = Current;
+    S.GuardChecks = CurrentChecks;
+    S.Loc = loc(L);
+    S.Id = NextStmtId++;
+    Body.push_back(Node{std::move(S)});
+  };
+  auto NewLocal = [&](const std::string &Base, ElemType T, SourceLocation L) {
+    Variable V;
+    V.Name = freshLocalName(Base);
+    V.VarKind = Variable::LocalScalar;
+    V.Type = T;
+    V.DeclaredIn = DeclaredIn;
+    V.Loc = loc(L);
+    Out.Locals.push_back(V);
+    return V.Name;
+  };
+  // The arguments, in the caller's scope (before the helper's is entered).
+  struct Bound {
+    const ParmVarDecl *P;
+    std::optional<ArrayView> View;
+    std::optional<IndexExpr> Index;
+    std::optional<looptile::Expr> Value;
+    ElemType T = ElemType::Int;
+  };
+  std::vector<Bound> Args;
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    const clang::Expr *A = CE->getArg(I);
+    Bound B{P, std::nullopt, std::nullopt, std::nullopt};
+    if (P->getName().empty()) {
+      error(P->getLocation(), "unnamed parameter of '" + Name + "'");
+      return std::nullopt;
+    }
+    if (P->getType()->isPointerType()) {
+      if (Modified.count(P)) {
+        error(CE, "cannot inline the call to '" + Name + "': it changes "
+                  "its pointer parameter '" + P->getNameAsString() + "'") ||
+            suggest(P->getLocation(), "the parameter indexed ('p[k]') "
+                                      "instead of moved");
+        return std::nullopt;
+      }
+      B.View = pointerView(A);
+      if (!B.View)
+        return std::nullopt;
+      Args.push_back(std::move(B));
+      continue;
+    }
+    if (indexType(P->getType(), Ctx) && !Modified.count(P) &&
+        isIndexConversionExact(A->IgnoreParenImpCasts()->getType(),
+                               P->getType(), Ctx)) {
+      ++Quiet;
+      B.Index = convertIndex(A, "value");
+      --Quiet;
+      if (B.Index) {
+        Args.push_back(std::move(B));
+        continue;
+      }
+    }
+    std::optional<ElemType> T =
+        elemType(P->getType(), P->getLocation(),
+                 "parameter '" + P->getNameAsString() + "' of '" + Name + "'");
+    if (!T)
+      return std::nullopt;
+    B.T = *T;
+    B.Value = convertExpr(A);
+    if (!B.Value)
+      return std::nullopt;
+    Args.push_back(std::move(B));
+  }
+  std::optional<ElemType> RetT = elemType(
+      Def->getReturnType(), CE->getBeginLoc(), "the result of '" + Name + "'");
+  if (!RetT)
+    return std::nullopt;
+
+  // The helper's scope: its parameters, then its statements.
+  std::function<void(const clang::Stmt *)> Mark = [&](const clang::Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          HelperDecls.insert(VD);
+    for (const clang::Stmt *Child : S->children())
+      Mark(Child);
+  };
+  Mark(Def->getBody());
+  InlineStack.push_back(Def);
+  for (Bound &B : Args) {
+    HelperDecls.insert(B.P);
+    if (B.View) {
+      BadViews.erase(B.P);
+      Views[B.P] = *B.View;
+    } else if (B.Index) {
+      IndexTemps[B.P] = *B.Index;
+    } else {
+      IndexTemps.erase(B.P);
+      Views.erase(B.P);
+      std::string Local =
+          NewLocal(Name + "_" + B.P->getNameAsString(), B.T, B.P->getLocation());
+      Renamed[B.P] = Local;
+      Place(Local, B.T, std::move(*B.Value), CE->getBeginLoc());
+    }
+  }
+  const auto *HB = cast<CompoundStmt>(Def->getBody());
+  bool OK = true;
+  for (const clang::Stmt *S : HB->body()) {
+    if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+      std::optional<looptile::Expr> V = convertExpr(RS->getRetValue());
+      if (!V) {
+        OK = false;
+        break;
+      }
+      std::string Local = NewLocal(Name + "_ret", *RetT, RS->getBeginLoc());
+      Place(Local, *RetT, std::move(*V), RS->getBeginLoc());
+      InlineStack.pop_back();
+      looptile::Expr R = looptile::Expr::scalarRef(Local, *RetT);
+      R.Loc = loc(CE->getBeginLoc());
+      return R;
+    }
+    OK &= convertStmtInto(S, DeclaredIn, Body);
+  }
+  InlineStack.pop_back();
+  return std::nullopt;
+}
+
 std::optional<looptile::Expr>
 FunctionTranslator::convertLValue(const clang::Expr *E) {
   const clang::Expr *S = E->IgnoreParens();
@@ -2097,7 +2464,7 @@ FunctionTranslator::convertLValue(const clang::Expr *E) {
       UO && UO->getOpcode() == UO_Deref)
     return convertDeref(UO);
   if (const VarDecl *VD = refersToVar(S)) {
-    std::string Name = VD->getNameAsString();
+    std::string Name = nameOf(VD);
     for (const VarDecl *IV : LoopVars)
       if (IV == VD) {
         error(E, "assignment to loop variable '" + Name +
@@ -2111,7 +2478,7 @@ FunctionTranslator::convertLValue(const clang::Expr *E) {
       error(E, "assignment to loop variable '" + Name + "' outside its loop");
       return std::nullopt;
     }
-    if (isa<ParmVarDecl>(VD)) {
+    if (isa<ParmVarDecl>(VD) && !HelperDecls.count(VD)) {
       error(E, "assignment to parameter '" + Name + "' is not supported") ||
           suggest(E->getBeginLoc(),
                   "a local copy, assigned in its place: '" +
@@ -2384,7 +2751,7 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       R.Loc = loc(beginOf(S));
       return R;
     }
-    std::string Name = VD->getNameAsString();
+    std::string Name = nameOf(VD);
     bool IsLoopVar = false;
     for (const VarDecl *IV : LoopVars)
       IsLoopVar |= IV == VD;
@@ -2587,6 +2954,23 @@ bool FunctionTranslator::run() {
 
   collectLoopVars(FD->getBody(), AllLoopVars);
   collectModified(FD->getBody(), Modified);
+  // The helpers the function calls (inlined) and those they call.
+  std::set<const FunctionDecl *> Helpers;
+  std::function<void(const clang::Stmt *)> FindHelpers =
+      [&](const clang::Stmt *S) {
+        if (!S)
+          return;
+        if (const auto *CE = dyn_cast<CallExpr>(S))
+          if (const FunctionDecl *Callee = CE->getDirectCallee())
+            if (const FunctionDecl *Def = Callee->getDefinition();
+                Def && Helpers.insert(Def).second) {
+              collectModified(Def->getBody(), Modified);
+              FindHelpers(Def->getBody());
+            }
+        for (const clang::Stmt *Child : S->children())
+          FindHelpers(Child);
+      };
+  FindHelpers(FD->getBody());
   collectNames(FD->getBody(), SourceNames);
   for (const ParmVarDecl *P : FD->parameters())
     SourceNames.insert(P->getNameAsString());
@@ -2598,6 +2982,8 @@ bool FunctionTranslator::run() {
       if (!RS->getRetValue() && std::next(It) == Stmts.end())
         continue; // a final `return;` changes nothing
       if (RS->getRetValue() && std::next(It) == Stmts.end()) {
+        HoistBody = &Out.Body; // a helper called in the returned value
+        HoistDeclaredIn.clear();
         // `return s;` last: a scalar result, read after the whole body.
         std::optional<ElemType> T =
             elemType(FD->getReturnType(), RS->getBeginLoc(), "the result");
