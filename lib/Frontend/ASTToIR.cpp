@@ -508,6 +508,17 @@ bool FunctionTranslator::declareName(const NamedDecl *D) {
     return true;
   }
   auto It = Declared.find(Name);
+  if (It != Declared.end() && It->second != D &&
+      !(isa<ParmVarDecl>(D) || AllLoopVars.count(dyn_cast<VarDecl>(D)))) {
+    // A local whose name an earlier declaration took (`float acc` in two
+    // sibling loops, a block's own `t`): Clang has resolved every use to
+    // its declaration, so a new name changes nothing (`acc2`).
+    std::string Fresh = freshLocalName(Name);
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      Renamed[VD] = Fresh;
+    Declared[Fresh] = D;
+    return true;
+  }
   if (It != Declared.end() && It->second != D) {
     error(D->getLocation(),
           "'" + Name +
@@ -1689,7 +1700,11 @@ bool FunctionTranslator::convertFor(const ForStmt *FS,
     if (Prev != IV && !(Prev && AllLoopVars.count(Prev)))
       return error(IV->getLocation(), "loop variable '" + Var +
                                           "' has the name of another "
-                                          "variable of this function");
+                                          "variable of this function") ||
+             suggest(IV->getLocation(),
+                     "another name for the loop variable or for the other "
+                     "variable (loop variables keep their names, which "
+                     "selectors such as '--interchange " + Var + ",j' use)");
   }
   Declared[Var] = IV;
   if (const auto *P = dyn_cast<ParmVarDecl>(IV))
