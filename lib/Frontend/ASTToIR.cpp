@@ -28,6 +28,7 @@
 
 #include <map>
 #include <set>
+#include <type_traits>
 
 using namespace looptile;
 using namespace clang;
@@ -216,16 +217,26 @@ private:
   bool convertBody(const clang::Stmt *S, const std::string &DeclaredIn,
                    std::vector<Node> &Body);
   bool convertStmtInto(const clang::Stmt *S, const std::string &DeclaredIn,
-                       std::vector<Node> &Body);
+                       std::vector<Node> &Body,
+                       const std::vector<const clang::Stmt *> *Rest = nullptr);
   bool convertOneStmt(const clang::Stmt *S, const std::string &DeclaredIn,
-                      std::vector<Node> &Body);
+                      std::vector<Node> &Body,
+                      const std::vector<const clang::Stmt *> *Rest = nullptr);
   bool convertFor(const ForStmt *FS, std::vector<Node> &Body);
   bool convertAssignment(const clang::Expr *E, std::vector<Node> &Body);
   bool unsupportedStmt(const clang::Stmt *S);
 
   // --- conditionals (if/else, guards) ------------------------------------
+  /// With Rest, IS's then-branch ends in `continue` or `return;`, which is
+  /// left out, and the statements that follow IS in its block (Rest) run
+  /// only where the condition is false: they are IS's else branch, after
+  /// the else it has.
   bool convertIf(const IfStmt *IS, const std::string &DeclaredIn,
-                 std::vector<Node> &Body);
+                 std::vector<Node> &Body,
+                 const std::vector<const clang::Stmt *> *Rest = nullptr);
+  /// The body of the loop being converted (where `if (c) continue;` may
+  /// stand).
+  const clang::Stmt *LoopBody = nullptr;
   /// The condition as an exact affine condition, or std::nullopt (without
   /// a diagnostic) when some part of it is not affine.
   std::optional<AffineCondition> tryAffineCondition(const clang::Expr *E);
@@ -793,16 +804,22 @@ bool FunctionTranslator::unsupportedStmt(const clang::Stmt *S) {
                  "remaining iterations' statements (they still run, doing "
                  "nothing)");
   if (isa<ContinueStmt>(S))
-    return error(S, "break and continue are not supported; loops must run "
-                    "their full iteration space (write the statements after "
-                    "'continue' inside an 'if' with the opposite condition)");
+    return error(S, "continue is supported only as the last statement of an "
+                    "'if' without else that stands directly in the loop's "
+                    "body ('if (c) { ...; continue; }'); here it would skip "
+                    "statements of other blocks",
+                 "the statements after 'continue' inside an 'if' with the "
+                 "opposite condition, or the 'if (c) { ...; continue; }' "
+                 "moved into the loop's body");
   if (isa<ReturnStmt>(S))
     return error(S,
                  "return statements are only supported as the last "
                  "statement of the function; a return inside a loop "
                  "ends every loop early",
                  "a guard 'if' on the statements a return would skip, and "
-                 "one 'return' as the function's last statement");
+                 "one 'return' as the function's last statement; in a void "
+                 "function, outside loops, 'if (c) return;' (what follows "
+                 "runs where c is false)");
   if (const auto *CE = dyn_cast<CallExpr>(S)) {
     if (const FunctionDecl *Callee = CE->getDirectCallee()) {
       error(S, "call to '" + Callee->getNameAsString() +
@@ -822,35 +839,63 @@ bool FunctionTranslator::unsupportedStmt(const clang::Stmt *S) {
                       "' is not supported");
 }
 
+// An `if` without else, declarations or `if constexpr` whose then-branch is
+// the statement Last (`continue`, `return;`) or a block that ends with it.
+template <typename Last> static bool endsIn(const clang::Stmt *S) {
+  const auto *IS = dyn_cast<IfStmt>(S);
+  if (!IS || IS->getElse() || IS->getInit() || IS->getConditionVariable() ||
+      IS->isConstexpr() || IS->isConsteval())
+    return false;
+  const clang::Stmt *Then = IS->getThen();
+  if (const auto *CS = dyn_cast<CompoundStmt>(Then)) {
+    if (CS->body_empty())
+      return false;
+    Then = CS->body_back();
+  }
+  if (const auto *RS = dyn_cast<ReturnStmt>(Then))
+    return std::is_same_v<Last, ReturnStmt> && !RS->getRetValue();
+  return isa<Last>(Then);
+}
+
 bool FunctionTranslator::convertBody(const clang::Stmt *S,
                                      const std::string &DeclaredIn,
                                      std::vector<Node> &Body) {
   if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
     bool OK = true;
-    for (const clang::Stmt *Child : CS->body())
-      OK &= convertStmtInto(Child, DeclaredIn, Body);
+    std::vector<const clang::Stmt *> Kids(CS->body_begin(), CS->body_end());
+    for (size_t I = 0; I < Kids.size(); ++I) {
+      // `if (c) { ...; continue; } rest` in a loop's body is `if (c) { ... }
+      // else { rest }`: the iteration's remaining statements run where c
+      // is false.
+      if (S == LoopBody && endsIn<ContinueStmt>(Kids[I])) {
+        std::vector<const clang::Stmt *> Rest(Kids.begin() + I + 1,
+                                              Kids.end());
+        return OK & convertStmtInto(Kids[I], DeclaredIn, Body, &Rest);
+      }
+      OK &= convertStmtInto(Kids[I], DeclaredIn, Body);
+    }
     return OK;
   }
   return convertStmtInto(S, DeclaredIn, Body);
 }
 
-bool FunctionTranslator::convertStmtInto(const clang::Stmt *S,
-                                         const std::string &DeclaredIn,
-                                         std::vector<Node> &Body) {
+bool FunctionTranslator::convertStmtInto(
+    const clang::Stmt *S, const std::string &DeclaredIn, std::vector<Node> &Body,
+    const std::vector<const clang::Stmt *> *Rest) {
   // An inlined helper's statements go before this statement, in its body.
   std::vector<Node> *SavedHoist = HoistBody;
   std::string SavedIn = HoistDeclaredIn;
   HoistBody = &Body;
   HoistDeclaredIn = DeclaredIn;
-  bool OK = convertOneStmt(S, DeclaredIn, Body);
+  bool OK = convertOneStmt(S, DeclaredIn, Body, Rest);
   HoistBody = SavedHoist;
   HoistDeclaredIn = SavedIn;
   return OK;
 }
 
-bool FunctionTranslator::convertOneStmt(const clang::Stmt *S,
-                                        const std::string &DeclaredIn,
-                                        std::vector<Node> &Body) {
+bool FunctionTranslator::convertOneStmt(
+    const clang::Stmt *S, const std::string &DeclaredIn, std::vector<Node> &Body,
+    const std::vector<const clang::Stmt *> *Rest) {
   if (isa<NullStmt>(S))
     return true;
   if (isa<CompoundStmt>(S))
@@ -858,7 +903,7 @@ bool FunctionTranslator::convertOneStmt(const clang::Stmt *S,
   if (const auto *FS = dyn_cast<ForStmt>(S))
     return convertFor(FS, Body);
   if (const auto *IS = dyn_cast<IfStmt>(S))
-    return convertIf(IS, DeclaredIn, Body);
+    return convertIf(IS, DeclaredIn, Body, Rest);
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     bool OK = true;
     for (const Decl *D : DS->decls()) {
@@ -1172,9 +1217,9 @@ std::string FunctionTranslator::freshLocalName(const std::string &Base) {
   }
 }
 
-bool FunctionTranslator::convertIf(const IfStmt *IS,
-                                   const std::string &DeclaredIn,
-                                   std::vector<Node> &Body) {
+bool FunctionTranslator::convertIf(
+    const IfStmt *IS, const std::string &DeclaredIn, std::vector<Node> &Body,
+    const std::vector<const clang::Stmt *> *Rest) {
   if (IS->getInit() || IS->getConditionVariable())
     return error(IS, "declarations in an if statement's condition are not "
                      "supported; declare the variable before the if");
@@ -1215,10 +1260,18 @@ bool FunctionTranslator::convertIf(const IfStmt *IS,
   Then.Data.insert(Then.Data.end(), Data.begin(), Data.end());
   size_t Start = Body.size();
   Current = Then;
-  bool OK = convertBody(IS->getThen(), DeclaredIn, Body);
+  bool OK = true;
+  if (!Rest) {
+    OK = convertBody(IS->getThen(), DeclaredIn, Body);
+  } else if (const auto *CS = dyn_cast<CompoundStmt>(IS->getThen())) {
+    // The then-branch without its last statement (`continue`, `return;`).
+    for (const clang::Stmt *Child : CS->body())
+      if (Child != CS->body_back())
+        OK &= convertStmtInto(Child, DeclaredIn, Body);
+  }
   size_t Mid = Body.size();
   std::vector<looptile::Expr> Conds = Data;
-  if (const clang::Stmt *ElseS = IS->getElse()) {
+  if (IS->getElse() || Rest) {
     Guard Else = Saved;
     AffineCondition NotAffine = !Affine;
     if (Data.empty() && NotAffine.isBounded()) {
@@ -1239,7 +1292,11 @@ bool FunctionTranslator::convertIf(const IfStmt *IS,
       Else.Data.push_back(Conds.back());
     }
     Current = Else;
-    OK &= convertBody(ElseS, DeclaredIn, Body);
+    if (IS->getElse())
+      OK &= convertBody(IS->getElse(), DeclaredIn, Body);
+    if (Rest)
+      for (const clang::Stmt *R : *Rest)
+        OK &= convertStmtInto(R, DeclaredIn, Body);
   }
   Current = Saved;
   CurrentChecks = SavedChecks;
@@ -1777,7 +1834,10 @@ bool FunctionTranslator::convertFor(const ForStmt *FS,
   PendingChecks.clear();
 
   LoopVars.push_back(IV);
+  const clang::Stmt *SavedLoopBody = LoopBody;
+  LoopBody = FS->getBody();
   bool OK = convertBody(FS->getBody(), Var, L.Body);
+  LoopBody = SavedLoopBody;
   LoopVars.pop_back();
   if (!OK || !VarType)
     return false;
@@ -2993,6 +3053,17 @@ bool FunctionTranslator::run() {
   auto Stmts = Body->body();
   for (auto It = Stmts.begin(); It != Stmts.end(); ++It) {
     const clang::Stmt *S = *It;
+    // `if (n <= 0) return;` in a void function: what follows runs where
+    // the condition is false (the if's else branch).
+    if (FD->getReturnType()->isVoidType() && endsIn<ReturnStmt>(S)) {
+      std::vector<const clang::Stmt *> Rest(std::next(It), Stmts.end());
+      if (!Rest.empty())
+        if (const auto *RS = dyn_cast<ReturnStmt>(Rest.back());
+            RS && !RS->getRetValue())
+          Rest.pop_back(); // a final `return;` changes nothing
+      convertStmtInto(S, "", Out.Body, &Rest);
+      break;
+    }
     if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
       if (!RS->getRetValue() && std::next(It) == Stmts.end())
         continue; // a final `return;` changes nothing
