@@ -212,6 +212,9 @@ private:
                                    const std::string &What);
   bool arrayExtents(QualType T, Variable &V, SourceLocation Loc);
   bool declareName(const NamedDecl *D);
+  /// `const float g[5] = {1, 4, 6, 4, 1};`: the local array V and one
+  /// assignment per element, in order, at the declaration.
+  bool convertArrayInit(const VarDecl *VD, Variable V, std::vector<Node> &Body);
 
   // --- statements --------------------------------------------------------
   bool convertBody(const clang::Stmt *S, const std::string &DeclaredIn,
@@ -732,12 +735,11 @@ bool FunctionTranslator::convertLocalDecl(const VarDecl *VD,
     V.VarKind = Variable::LocalArray;
     if (!arrayExtents(VD->getType(), V, VD->getLocation()))
       return false;
-    if (VD->hasInit())
-      return error(VD->getLocation(), "initialised local arrays are not "
-                                      "supported; assign the elements in a "
-                                      "loop");
-    Out.Locals.push_back(std::move(V));
-    return true;
+    if (!VD->hasInit()) {
+      Out.Locals.push_back(std::move(V));
+      return true;
+    }
+    return convertArrayInit(VD, std::move(V), Body);
   }
   std::optional<ElemType> ET = elemType(
       VD->getType(), VD->getLocation(), "local '" + V.Name + "'");
@@ -763,6 +765,96 @@ bool FunctionTranslator::convertLocalDecl(const VarDecl *VD,
   S.Loc = loc(VD->getBeginLoc());
   Body.push_back(Node{std::move(S)});
   return true;
+}
+
+// C initialises an array from a brace list element by element, in order,
+// and every element the list leaves out to zero (C11 6.7.9p10, p21): the
+// same assignments, one statement each, are exact. Clang's semantic form
+// of the list has brace elision resolved (nested lists per dimension).
+bool FunctionTranslator::convertArrayInit(const VarDecl *VD, Variable V,
+                                          std::vector<Node> &Body) {
+  constexpr int64_t MaxInitElements = 4096;
+  const auto *IL = dyn_cast<InitListExpr>(VD->getInit()->IgnoreParens());
+  int64_t Count = 1;
+  std::vector<int64_t> Dims;
+  for (const std::optional<IndexExpr> &E : V.Extents) {
+    if (!E || !E->isConstant())
+      return error(VD->getLocation(), "local array '" + V.Name +
+                                          "' of variable size cannot be "
+                                          "initialised");
+    Dims.push_back(E->constantPart());
+    Count *= std::max<int64_t>(Dims.back(), 1);
+  }
+  if (!IL)
+    return error(VD->getLocation(),
+                 "local array '" + V.Name +
+                     "' is initialised with something other than a brace "
+                     "list; looptile supports '= {1, 4, 6, 4, 1}'") ||
+           suggest(VD->getLocation(), "the elements assigned in a loop");
+  if (Count > MaxInitElements)
+    return error(VD->getLocation(),
+                 "local array '" + V.Name + "' has " + std::to_string(Count) +
+                     " initialised elements; looptile writes one statement "
+                     "per element, at most " +
+                     std::to_string(MaxInitElements)) ||
+           suggest(VD->getLocation(), "the elements assigned in a loop, or "
+                                      "the table passed as a parameter");
+  std::string Name = V.Name;
+  ElemType T = V.Type;
+  SourceLoc At = loc(VD->getLocation());
+  Out.Locals.push_back(std::move(V));
+  std::vector<int64_t> Index;
+  std::function<bool(const clang::Expr *, size_t)> Fill =
+      [&](const clang::Expr *E, size_t Dim) -> bool {
+    const auto *List =
+        E ? dyn_cast<InitListExpr>(E->IgnoreParenImpCasts()) : nullptr;
+    if (Dim == Dims.size()) {
+      // One element: its initializer, or zero where the list has none.
+      looptile::Expr Value = looptile::Expr::intLit(0);
+      Value.Loc = At;
+      if (E && !isa<ImplicitValueInitExpr>(E)) {
+        if (List)
+          return error(E, "braces around a scalar initializer are not "
+                          "supported");
+        std::optional<looptile::Expr> C = convertExpr(E);
+        if (!C)
+          return false;
+        Value = std::move(*C);
+      }
+      std::vector<IndexExpr> Subs;
+      for (int64_t K : Index)
+        Subs.push_back(IndexExpr::constant(K));
+      looptile::Stmt S;
+      S.Op = AssignOp::Assign;
+      S.LHS = looptile::Expr::arrayRef(Name, T, std::move(Subs));
+      S.LHS.Loc = At;
+      S.RHS = std::move(Value);
+      S.When = Current;
+      S.GuardChecks = CurrentChecks;
+      S.Loc = E ? loc(E->getBeginLoc()) : At;
+      S.Id = NextStmtId++;
+      Body.push_back(Node{std::move(S)});
+      return true;
+    }
+    if (E && !List && !isa<ImplicitValueInitExpr>(E))
+      return error(E, "initializer '" + text(E) + "' of a row of '" + Name +
+                          "' is not a brace list (a string literal?)") ||
+             suggest(E->getBeginLoc(), "the characters as a brace list "
+                                       "('{'a', 'b', 0}')");
+    bool OK = true;
+    for (int64_t K = 0; K < Dims[Dim] && OK; ++K) {
+      const clang::Expr *Sub = nullptr;
+      if (List && K < int64_t(List->getNumInits()))
+        Sub = List->getInit(unsigned(K));
+      else if (List && List->hasArrayFiller())
+        Sub = List->getArrayFiller();
+      Index.push_back(K);
+      OK = Fill(Sub, Dim + 1);
+      Index.pop_back();
+    }
+    return OK;
+  };
+  return Fill(IL, 0);
 }
 
 //===----------------------------------------------------------------------===//
