@@ -2572,28 +2572,38 @@ FunctionTranslator::inlineCall(const CallExpr *CE, const FunctionDecl *Def) {
     return std::nullopt;
 
   // The helper's scope: its parameters, then its statements.
+  // What an earlier instance of the helper found about its variables (an
+  // index temporary's value, a pointer's array) is not this instance's:
+  // forgotten before any of them is declared again (a call with an affine
+  // argument, then one with a value, made 'int t = x * 2;' keep the first
+  // call's value).
+  auto Forget = [&](const VarDecl *VD) {
+    HelperDecls.insert(VD);
+    IndexTemps.erase(VD);
+    Views.erase(VD);
+    BadViews.erase(VD);
+    Renamed.erase(VD);
+  };
   std::function<void(const clang::Stmt *)> Mark = [&](const clang::Stmt *S) {
     if (!S)
       return;
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D))
-          HelperDecls.insert(VD);
+          Forget(VD);
     for (const clang::Stmt *Child : S->children())
       Mark(Child);
   };
   Mark(Def->getBody());
+  for (const ParmVarDecl *P : Def->parameters())
+    Forget(P);
   InlineStack.push_back(Def);
   for (Bound &B : Args) {
-    HelperDecls.insert(B.P);
     if (B.View) {
-      BadViews.erase(B.P);
       Views[B.P] = *B.View;
     } else if (B.Index) {
       IndexTemps[B.P] = *B.Index;
     } else {
-      IndexTemps.erase(B.P);
-      Views.erase(B.P);
       std::string Local =
           NewLocal(Name + "_" + B.P->getNameAsString(), B.T, B.P->getLocation());
       Renamed[B.P] = Local;

@@ -54,10 +54,19 @@ static int clampi(int v, int lo, int hi) {
   return r;
 }
 
+// Called first with a constant (its parameter and local are index
+// temporaries of values 3 and 6), then with an element: the second
+// instance's 't' is a new local, not the first one's 6 (the generator's
+// seed 272 found that).
+static int twice(int x) {
+  int t = x * 2;
+  return t;
+}
+
 void narrow(int n, const double in[n], double out[n], const int q[n],
             int res[n]) {
   for (int i = 0; i < n; i++) {
     out[i] = third(in[i]) + 0.0;
-    res[i] = clampi(q[i], -10, 10) * 2;
+    res[i] = clampi(q[i], -10, 10) * 2 + twice(3) + twice(q[i]);
   }
 }
