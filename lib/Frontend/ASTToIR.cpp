@@ -415,6 +415,19 @@ private:
   looptile::Expr indexTempExpr(const IndexExpr &E, SourceLoc Loc);
   /// Names declared so far (looptile needs function-wide unique names).
   std::map<std::string, const NamedDecl *> Declared;
+  /// Set by convertLValue for the array reference it converts (a write).
+  bool InLValue = false;
+  /// The assignment being converted and its target (for the rewrite of a
+  /// scatter).
+  const clang::Expr *CurrentAssign = nullptr, *CurrentTarget = nullptr;
+  /// The array element whose subscript convertIndex converts (for the
+  /// error on a subscript that reads memory): the array, the extent of
+  /// that dimension as C, whether the element is written, its type.
+  struct IndexedElement {
+    std::string Array, Extent, Type;
+    bool Write = false;
+  };
+  std::optional<IndexedElement> Indexed;
   /// The IR name of a variable whose source name is taken (a helper's
   /// parameter or local, inlined); the others keep their source name.
   std::map<const VarDecl *, std::string> Renamed;
@@ -1093,7 +1106,10 @@ bool FunctionTranslator::convertAssignment(const clang::Expr *E,
                  "nothing: the value is not used, so remove the statement "
                  "(or assign it: 'x = ...;')");
   }
+  CurrentAssign = E;
+  CurrentTarget = LHS;
   std::optional<looptile::Expr> L = convertLValue(LHS);
+  CurrentAssign = CurrentTarget = nullptr;
   if (!L)
     return false;
   std::optional<looptile::Expr> R =
@@ -2072,8 +2088,55 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
     }
   }
   if (isa<ArraySubscriptExpr>(S)) {
-    error(E, std::string("non-affine ") + Context + " '" + text(E) +
-                 "': it reads an array element (indirect access)");
+    if (!Indexed) {
+      error(E, std::string("non-affine ") + Context + " '" + text(E) +
+                   "': it reads an array element (indirect access)");
+      return std::nullopt;
+    }
+    // An element that data selects: a write there (a scatter) may hit the
+    // same element from several iterations, which no dependence test on
+    // subscripts can rule out; a read (a gather) is not supported yet.
+    // Both have an exact rewrite with affine subscripts: a loop over the
+    // array's elements, each accessed where the index selects it.
+    const IndexedElement &X = *Indexed;
+    std::string Idx = text(E);
+    // The rewrite's loop variable: a name the function does not use.
+    std::string K = "e";
+    for (unsigned N = 2; SourceNames.count(K); ++N)
+      K = "e" + std::to_string(N);
+    // The statement, with the element written at [K] (`h[e] += 1`).
+    std::string Written = X.Array + "[" + K + "] = ...";
+    if (CurrentAssign && CurrentTarget) {
+      std::string Whole = text(CurrentAssign), Target = text(CurrentTarget);
+      if (size_t At = Whole.find(Target); At != std::string::npos)
+        Written = Whole.substr(0, At) + X.Array + "[" + K + "]" +
+                  Whole.substr(At + Target.size());
+    }
+    if (X.Write) {
+      error(E, "non-affine subscript '" + Idx + "': array '" + X.Array +
+                   "' is written at an element that data selects (a "
+                   "scatter); looptile cannot tell which iterations write "
+                   "the same element");
+      suggest(E->getBeginLoc(),
+              "a loop over the elements, each written where the index "
+              "selects it: 'for (int " +
+                  K + " = 0; " + K + " < " + X.Extent + "; " + K + "++) if (" +
+                  Idx + " == " + K + ") " + Written +
+                  ";' (the same writes, for indices in [0, " + X.Extent +
+                  "))");
+    } else {
+      error(E, "non-affine subscript '" + Idx + "': array '" + X.Array +
+                   "' is read at an element that data selects (a gather), "
+                   "which looptile does not accept yet");
+      suggest(E->getBeginLoc(),
+              "the element found by a loop over the index's values: '" +
+                  X.Type + " v = 0; for (int " + K + " = 0; " + K + " < " +
+                  X.Extent + "; " + K + "++) if (" + Idx + " == " + K +
+                  ") v = " + X.Array + "[" + K +
+                  "];' and 'v' in its place (the same value, for indices in "
+                  "[0, " +
+                  X.Extent + "))");
+    }
     return std::nullopt;
   }
   if (isa<CallExpr>(S)) {
@@ -2092,6 +2155,9 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
 
 std::optional<looptile::Expr>
 FunctionTranslator::convertArrayRef(const ArraySubscriptExpr *E) {
+  // Only this reference is the write: its subscripts' reads are reads.
+  bool Write = InLValue;
+  InLValue = false;
   std::vector<const clang::Expr *> Subs;
   const clang::Expr *Base = E;
   while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Base->IgnoreParens())) {
@@ -2132,8 +2198,14 @@ FunctionTranslator::convertArrayRef(const ArraySubscriptExpr *E) {
     return std::nullopt;
   }
   std::vector<IndexExpr> Indices;
-  for (const clang::Expr *Sub : Subs) {
-    std::optional<IndexExpr> I = convertIndex(Sub, "subscript");
+  for (size_t D = 0; D < Subs.size(); ++D) {
+    std::optional<IndexedElement> Saved = Indexed;
+    Indexed = IndexedElement{Name,
+                             V->Extents[D] ? V->Extents[D]->str()
+                                           : std::string("EXTENT"),
+                             elemTypeName(V->Type), Write};
+    std::optional<IndexExpr> I = convertIndex(Subs[D], "subscript");
+    Indexed = Saved;
     if (!I)
       return std::nullopt;
     Indices.push_back(*I);
@@ -2635,8 +2707,12 @@ FunctionTranslator::inlineCall(const CallExpr *CE, const FunctionDecl *Def) {
 std::optional<looptile::Expr>
 FunctionTranslator::convertLValue(const clang::Expr *E) {
   const clang::Expr *S = E->IgnoreParens();
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S))
-    return convertArrayRef(ASE);
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S)) {
+    InLValue = true;
+    std::optional<looptile::Expr> R = convertArrayRef(ASE);
+    InLValue = false;
+    return R;
+  }
   if (const auto *UO = dyn_cast<UnaryOperator>(S);
       UO && UO->getOpcode() == UO_Deref)
     return convertDeref(UO);
