@@ -1402,9 +1402,19 @@ bool FunctionTranslator::convertIf(
     Current = Else;
     if (IS->getElse())
       OK &= convertBody(IS->getElse(), DeclaredIn, Body);
-    if (Rest)
-      for (const clang::Stmt *R : *Rest)
-        OK &= convertStmtInto(R, DeclaredIn, Body);
+    // The rest, where a second `if (d) continue;` (`if (d) return;`)
+    // takes what follows it as its own else branch, and so on.
+    bool Continues = Rest && endsIn<ContinueStmt>(IS);
+    for (size_t K = 0; Rest && K < Rest->size(); ++K) {
+      const clang::Stmt *R = (*Rest)[K];
+      if (Continues ? endsIn<ContinueStmt>(R) : endsIn<ReturnStmt>(R)) {
+        std::vector<const clang::Stmt *> More(Rest->begin() + K + 1,
+                                              Rest->end());
+        OK &= convertStmtInto(R, DeclaredIn, Body, &More);
+        break;
+      }
+      OK &= convertStmtInto(R, DeclaredIn, Body);
+    }
   }
   Current = Saved;
   CurrentChecks = SavedChecks;

@@ -37,3 +37,20 @@ void scale(int n, float alpha, float x[n]) {
   for (int i = 0; i < n; i++)
     x[i] = alpha * x[i];
 }
+
+// Two guards in a row: each takes what follows it as its else branch.
+void masked_pairs(int n, const float A[n][n], const int mask[n], float B[n][n]) {
+  if (n <= 0)
+    return;
+  if (n > 4096)
+    return;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      B[i][j] = -1.0f;
+      if (i == j)
+        continue;
+      if (mask[j] == 0)
+        continue;
+      B[i][j] = A[i][j] * A[j][i];
+    }
+}
