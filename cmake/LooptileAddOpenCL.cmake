@@ -9,13 +9,15 @@
 #
 # At build time `looptile <file.c> --function=<name> [--tile T]
 # [--register-tile R] [OPTIONS] -o <dir>/<stem>.cl -- <CLANG_FLAGS>` writes
-# <stem>.cl (the kernels), <stem>.json (the manifest) and <stem>.host.cpp (a
+# <stem>.cl (the kernels), <stem>.json (the manifest), <stem>.host.cpp (a
 # drop-in replacement for the C function <name>, with the kernels and the
-# manifest embedded). It runs again when the C file, a header it includes
+# manifest embedded) and <stem>.host.h (its C declarations: the drop-in
+# function and the session API). It runs again when the C file, a header it includes
 # or looptile itself changes. The glue is compiled into a static library
 # <target>-looptile-<stem> that links looptile::runtime, and <target> links
 # it (target_link_libraries(<target> PRIVATE ...): use the keyword form for
-# <target> too). <target> must not also compile <file.c>, whose function the
+# <target> too); its include directories give <target> the output
+# directory, so a source of <target> can `#include "<stem>.host.h"`. <target> must not also compile <file.c>, whose function the
 # glue replaces. The project must enable CXX (the glue is C++17).
 #
 # NAME defaults to FUNCTION, OUTPUT_DIRECTORY to
@@ -72,6 +74,7 @@ function(looptile_add_opencl)
   set(Kernels "${Dir}/${Name}.cl")
   set(Manifest "${Dir}/${Name}.json")
   set(Glue "${Dir}/${Name}.host.cpp")
+  set(Header "${Dir}/${Name}.host.h")
   set(DepFile "${Dir}/${Name}.d")
 
   set(Args "--function=${ARG_FUNCTION}")
@@ -90,7 +93,7 @@ function(looptile_add_opencl)
   endif()
 
   add_custom_command(
-    OUTPUT "${Kernels}" "${Manifest}" "${Glue}"
+    OUTPUT "${Kernels}" "${Manifest}" "${Glue}" "${Header}"
     COMMAND looptile::looptile "${Source}" ${Args}
     DEPENDS "${Source}" "$<TARGET_FILE:looptile::looptile>"
     DEPFILE "${DepFile}"
@@ -99,8 +102,9 @@ function(looptile_add_opencl)
     VERBATIM)
 
   set(Library "${ARG_TARGET}-looptile-${Name}")
-  add_library(${Library} STATIC "${Glue}")
+  add_library(${Library} STATIC "${Glue}" "${Header}")
   target_link_libraries(${Library} PUBLIC looptile::runtime)
+  target_include_directories(${Library} PUBLIC "${Dir}")
   target_link_libraries(${ARG_TARGET} PRIVATE ${Library})
 endfunction()
 

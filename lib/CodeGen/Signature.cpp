@@ -198,6 +198,11 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
   // Pointer accesses that may not run where the loops' bounds say: their
   // reach must stay within the extent the others define.
   std::vector<std::pair<Access, IndexExpr>> Conditional;
+  // Every access's reach (one past the largest element it may touch, over
+  // the loops' bounds, conditions ignored), for the declaration that an
+  // error suggests.
+  std::map<std::string, std::vector<std::pair<std::string, IndexExpr>>>
+      Reaches;
   std::vector<std::string> NotMemory = F.nonMemoryNames();
   std::vector<const Loop *> Stack;
   walkStmts(F.Body, Stack,
@@ -224,6 +229,7 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
                   continue;
                 }
                 IndexExpr Candidate = *M + IndexExpr::constant(1);
+                Reaches[A.Name].push_back({A.str(), Candidate});
                 if (!P.Unconditional || !B.Exact) {
                   Conditional.push_back({A, Candidate});
                   continue;
@@ -242,6 +248,52 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
                 }
               }
             });
+  // The largest reach of Name's accesses, where one is at least every other
+  // for all sizes >= 1.
+  auto LargestReach = [&](const std::string &Name) -> std::optional<IndexExpr> {
+    const auto &Rs = Reaches[Name];
+    for (const auto &[Text, R] : Rs) {
+      bool Largest = true;
+      for (const auto &[Text2, R2] : Rs)
+        Largest &= atLeastZero(R - R2);
+      if (Largest)
+        return R;
+    }
+    return std::nullopt;
+  };
+  // The C declaration of parameter Name with extent E.
+  auto Declaration = [&](const std::string &Name, const std::string &E) {
+    const Variable *V = F.lookup(Name);
+    return std::string(V && V->IsConst ? "const " : "") +
+           elemTypeName(V ? V->Type : ElemType::Float) + " " + Name + "[" + E +
+           "]";
+  };
+  // What to declare instead of pointer Name whose extent is not known: the
+  // largest reach of its accesses, or a size parameter for the caller's
+  // extent where no one formula covers them all (naming each reach).
+  auto DeclareInstead = [&](const std::string &Name) -> std::string {
+    if (std::optional<IndexExpr> R = LargestReach(Name))
+      return "; declare it as an array parameter with the extent of the "
+             "caller's array, e.g. '" +
+             Declaration(Name, R->str()) +
+             "' where it has that many elements (every access stays below " +
+             R->str() + ", conditions ignored)";
+    std::string Each;
+    std::set<std::string> Seen;
+    for (const auto &[Text, R] : Reaches[Name])
+      if (Seen.insert(R.str()).second)
+        Each += (Each.empty() ? "" : ", ") + R.str() + " ('" + Text + "')";
+    if (Each.empty())
+      return "; declare it as an array parameter whose extent covers every "
+             "access, a size parameter if no formula of the sizes does "
+             "('long len, " +
+             Declaration(Name, "len") + "')";
+    return "; its accesses reach " + Each +
+           ", and no one of these is the largest for every size: declare it "
+           "as an array parameter with a size parameter for the caller's "
+           "extent, at least each of them ('long len, " +
+           Declaration(Name, "len") + "')";
+  };
   for (const auto &[A, Candidate] : Conditional) {
     if (ExtentUnknown[A.Name])
       continue;
@@ -252,9 +304,8 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
     return "cannot determine the extent of parameter '" + A.Name +
            "': the access '" + A.str() +
            "' runs only when a condition holds, so its reach says nothing "
-           "about the array's size; declare it as an array parameter (e.g. "
-           "float " +
-           A.Name + "[" + Candidate.str() + "])";
+           "about the array's size" +
+           DeclareInstead(A.Name);
   }
   for (const Variable &V : F.Params) {
     ArgumentInfo A;
@@ -274,9 +325,7 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
         // index the function touches: no more, or it would read and write
         // past the caller's array.
         PointerExtent PE = analyzePointerExtent(F, V.Name);
-        std::string Declare = "; declare it as an array parameter (e.g. "
-                              "float " +
-                              V.Name + "[M][K])";
+        std::string Declare = DeclareInstead(V.Name);
         if (PE.Verdict == PointerExtent::Unknown)
           return "cannot determine the extent of pointer parameter '" + V.Name +
                  "' exactly (" + PE.Why + ")" + Declare;

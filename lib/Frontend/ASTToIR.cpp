@@ -17,6 +17,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtVisitor.h"
@@ -27,6 +28,7 @@
 
 #include <map>
 #include <set>
+#include <type_traits>
 
 using namespace looptile;
 using namespace clang;
@@ -210,19 +212,34 @@ private:
                                    const std::string &What);
   bool arrayExtents(QualType T, Variable &V, SourceLocation Loc);
   bool declareName(const NamedDecl *D);
+  /// `const float g[5] = {1, 4, 6, 4, 1};`: the local array V and one
+  /// assignment per element, in order, at the declaration.
+  bool convertArrayInit(const VarDecl *VD, Variable V, std::vector<Node> &Body);
 
   // --- statements --------------------------------------------------------
   bool convertBody(const clang::Stmt *S, const std::string &DeclaredIn,
                    std::vector<Node> &Body);
   bool convertStmtInto(const clang::Stmt *S, const std::string &DeclaredIn,
-                       std::vector<Node> &Body);
+                       std::vector<Node> &Body,
+                       const std::vector<const clang::Stmt *> *Rest = nullptr);
+  bool convertOneStmt(const clang::Stmt *S, const std::string &DeclaredIn,
+                      std::vector<Node> &Body,
+                      const std::vector<const clang::Stmt *> *Rest = nullptr);
   bool convertFor(const ForStmt *FS, std::vector<Node> &Body);
   bool convertAssignment(const clang::Expr *E, std::vector<Node> &Body);
   bool unsupportedStmt(const clang::Stmt *S);
 
   // --- conditionals (if/else, guards) ------------------------------------
+  /// With Rest, IS's then-branch ends in `continue` or `return;`, which is
+  /// left out, and the statements that follow IS in its block (Rest) run
+  /// only where the condition is false: they are IS's else branch, after
+  /// the else it has.
   bool convertIf(const IfStmt *IS, const std::string &DeclaredIn,
-                 std::vector<Node> &Body);
+                 std::vector<Node> &Body,
+                 const std::vector<const clang::Stmt *> *Rest = nullptr);
+  /// The body of the loop being converted (where `if (c) continue;` may
+  /// stand).
+  const clang::Stmt *LoopBody = nullptr;
   /// The condition as an exact affine condition, or std::nullopt (without
   /// a diagnostic) when some part of it is not affine.
   std::optional<AffineCondition> tryAffineCondition(const clang::Expr *E);
@@ -398,6 +415,54 @@ private:
   looptile::Expr indexTempExpr(const IndexExpr &E, SourceLoc Loc);
   /// Names declared so far (looptile needs function-wide unique names).
   std::map<std::string, const NamedDecl *> Declared;
+  /// Set by convertLValue for the array reference it converts (a write).
+  bool InLValue = false;
+  /// The assignment being converted and its target (for the rewrite of a
+  /// scatter).
+  const clang::Expr *CurrentAssign = nullptr, *CurrentTarget = nullptr;
+  /// The array element whose subscript convertIndex converts (for the
+  /// error on a subscript that reads memory): the array, the extent of
+  /// that dimension as C, whether the element is written, its type.
+  struct IndexedElement {
+    std::string Array, Extent, Type;
+    bool Write = false;
+  };
+  std::optional<IndexedElement> Indexed;
+  /// The IR name of a variable whose source name is taken (a helper's
+  /// parameter or local, inlined); the others keep their source name.
+  std::map<const VarDecl *, std::string> Renamed;
+  std::string nameOf(const VarDecl *VD) const {
+    auto It = Renamed.find(VD);
+    return It != Renamed.end() ? It->second : VD->getNameAsString();
+  }
+
+  // --- helper functions, inlined -----------------------------------------
+  /// The helpers being inlined, outermost first (a call to one of them
+  /// again is recursion).
+  std::vector<const FunctionDecl *> InlineStack;
+  /// Parameters and locals of helper functions: each inlined instance gets
+  /// names of its own (the helper's name, '_', the variable's).
+  std::set<const VarDecl *> HelperDecls;
+  /// Where the statements of an inlined helper go: before the statement
+  /// whose expression calls it, in the same body and scope.
+  std::vector<Node> *HoistBody = nullptr;
+  std::string HoistDeclaredIn;
+  /// Above zero while converting an expression that does not always run
+  /// (an if's condition, which is re-evaluated, a '?:' arm, the right of
+  /// '&&' or '||'): a helper's statements cannot be placed before it.
+  unsigned NoHoist = 0;
+  struct NoHoistScope {
+    unsigned &D;
+    explicit NoHoistScope(unsigned &D) : D(D) { ++D; }
+    ~NoHoistScope() { --D; }
+  };
+  /// The call of a helper defined in this file, inlined: its statements
+  /// into HoistBody, its value a new local. std::nullopt after an error.
+  std::optional<looptile::Expr> inlineCall(const CallExpr *CE,
+                                           const FunctionDecl *Callee);
+  /// Why Callee cannot be inlined (empty when it can).
+  std::string helperRefusal(const FunctionDecl *Callee,
+                            const clang::Stmt *&At);
 };
 
 } // namespace
@@ -460,7 +525,27 @@ std::optional<ElemType> FunctionTranslator::elemType(QualType T,
 
 bool FunctionTranslator::declareName(const NamedDecl *D) {
   std::string Name = D->getNameAsString();
+  if (const auto *VD = dyn_cast<VarDecl>(D);
+      VD && HelperDecls.count(VD) && !InlineStack.empty()) {
+    // Each inlined instance of a helper's variable is a new variable.
+    std::string Fresh =
+        freshLocalName(InlineStack.back()->getNameAsString() + "_" + Name);
+    Renamed[VD] = Fresh;
+    Declared[Fresh] = D;
+    return true;
+  }
   auto It = Declared.find(Name);
+  if (It != Declared.end() && It->second != D &&
+      !(isa<ParmVarDecl>(D) || AllLoopVars.count(dyn_cast<VarDecl>(D)))) {
+    // A local whose name an earlier declaration took (`float acc` in two
+    // sibling loops, a block's own `t`): Clang has resolved every use to
+    // its declaration, so a new name changes nothing (`acc2`).
+    std::string Fresh = freshLocalName(Name);
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      Renamed[VD] = Fresh;
+    Declared[Fresh] = D;
+    return true;
+  }
   if (It != Declared.end() && It->second != D) {
     error(D->getLocation(),
           "'" + Name +
@@ -656,19 +741,18 @@ bool FunctionTranslator::convertLocalDecl(const VarDecl *VD,
     }
   }
   Variable V;
-  V.Name = VD->getNameAsString();
+  V.Name = nameOf(VD);
   V.Loc = loc(VD->getLocation());
   V.DeclaredIn = DeclaredIn;
   if (VD->getType()->isArrayType()) {
     V.VarKind = Variable::LocalArray;
     if (!arrayExtents(VD->getType(), V, VD->getLocation()))
       return false;
-    if (VD->hasInit())
-      return error(VD->getLocation(), "initialised local arrays are not "
-                                      "supported; assign the elements in a "
-                                      "loop");
-    Out.Locals.push_back(std::move(V));
-    return true;
+    if (!VD->hasInit()) {
+      Out.Locals.push_back(std::move(V));
+      return true;
+    }
+    return convertArrayInit(VD, std::move(V), Body);
   }
   std::optional<ElemType> ET = elemType(
       VD->getType(), VD->getLocation(), "local '" + V.Name + "'");
@@ -694,6 +778,96 @@ bool FunctionTranslator::convertLocalDecl(const VarDecl *VD,
   S.Loc = loc(VD->getBeginLoc());
   Body.push_back(Node{std::move(S)});
   return true;
+}
+
+// C initialises an array from a brace list element by element, in order,
+// and every element the list leaves out to zero (C11 6.7.9p10, p21): the
+// same assignments, one statement each, are exact. Clang's semantic form
+// of the list has brace elision resolved (nested lists per dimension).
+bool FunctionTranslator::convertArrayInit(const VarDecl *VD, Variable V,
+                                          std::vector<Node> &Body) {
+  constexpr int64_t MaxInitElements = 4096;
+  const auto *IL = dyn_cast<InitListExpr>(VD->getInit()->IgnoreParens());
+  int64_t Count = 1;
+  std::vector<int64_t> Dims;
+  for (const std::optional<IndexExpr> &E : V.Extents) {
+    if (!E || !E->isConstant())
+      return error(VD->getLocation(), "local array '" + V.Name +
+                                          "' of variable size cannot be "
+                                          "initialised");
+    Dims.push_back(E->constantPart());
+    Count *= std::max<int64_t>(Dims.back(), 1);
+  }
+  if (!IL)
+    return error(VD->getLocation(),
+                 "local array '" + V.Name +
+                     "' is initialised with something other than a brace "
+                     "list; looptile supports '= {1, 4, 6, 4, 1}'") ||
+           suggest(VD->getLocation(), "the elements assigned in a loop");
+  if (Count > MaxInitElements)
+    return error(VD->getLocation(),
+                 "local array '" + V.Name + "' has " + std::to_string(Count) +
+                     " initialised elements; looptile writes one statement "
+                     "per element, at most " +
+                     std::to_string(MaxInitElements)) ||
+           suggest(VD->getLocation(), "the elements assigned in a loop, or "
+                                      "the table passed as a parameter");
+  std::string Name = V.Name;
+  ElemType T = V.Type;
+  SourceLoc At = loc(VD->getLocation());
+  Out.Locals.push_back(std::move(V));
+  std::vector<int64_t> Index;
+  std::function<bool(const clang::Expr *, size_t)> Fill =
+      [&](const clang::Expr *E, size_t Dim) -> bool {
+    const auto *List =
+        E ? dyn_cast<InitListExpr>(E->IgnoreParenImpCasts()) : nullptr;
+    if (Dim == Dims.size()) {
+      // One element: its initializer, or zero where the list has none.
+      looptile::Expr Value = looptile::Expr::intLit(0);
+      Value.Loc = At;
+      if (E && !isa<ImplicitValueInitExpr>(E)) {
+        if (List)
+          return error(E, "braces around a scalar initializer are not "
+                          "supported");
+        std::optional<looptile::Expr> C = convertExpr(E);
+        if (!C)
+          return false;
+        Value = std::move(*C);
+      }
+      std::vector<IndexExpr> Subs;
+      for (int64_t K : Index)
+        Subs.push_back(IndexExpr::constant(K));
+      looptile::Stmt S;
+      S.Op = AssignOp::Assign;
+      S.LHS = looptile::Expr::arrayRef(Name, T, std::move(Subs));
+      S.LHS.Loc = At;
+      S.RHS = std::move(Value);
+      S.When = Current;
+      S.GuardChecks = CurrentChecks;
+      S.Loc = E ? loc(E->getBeginLoc()) : At;
+      S.Id = NextStmtId++;
+      Body.push_back(Node{std::move(S)});
+      return true;
+    }
+    if (E && !List && !isa<ImplicitValueInitExpr>(E))
+      return error(E, "initializer '" + text(E) + "' of a row of '" + Name +
+                          "' is not a brace list (a string literal?)") ||
+             suggest(E->getBeginLoc(), "the characters as a brace list "
+                                       "('{'a', 'b', 0}')");
+    bool OK = true;
+    for (int64_t K = 0; K < Dims[Dim] && OK; ++K) {
+      const clang::Expr *Sub = nullptr;
+      if (List && K < int64_t(List->getNumInits()))
+        Sub = List->getInit(unsigned(K));
+      else if (List && List->hasArrayFiller())
+        Sub = List->getArrayFiller();
+      Index.push_back(K);
+      OK = Fill(Sub, Dim + 1);
+      Index.pop_back();
+    }
+    return OK;
+  };
+  return Fill(IL, 0);
 }
 
 //===----------------------------------------------------------------------===//
@@ -735,16 +909,22 @@ bool FunctionTranslator::unsupportedStmt(const clang::Stmt *S) {
                  "remaining iterations' statements (they still run, doing "
                  "nothing)");
   if (isa<ContinueStmt>(S))
-    return error(S, "break and continue are not supported; loops must run "
-                    "their full iteration space (write the statements after "
-                    "'continue' inside an 'if' with the opposite condition)");
+    return error(S, "continue is supported only as the last statement of an "
+                    "'if' without else that stands directly in the loop's "
+                    "body ('if (c) { ...; continue; }'); here it would skip "
+                    "statements of other blocks",
+                 "the statements after 'continue' inside an 'if' with the "
+                 "opposite condition, or the 'if (c) { ...; continue; }' "
+                 "moved into the loop's body");
   if (isa<ReturnStmt>(S))
     return error(S,
                  "return statements are only supported as the last "
                  "statement of the function; a return inside a loop "
                  "ends every loop early",
                  "a guard 'if' on the statements a return would skip, and "
-                 "one 'return' as the function's last statement");
+                 "one 'return' as the function's last statement; in a void "
+                 "function, outside loops, 'if (c) return;' (what follows "
+                 "runs where c is false)");
   if (const auto *CE = dyn_cast<CallExpr>(S)) {
     if (const FunctionDecl *Callee = CE->getDirectCallee()) {
       error(S, "call to '" + Callee->getNameAsString() +
@@ -764,21 +944,63 @@ bool FunctionTranslator::unsupportedStmt(const clang::Stmt *S) {
                       "' is not supported");
 }
 
+// An `if` without else, declarations or `if constexpr` whose then-branch is
+// the statement Last (`continue`, `return;`) or a block that ends with it.
+template <typename Last> static bool endsIn(const clang::Stmt *S) {
+  const auto *IS = dyn_cast<IfStmt>(S);
+  if (!IS || IS->getElse() || IS->getInit() || IS->getConditionVariable() ||
+      IS->isConstexpr() || IS->isConsteval())
+    return false;
+  const clang::Stmt *Then = IS->getThen();
+  if (const auto *CS = dyn_cast<CompoundStmt>(Then)) {
+    if (CS->body_empty())
+      return false;
+    Then = CS->body_back();
+  }
+  if (const auto *RS = dyn_cast<ReturnStmt>(Then))
+    return std::is_same_v<Last, ReturnStmt> && !RS->getRetValue();
+  return isa<Last>(Then);
+}
+
 bool FunctionTranslator::convertBody(const clang::Stmt *S,
                                      const std::string &DeclaredIn,
                                      std::vector<Node> &Body) {
   if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
     bool OK = true;
-    for (const clang::Stmt *Child : CS->body())
-      OK &= convertStmtInto(Child, DeclaredIn, Body);
+    std::vector<const clang::Stmt *> Kids(CS->body_begin(), CS->body_end());
+    for (size_t I = 0; I < Kids.size(); ++I) {
+      // `if (c) { ...; continue; } rest` in a loop's body is `if (c) { ... }
+      // else { rest }`: the iteration's remaining statements run where c
+      // is false.
+      if (S == LoopBody && endsIn<ContinueStmt>(Kids[I])) {
+        std::vector<const clang::Stmt *> Rest(Kids.begin() + I + 1,
+                                              Kids.end());
+        return OK & convertStmtInto(Kids[I], DeclaredIn, Body, &Rest);
+      }
+      OK &= convertStmtInto(Kids[I], DeclaredIn, Body);
+    }
     return OK;
   }
   return convertStmtInto(S, DeclaredIn, Body);
 }
 
-bool FunctionTranslator::convertStmtInto(const clang::Stmt *S,
-                                         const std::string &DeclaredIn,
-                                         std::vector<Node> &Body) {
+bool FunctionTranslator::convertStmtInto(
+    const clang::Stmt *S, const std::string &DeclaredIn, std::vector<Node> &Body,
+    const std::vector<const clang::Stmt *> *Rest) {
+  // An inlined helper's statements go before this statement, in its body.
+  std::vector<Node> *SavedHoist = HoistBody;
+  std::string SavedIn = HoistDeclaredIn;
+  HoistBody = &Body;
+  HoistDeclaredIn = DeclaredIn;
+  bool OK = convertOneStmt(S, DeclaredIn, Body, Rest);
+  HoistBody = SavedHoist;
+  HoistDeclaredIn = SavedIn;
+  return OK;
+}
+
+bool FunctionTranslator::convertOneStmt(
+    const clang::Stmt *S, const std::string &DeclaredIn, std::vector<Node> &Body,
+    const std::vector<const clang::Stmt *> *Rest) {
   if (isa<NullStmt>(S))
     return true;
   if (isa<CompoundStmt>(S))
@@ -786,7 +1008,7 @@ bool FunctionTranslator::convertStmtInto(const clang::Stmt *S,
   if (const auto *FS = dyn_cast<ForStmt>(S))
     return convertFor(FS, Body);
   if (const auto *IS = dyn_cast<IfStmt>(S))
-    return convertIf(IS, DeclaredIn, Body);
+    return convertIf(IS, DeclaredIn, Body, Rest);
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     bool OK = true;
     for (const Decl *D : DS->decls()) {
@@ -884,7 +1106,10 @@ bool FunctionTranslator::convertAssignment(const clang::Expr *E,
                  "nothing: the value is not used, so remove the statement "
                  "(or assign it: 'x = ...;')");
   }
+  CurrentAssign = E;
+  CurrentTarget = LHS;
   std::optional<looptile::Expr> L = convertLValue(LHS);
+  CurrentAssign = CurrentTarget = nullptr;
   if (!L)
     return false;
   std::optional<looptile::Expr> R =
@@ -1100,9 +1325,9 @@ std::string FunctionTranslator::freshLocalName(const std::string &Base) {
   }
 }
 
-bool FunctionTranslator::convertIf(const IfStmt *IS,
-                                   const std::string &DeclaredIn,
-                                   std::vector<Node> &Body) {
+bool FunctionTranslator::convertIf(
+    const IfStmt *IS, const std::string &DeclaredIn, std::vector<Node> &Body,
+    const std::vector<const clang::Stmt *> *Rest) {
   if (IS->getInit() || IS->getConditionVariable())
     return error(IS, "declarations in an if statement's condition are not "
                      "supported; declare the variable before the if");
@@ -1111,6 +1336,9 @@ bool FunctionTranslator::convertIf(const IfStmt *IS,
   const clang::Expr *Cond = IS->getCond();
   AffineCondition Affine = AffineCondition::constant(true);
   std::vector<const clang::Expr *> DataParts;
+  // The condition is evaluated again before each guarded statement: no
+  // helper's statements can go before it (NoHoist).
+  ++NoHoist;
   PendingChecks.clear();
   splitCondition(Cond, Affine, DataParts);
   std::vector<WrapCheck> Checks = std::move(PendingChecks);
@@ -1123,10 +1351,13 @@ bool FunctionTranslator::convertIf(const IfStmt *IS,
   std::vector<looptile::Expr> Data;
   for (const clang::Expr *D : DataParts) {
     std::optional<looptile::Expr> C = convertTruth(D);
-    if (!C)
+    if (!C) {
+      --NoHoist;
       return false;
+    }
     Data.push_back(std::move(*C));
   }
+  --NoHoist;
 
   Guard Saved = Current;
   std::vector<WrapCheck> SavedChecks = CurrentChecks;
@@ -1137,17 +1368,29 @@ bool FunctionTranslator::convertIf(const IfStmt *IS,
   Then.Data.insert(Then.Data.end(), Data.begin(), Data.end());
   size_t Start = Body.size();
   Current = Then;
-  bool OK = convertBody(IS->getThen(), DeclaredIn, Body);
+  bool OK = true;
+  if (!Rest) {
+    OK = convertBody(IS->getThen(), DeclaredIn, Body);
+  } else if (const auto *CS = dyn_cast<CompoundStmt>(IS->getThen())) {
+    // The then-branch without its last statement (`continue`, `return;`).
+    for (const clang::Stmt *Child : CS->body())
+      if (Child != CS->body_back())
+        OK &= convertStmtInto(Child, DeclaredIn, Body);
+  }
   size_t Mid = Body.size();
   std::vector<looptile::Expr> Conds = Data;
-  if (const clang::Stmt *ElseS = IS->getElse()) {
+  if (IS->getElse() || Rest) {
     Guard Else = Saved;
     AffineCondition NotAffine = !Affine;
     if (Data.empty() && NotAffine.isBounded()) {
       if (!NotAffine.isTrue())
         Else.Affine.push_back(NotAffine);
     } else {
-      std::optional<looptile::Expr> Whole = convertTruth(Cond);
+      std::optional<looptile::Expr> Whole;
+      {
+        NoHoistScope InCondition(NoHoist);
+        Whole = convertTruth(Cond);
+      }
       if (!Whole) {
         Current = Saved;
         CurrentChecks = SavedChecks;
@@ -1157,7 +1400,21 @@ bool FunctionTranslator::convertIf(const IfStmt *IS,
       Else.Data.push_back(Conds.back());
     }
     Current = Else;
-    OK &= convertBody(ElseS, DeclaredIn, Body);
+    if (IS->getElse())
+      OK &= convertBody(IS->getElse(), DeclaredIn, Body);
+    // The rest, where a second `if (d) continue;` (`if (d) return;`)
+    // takes what follows it as its own else branch, and so on.
+    bool Continues = Rest && endsIn<ContinueStmt>(IS);
+    for (size_t K = 0; Rest && K < Rest->size(); ++K) {
+      const clang::Stmt *R = (*Rest)[K];
+      if (Continues ? endsIn<ContinueStmt>(R) : endsIn<ReturnStmt>(R)) {
+        std::vector<const clang::Stmt *> More(Rest->begin() + K + 1,
+                                              Rest->end());
+        OK &= convertStmtInto(R, DeclaredIn, Body, &More);
+        break;
+      }
+      OK &= convertStmtInto(R, DeclaredIn, Body);
+    }
   }
   Current = Saved;
   CurrentChecks = SavedChecks;
@@ -1169,7 +1426,11 @@ bool FunctionTranslator::convertIf(const IfStmt *IS,
   // A guarded statement changes what the condition reads (`if (d < best) {
   // best = d; k = j; }`): the condition is computed once into a local, as C
   // does, `int cond = d < best;`, and the branches test that local.
-  std::optional<looptile::Expr> Whole = convertTruth(Cond);
+  std::optional<looptile::Expr> Whole;
+  {
+    NoHoistScope InCondition(NoHoist);
+    Whole = convertTruth(Cond);
+  }
   if (!Whole)
     return false;
   Variable V;
@@ -1256,8 +1517,13 @@ bool FunctionTranslator::convertBoolean(const clang::Expr *E,
         Logical ? convertTruth(BO->getLHS()) : convertExpr(BO->getLHS());
     if (!L)
       return true;
+    // The right operand of && and || runs only for some values of the left.
+    if (Logical)
+      ++NoHoist;
     std::optional<looptile::Expr> R =
         Logical ? convertTruth(BO->getRHS()) : convertExpr(BO->getRHS());
+    if (Logical)
+      --NoHoist;
     if (!R)
       return true;
     Out = looptile::Expr::condition(It->second, std::move(*L), std::move(*R));
@@ -1278,6 +1544,7 @@ bool FunctionTranslator::convertBoolean(const clang::Expr *E,
     std::optional<looptile::Expr> C = convertTruth(CO->getCond());
     if (!C)
       return true;
+    NoHoistScope Arms(NoHoist);
     std::optional<looptile::Expr> T = convertExpr(CO->getTrueExpr());
     if (!T)
       return true;
@@ -1608,7 +1875,11 @@ bool FunctionTranslator::convertFor(const ForStmt *FS,
     if (Prev != IV && !(Prev && AllLoopVars.count(Prev)))
       return error(IV->getLocation(), "loop variable '" + Var +
                                           "' has the name of another "
-                                          "variable of this function");
+                                          "variable of this function") ||
+             suggest(IV->getLocation(),
+                     "another name for the loop variable or for the other "
+                     "variable (loop variables keep their names, which "
+                     "selectors such as '--interchange " + Var + ",j' use)");
   }
   Declared[Var] = IV;
   if (const auto *P = dyn_cast<ParmVarDecl>(IV))
@@ -1681,7 +1952,10 @@ bool FunctionTranslator::convertFor(const ForStmt *FS,
   PendingChecks.clear();
 
   LoopVars.push_back(IV);
+  const clang::Stmt *SavedLoopBody = LoopBody;
+  LoopBody = FS->getBody();
   bool OK = convertBody(FS->getBody(), Var, L.Body);
+  LoopBody = SavedLoopBody;
   LoopVars.pop_back();
   if (!OK || !VarType)
     return false;
@@ -1740,11 +2014,14 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
                    "', which is not a variable");
       return std::nullopt;
     }
-    std::string Name = VD->getNameAsString();
+    std::string Name = nameOf(VD);
     for (const VarDecl *IV : LoopVars)
       if (IV == VD)
         return IndexExpr::symbol(Name);
-    if (isa<ParmVarDecl>(VD) && VD->getType()->isIntegerType()) {
+    if (auto It = IndexTemps.find(VD); It != IndexTemps.end())
+      return It->second;
+    if (isa<ParmVarDecl>(VD) && VD->getType()->isIntegerType() &&
+        !HelperDecls.count(VD)) {
       const Variable *V = Out.lookup(Name);
       if (V && V->VarKind == Variable::SizeParam)
         return IndexExpr::symbol(Name);
@@ -1821,8 +2098,55 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
     }
   }
   if (isa<ArraySubscriptExpr>(S)) {
-    error(E, std::string("non-affine ") + Context + " '" + text(E) +
-                 "': it reads an array element (indirect access)");
+    if (!Indexed) {
+      error(E, std::string("non-affine ") + Context + " '" + text(E) +
+                   "': it reads an array element (indirect access)");
+      return std::nullopt;
+    }
+    // An element that data selects: a write there (a scatter) may hit the
+    // same element from several iterations, which no dependence test on
+    // subscripts can rule out; a read (a gather) is not supported yet.
+    // Both have an exact rewrite with affine subscripts: a loop over the
+    // array's elements, each accessed where the index selects it.
+    const IndexedElement &X = *Indexed;
+    std::string Idx = text(E);
+    // The rewrite's loop variable: a name the function does not use.
+    std::string K = "e";
+    for (unsigned N = 2; SourceNames.count(K); ++N)
+      K = "e" + std::to_string(N);
+    // The statement, with the element written at [K] (`h[e] += 1`).
+    std::string Written = X.Array + "[" + K + "] = ...";
+    if (CurrentAssign && CurrentTarget) {
+      std::string Whole = text(CurrentAssign), Target = text(CurrentTarget);
+      if (size_t At = Whole.find(Target); At != std::string::npos)
+        Written = Whole.substr(0, At) + X.Array + "[" + K + "]" +
+                  Whole.substr(At + Target.size());
+    }
+    if (X.Write) {
+      error(E, "non-affine subscript '" + Idx + "': array '" + X.Array +
+                   "' is written at an element that data selects (a "
+                   "scatter); looptile cannot tell which iterations write "
+                   "the same element");
+      suggest(E->getBeginLoc(),
+              "a loop over the elements, each written where the index "
+              "selects it: 'for (int " +
+                  K + " = 0; " + K + " < " + X.Extent + "; " + K + "++) if (" +
+                  Idx + " == " + K + ") " + Written +
+                  ";' (the same writes, for indices in [0, " + X.Extent +
+                  "))");
+    } else {
+      error(E, "non-affine subscript '" + Idx + "': array '" + X.Array +
+                   "' is read at an element that data selects (a gather), "
+                   "which looptile does not accept yet");
+      suggest(E->getBeginLoc(),
+              "the element found by a loop over the index's values: '" +
+                  X.Type + " v = 0; for (int " + K + " = 0; " + K + " < " +
+                  X.Extent + "; " + K + "++) if (" + Idx + " == " + K +
+                  ") v = " + X.Array + "[" + K +
+                  "];' and 'v' in its place (the same value, for indices in "
+                  "[0, " +
+                  X.Extent + "))");
+    }
     return std::nullopt;
   }
   if (isa<CallExpr>(S)) {
@@ -1841,6 +2165,9 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
 
 std::optional<looptile::Expr>
 FunctionTranslator::convertArrayRef(const ArraySubscriptExpr *E) {
+  // Only this reference is the write: its subscripts' reads are reads.
+  bool Write = InLValue;
+  InLValue = false;
   std::vector<const clang::Expr *> Subs;
   const clang::Expr *Base = E;
   while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Base->IgnoreParens())) {
@@ -1867,7 +2194,7 @@ FunctionTranslator::convertArrayRef(const ArraySubscriptExpr *E) {
     }
     return viewElement(*V, std::move(Indices), E);
   }
-  std::string Name = VD->getNameAsString();
+  std::string Name = nameOf(VD);
   const Variable *V = Out.lookup(Name);
   if (!V || !V->isArray()) {
     error(E, "'" + Name + "' is not an array parameter or local array");
@@ -1881,8 +2208,14 @@ FunctionTranslator::convertArrayRef(const ArraySubscriptExpr *E) {
     return std::nullopt;
   }
   std::vector<IndexExpr> Indices;
-  for (const clang::Expr *Sub : Subs) {
-    std::optional<IndexExpr> I = convertIndex(Sub, "subscript");
+  for (size_t D = 0; D < Subs.size(); ++D) {
+    std::optional<IndexedElement> Saved = Indexed;
+    Indexed = IndexedElement{Name,
+                             V->Extents[D] ? V->Extents[D]->str()
+                                           : std::string("EXTENT"),
+                             elemTypeName(V->Type), Write};
+    std::optional<IndexExpr> I = convertIndex(Subs[D], "subscript");
+    Indexed = Saved;
     if (!I)
       return std::nullopt;
     Indices.push_back(*I);
@@ -1913,7 +2246,7 @@ FunctionTranslator::pointerView(const clang::Expr *E) {
       return It->second;
     if (BadViews.count(VD))
       return std::nullopt; // reported at its declaration
-    const Variable *V = Out.lookup(VD->getNameAsString());
+    const Variable *V = Out.lookup(nameOf(VD));
     // Array parameters have pointer type (to their rows).
     if (V && V->isArray() && V->isParam())
       return ArrayView{V->Name, {}, IndexExpr::constant(0)};
@@ -1962,7 +2295,7 @@ std::optional<FunctionTranslator::ArrayView>
 FunctionTranslator::arrayView(const clang::Expr *E) {
   const clang::Expr *S = E->IgnoreParens();
   if (const VarDecl *VD = refersToVar(S); VD && isa<DeclRefExpr>(S)) {
-    const Variable *V = Out.lookup(VD->getNameAsString());
+    const Variable *V = Out.lookup(nameOf(VD));
     if (V && V->isArray())
       return ArrayView{V->Name, {}, IndexExpr::constant(0)};
   }
@@ -2059,7 +2392,9 @@ FunctionTranslator::convertCall(const CallExpr *CE) {
   default:
     break;
   }
-  if (!mathFunctions().count(Name) || Callee->hasBody()) {
+  if (const FunctionDecl *Def = Callee->getDefinition())
+    return inlineCall(CE, Def);
+  if (!mathFunctions().count(Name)) {
     error(CE, "call to unknown function '" + Name +
                   "'; only side-effect-free math functions (sqrtf, fabsf, "
                   "expf, fminf, fmaxf, ...) are supported");
@@ -2088,16 +2423,311 @@ FunctionTranslator::convertCall(const CallExpr *CE) {
   return R;
 }
 
+//===----------------------------------------------------------------------===//
+// Helper functions
+//
+// A call to a function defined in the file (Black-Scholes' `cnd(d)`) is
+// inlined, as the user would write its body in place of the call: each
+// parameter becomes a new local assigned the argument (C converts an
+// argument as by assignment), or stands for its argument where that is an
+// address in an array (a pointer parameter, like a pointer local) or an
+// exact integer value of loop variables and sizes (an unchanged integer
+// parameter, like an index temporary); the body's statements follow, their
+// locals renamed (`cnd_K`), and the returned value is assigned to a new
+// local of the return type (`cnd_ret`), which replaces the call. The
+// statements go before the statement that holds the call, under its guard,
+// so the call is evaluated once, where C evaluates it. This is exact when
+// the helper changes nothing but its own locals (no write through a
+// pointer, no global) and returns once, at its end; it is refused where the
+// call does not always run (a '?:' arm, the right of '&&'/'||') or runs
+// again (an if's condition), and for recursion and loops in the helper.
+//===----------------------------------------------------------------------===//
+
+// The variable an lvalue's storage belongs to: `x`, `p` of `p[i]`, `*(p +
+// 1)`, `a[i][j]`; nullptr when it is none of these.
+static const VarDecl *storageRoot(const clang::Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      E = ASE->getBase();
+      continue;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_Deref) {
+      E = UO->getSubExpr();
+      continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->isAdditiveOp() && BO->getType()->isPointerType()) {
+      E = BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                    : BO->getRHS();
+      continue;
+    }
+    return nullptr;
+  }
+}
+
+std::string FunctionTranslator::helperRefusal(const FunctionDecl *Def,
+                                              const clang::Stmt *&At) {
+  At = nullptr;
+  if (isa<CXXMethodDecl>(Def))
+    return "it is a member function";
+  if (Def->isVariadic())
+    return "it is variadic";
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body)
+    return "its body is not a block";
+  const auto *Last = Body->body_empty()
+                         ? nullptr
+                         : dyn_cast<ReturnStmt>(Body->body_back());
+  if (!Last || !Last->getRetValue())
+    return "its last statement is not 'return' with a value";
+  std::string Why;
+  std::function<void(const clang::Stmt *)> Walk = [&](const clang::Stmt *S) {
+    if (!S || !Why.empty())
+      return;
+    if (const auto *RS = dyn_cast<ReturnStmt>(S); RS && RS != Last) {
+      Why = "it returns before its last statement";
+      At = S;
+      return;
+    }
+    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S)) {
+      Why = "it contains a loop";
+      At = S;
+      return;
+    }
+    const clang::Expr *Target = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp())
+      Target = BO->getLHS();
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->isIncrementDecrementOp())
+      Target = UO->getSubExpr();
+    if (Target) {
+      const VarDecl *Root = storageRoot(Target);
+      bool Own = Root && Root->isLocalVarDeclOrParm() &&
+                 !Root->isStaticLocal() &&
+                 Root->getDeclContext() == Def &&
+                 // A parameter or local itself, or a local array's
+                 // element; not what a pointer points to.
+                 (isa<DeclRefExpr>(Target->IgnoreParenImpCasts()) ||
+                  (!isa<ParmVarDecl>(Root) && Root->getType()->isArrayType()));
+      if (!Own) {
+        Why = "it assigns '" + text(Target) +
+              "', which is not one of its own locals (a side effect outside "
+              "the helper)";
+        At = S;
+        return;
+      }
+    }
+    for (const clang::Stmt *Child : S->children())
+      Walk(Child);
+  };
+  Walk(Body);
+  return Why;
+}
+
+std::optional<looptile::Expr>
+FunctionTranslator::inlineCall(const CallExpr *CE, const FunctionDecl *Def) {
+  std::string Name = Def->getNameAsString();
+  if (Quiet)
+    return std::nullopt; // a tentative conversion places no statements
+  for (const FunctionDecl *F : InlineStack)
+    if (F == Def) {
+      error(CE, "call to '" + Name + "' is recursive; looptile inlines "
+                "calls to helper functions, which must not call themselves") ||
+          suggest(CE->getBeginLoc(), "a loop in place of the recursion");
+      return std::nullopt;
+    }
+  const clang::Stmt *At = nullptr;
+  std::string Why = helperRefusal(Def, At);
+  if (!Why.empty()) {
+    error(CE, "cannot inline the call to '" + Name + "': " + Why);
+    if (!Quiet && !Collect && At) {
+      unsigned ID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+      Diags.Report(At->getBeginLoc(), ID) << ("in '" + Name + "' here");
+    }
+    suggest(CE->getBeginLoc(),
+            "a helper that only computes a value from its arguments, into "
+            "its own locals, and returns it once, at its end ('static float "
+            "f(float x) { float r = ...; if (x > 0) r = ...; return r; }'); "
+            "or its body written in place of the call");
+    return std::nullopt;
+  }
+  if (NoHoist || !HoistBody) {
+    error(CE, "call to '" + Name + "' in an if's condition, a '?:' arm or "
+              "the right operand of '&&' or '||'; looptile inlines a "
+              "helper's statements before the statement that calls it, "
+              "where they run once and always") ||
+        suggest(CE->getBeginLoc(),
+                "the call's value in a local before the statement ('float v "
+                "= " + Name + "(...);'), where it is safe to compute it "
+                "every time, or an if/else that calls it in the branch that "
+                "needs it");
+    return std::nullopt;
+  }
+  std::vector<Node> &Body = *HoistBody;
+  std::string DeclaredIn = HoistDeclaredIn;
+  // A statement `Local = Value;` before the calling one.
+  auto Place = [&](const std::string &Local, ElemType T, looptile::Expr Value,
+                   SourceLocation L) {
+    looptile::Stmt S;
+    S.Op = AssignOp::Assign;
+    S.LHS = looptile::Expr::scalarRef(Local, T);
+    S.LHS.Loc = loc(L);
+    S.RHS = std::move(Value);
+    S.DeclType = T;
+    S.When = Current;
+    S.GuardChecks = CurrentChecks;
+    S.Loc = loc(L);
+    S.Id = NextStmtId++;
+    Body.push_back(Node{std::move(S)});
+  };
+  auto NewLocal = [&](const std::string &Base, ElemType T, SourceLocation L) {
+    Variable V;
+    V.Name = freshLocalName(Base);
+    V.VarKind = Variable::LocalScalar;
+    V.Type = T;
+    V.DeclaredIn = DeclaredIn;
+    V.Loc = loc(L);
+    Out.Locals.push_back(V);
+    return V.Name;
+  };
+  // The arguments, in the caller's scope (before the helper's is entered).
+  struct Bound {
+    const ParmVarDecl *P;
+    std::optional<ArrayView> View;
+    std::optional<IndexExpr> Index;
+    std::optional<looptile::Expr> Value;
+    ElemType T = ElemType::Int;
+  };
+  std::vector<Bound> Args;
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    const clang::Expr *A = CE->getArg(I);
+    Bound B{P, std::nullopt, std::nullopt, std::nullopt};
+    if (P->getName().empty()) {
+      error(P->getLocation(), "unnamed parameter of '" + Name + "'");
+      return std::nullopt;
+    }
+    if (P->getType()->isPointerType()) {
+      if (Modified.count(P)) {
+        error(CE, "cannot inline the call to '" + Name + "': it changes "
+                  "its pointer parameter '" + P->getNameAsString() + "'") ||
+            suggest(P->getLocation(), "the parameter indexed ('p[k]') "
+                                      "instead of moved");
+        return std::nullopt;
+      }
+      B.View = pointerView(A);
+      if (!B.View)
+        return std::nullopt;
+      Args.push_back(std::move(B));
+      continue;
+    }
+    if (indexType(P->getType(), Ctx) && !Modified.count(P) &&
+        isIndexConversionExact(A->IgnoreParenImpCasts()->getType(),
+                               P->getType(), Ctx)) {
+      ++Quiet;
+      B.Index = convertIndex(A, "value");
+      --Quiet;
+      if (B.Index) {
+        Args.push_back(std::move(B));
+        continue;
+      }
+    }
+    std::optional<ElemType> T =
+        elemType(P->getType(), P->getLocation(),
+                 "parameter '" + P->getNameAsString() + "' of '" + Name + "'");
+    if (!T)
+      return std::nullopt;
+    B.T = *T;
+    B.Value = convertExpr(A);
+    if (!B.Value)
+      return std::nullopt;
+    Args.push_back(std::move(B));
+  }
+  std::optional<ElemType> RetT = elemType(
+      Def->getReturnType(), CE->getBeginLoc(), "the result of '" + Name + "'");
+  if (!RetT)
+    return std::nullopt;
+
+  // The helper's scope: its parameters, then its statements.
+  // What an earlier instance of the helper found about its variables (an
+  // index temporary's value, a pointer's array) is not this instance's:
+  // forgotten before any of them is declared again (a call with an affine
+  // argument, then one with a value, made 'int t = x * 2;' keep the first
+  // call's value).
+  auto Forget = [&](const VarDecl *VD) {
+    HelperDecls.insert(VD);
+    IndexTemps.erase(VD);
+    Views.erase(VD);
+    BadViews.erase(VD);
+    Renamed.erase(VD);
+  };
+  std::function<void(const clang::Stmt *)> Mark = [&](const clang::Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          Forget(VD);
+    for (const clang::Stmt *Child : S->children())
+      Mark(Child);
+  };
+  Mark(Def->getBody());
+  for (const ParmVarDecl *P : Def->parameters())
+    Forget(P);
+  InlineStack.push_back(Def);
+  for (Bound &B : Args) {
+    if (B.View) {
+      Views[B.P] = *B.View;
+    } else if (B.Index) {
+      IndexTemps[B.P] = *B.Index;
+    } else {
+      std::string Local =
+          NewLocal(Name + "_" + B.P->getNameAsString(), B.T, B.P->getLocation());
+      Renamed[B.P] = Local;
+      Place(Local, B.T, std::move(*B.Value), CE->getBeginLoc());
+    }
+  }
+  const auto *HB = cast<CompoundStmt>(Def->getBody());
+  bool OK = true;
+  for (const clang::Stmt *S : HB->body()) {
+    if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+      std::optional<looptile::Expr> V = convertExpr(RS->getRetValue());
+      if (!V) {
+        OK = false;
+        break;
+      }
+      std::string Local = NewLocal(Name + "_ret", *RetT, RS->getBeginLoc());
+      Place(Local, *RetT, std::move(*V), RS->getBeginLoc());
+      InlineStack.pop_back();
+      looptile::Expr R = looptile::Expr::scalarRef(Local, *RetT);
+      R.Loc = loc(CE->getBeginLoc());
+      return R;
+    }
+    OK &= convertStmtInto(S, DeclaredIn, Body);
+  }
+  InlineStack.pop_back();
+  return std::nullopt;
+}
+
 std::optional<looptile::Expr>
 FunctionTranslator::convertLValue(const clang::Expr *E) {
   const clang::Expr *S = E->IgnoreParens();
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S))
-    return convertArrayRef(ASE);
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S)) {
+    InLValue = true;
+    std::optional<looptile::Expr> R = convertArrayRef(ASE);
+    InLValue = false;
+    return R;
+  }
   if (const auto *UO = dyn_cast<UnaryOperator>(S);
       UO && UO->getOpcode() == UO_Deref)
     return convertDeref(UO);
   if (const VarDecl *VD = refersToVar(S)) {
-    std::string Name = VD->getNameAsString();
+    std::string Name = nameOf(VD);
     for (const VarDecl *IV : LoopVars)
       if (IV == VD) {
         error(E, "assignment to loop variable '" + Name +
@@ -2111,7 +2741,7 @@ FunctionTranslator::convertLValue(const clang::Expr *E) {
       error(E, "assignment to loop variable '" + Name + "' outside its loop");
       return std::nullopt;
     }
-    if (isa<ParmVarDecl>(VD)) {
+    if (isa<ParmVarDecl>(VD) && !HelperDecls.count(VD)) {
       error(E, "assignment to parameter '" + Name + "' is not supported") ||
           suggest(E->getBeginLoc(),
                   "a local copy, assigned in its place: '" +
@@ -2384,7 +3014,7 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
       R.Loc = loc(beginOf(S));
       return R;
     }
-    std::string Name = VD->getNameAsString();
+    std::string Name = nameOf(VD);
     bool IsLoopVar = false;
     for (const VarDecl *IV : LoopVars)
       IsLoopVar |= IV == VD;
@@ -2587,6 +3217,23 @@ bool FunctionTranslator::run() {
 
   collectLoopVars(FD->getBody(), AllLoopVars);
   collectModified(FD->getBody(), Modified);
+  // The helpers the function calls (inlined) and those they call.
+  std::set<const FunctionDecl *> Helpers;
+  std::function<void(const clang::Stmt *)> FindHelpers =
+      [&](const clang::Stmt *S) {
+        if (!S)
+          return;
+        if (const auto *CE = dyn_cast<CallExpr>(S))
+          if (const FunctionDecl *Callee = CE->getDirectCallee())
+            if (const FunctionDecl *Def = Callee->getDefinition();
+                Def && Helpers.insert(Def).second) {
+              collectModified(Def->getBody(), Modified);
+              FindHelpers(Def->getBody());
+            }
+        for (const clang::Stmt *Child : S->children())
+          FindHelpers(Child);
+      };
+  FindHelpers(FD->getBody());
   collectNames(FD->getBody(), SourceNames);
   for (const ParmVarDecl *P : FD->parameters())
     SourceNames.insert(P->getNameAsString());
@@ -2594,10 +3241,23 @@ bool FunctionTranslator::run() {
   auto Stmts = Body->body();
   for (auto It = Stmts.begin(); It != Stmts.end(); ++It) {
     const clang::Stmt *S = *It;
+    // `if (n <= 0) return;` in a void function: what follows runs where
+    // the condition is false (the if's else branch).
+    if (FD->getReturnType()->isVoidType() && endsIn<ReturnStmt>(S)) {
+      std::vector<const clang::Stmt *> Rest(std::next(It), Stmts.end());
+      if (!Rest.empty())
+        if (const auto *RS = dyn_cast<ReturnStmt>(Rest.back());
+            RS && !RS->getRetValue())
+          Rest.pop_back(); // a final `return;` changes nothing
+      convertStmtInto(S, "", Out.Body, &Rest);
+      break;
+    }
     if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
       if (!RS->getRetValue() && std::next(It) == Stmts.end())
         continue; // a final `return;` changes nothing
       if (RS->getRetValue() && std::next(It) == Stmts.end()) {
+        HoistBody = &Out.Body; // a helper called in the returned value
+        HoistDeclaredIn.clear();
         // `return s;` last: a scalar result, read after the whole body.
         std::optional<ElemType> T =
             elemType(FD->getReturnType(), RS->getBeginLoc(), "the result");

@@ -348,7 +348,8 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
       return ExitSuccess;
     if (!writeOutputs({{ClPath, Out.KernelSource},
                        {Stem + ".json", Out.Manifest},
-                       {Stem + ".host.cpp", Out.HostGlue}},
+                       {Stem + ".host.cpp", Out.HostGlue},
+                       {Stem + ".host.h", Out.GlueHeader}},
                       P.File))
       return ExitRefused;
     return ExitSuccess;
@@ -365,7 +366,9 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
   if (Opts.OutputFile.empty())
     return ExitSuccess;
   std::vector<std::pair<std::string, std::string>> Files = {
-      {ClPath, All.KernelSource}, {Stem + ".host.cpp", All.HostGlue}};
+      {ClPath, All.KernelSource},
+      {Stem + ".host.cpp", All.HostGlue},
+      {Stem + ".host.h", All.GlueHeader}};
   for (const Generated &G : Done)
     Files.emplace_back(Stem + "." + G.F->Name + ".json", G.Out.Manifest);
   return writeOutputs(Files, P.File) ? ExitSuccess : ExitRefused;

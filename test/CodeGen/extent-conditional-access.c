@@ -16,13 +16,13 @@ void on_data(int n, const float *restrict A, float *restrict B) {
     if (A[i] > 0.0f)
       B[i] = A[i];
 }
-// DATA: error: cannot determine the extent of parameter 'B': the access 'B[i]' runs only when a condition holds, so its reach says nothing about the array's size; declare it as an array parameter (e.g. float B[n])
+// DATA: error: cannot determine the extent of parameter 'B': the access 'B[i]' runs only when a condition holds, so its reach says nothing about the array's size; declare it as an array parameter with the extent of the caller's array, e.g. 'float B[n]' where it has that many elements (every access stays below n, conditions ignored)
 
 void select_arm(int n, const float *restrict A, float *restrict B) {
   for (int i = 0; i < n; i++)
     B[i] = A[i] > 0.0f ? A[i + 1] : 0.0f;
 }
-// ARM: error: cannot determine the extent of parameter 'A': the access 'A[i + 1]' runs only when a condition holds, so its reach says nothing about the array's size; declare it as an array parameter (e.g. float A[n + 1])
+// ARM: error: cannot determine the extent of parameter 'A': the access 'A[i + 1]' runs only when a condition holds, so its reach says nothing about the array's size; declare it as an array parameter with the extent of the caller's array, e.g. 'const float A[n + 1]' where it has that many elements (every access stays below n + 1, conditions ignored)
 
 void within(int n, const float *restrict A, float *restrict B) {
   for (int i = 0; i < n; i++)

@@ -106,8 +106,8 @@ static cl::opt<std::string> Emit("emit",
 static cl::opt<std::string> OutputFile(
     "o",
     cl::desc("Output file: -o FILE.cl writes the kernels FILE.cl, the "
-             "manifest FILE.json and the host glue FILE.host.cpp (for a file "
-             "of several functions, one FILE.FUNCTION.json each); with "
+             "manifest FILE.json, the host glue FILE.host.cpp and its C "
+             "header FILE.host.h (for a file of several functions, one FILE.FUNCTION.json each); with "
              "--emit=c or transformations alone, the transformed C. Missing "
              "folders are created"),
     cl::value_desc("file"), cl::cat(Category));
@@ -143,11 +143,12 @@ Output:
   or in -o FILE.
   -o FILE.cl (or --emit=opencl -o FILE.cl): FILE.cl (one kernel per nest),
   FILE.json (the manifest: arguments, NDRanges, tunables; docs/manifest.md)
-  and FILE.host.cpp (a drop-in replacement for the C function that runs the
-  kernels through liblooptile-runtime). A file of several functions without
+  FILE.host.cpp (a drop-in replacement for the C function that runs the
+  kernels through liblooptile-runtime) and FILE.host.h (its C declarations,
+  drop-in and session API). A file of several functions without
   --function: every function that can be handled (the others are skipped
-  with a warning naming them and the reason), sharing FILE.cl and
-  FILE.host.cpp, each with its manifest FILE.FUNCTION.json (looptile-run
+  with a warning naming them and the reason), sharing FILE.cl,
+  FILE.host.cpp and FILE.host.h, each with its manifest FILE.FUNCTION.json (looptile-run
   FILE.cl --function FUNCTION). --print-mapping without -o writes nothing.
 
 Exit status:
@@ -292,7 +293,8 @@ static int looptileMain(int argc, char **argv) {
                                   ? "--register-tile"
                               : StageRows ? "--stage-rows"
                                           : "--single-work-item") +
-                  " writes FILE.cl, FILE.json and FILE.host.cpp: name them "
+                  " writes FILE.cl, FILE.json, FILE.host.cpp and FILE.host.h: "
+                  "name them "
                   "with -o FILE.cl (or use --print-mapping alone to see the "
                   "mapping)");
     Opts.Emit = "opencl";

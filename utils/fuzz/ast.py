@@ -29,6 +29,18 @@ FUNC_MACROS = {
     # an unsigned size or loop variable read as a value (index-types)
     "IDX": ("#define IDX(x) ((int)(x))", 1),
 }
+# Helper functions (feature helpers), called like the macros above and
+# inlined by looptile: name -> (definition, factor on the magnitude of the
+# argument). Each has locals of its own and one return at its end;
+# helper_habs assigns a local under a condition on data.
+HELPERS = {
+    "helper_twice": ("static int helper_twice(int x) {\n  int t = x * 2;\n"
+                     "  return t;\n}", 2),
+    "helper_habs": ("static inline int helper_habs(int x) {\n"
+                    "  int h = x / 2;\n  if (h < 0)\n    h = -h;\n"
+                    "  return h;\n}", 1),
+}
+FUNC_MACROS.update(HELPERS)
 # Floating-point object-like macros, usable as the factor of an 'fcast'.
 FLOAT_MACROS = {"FHALF": "0.5f", "FQUARTER": "0.25f"}
 
@@ -138,7 +150,7 @@ class Loop(Node):
 class Stmt(Node):
     """kind 'assign' (lhs, op in = += -= *= /=, rhs), 'incdec' (lhs, op ++ or
     --, prefix), 'decl' (scalar name, init expr or None), 'arrdecl'
-    (array)."""
+    (array), 'continue' (always with a guard: `if (c) continue;`)."""
 
     def __init__(self, kind, lhs=None, op=None, rhs=None, prefix=False,
                  name=None, array=None):
@@ -316,6 +328,8 @@ def stmt_str(s):
         return "int %s = %s;" % (s.name, expr_str(s.rhs))
     if s.kind == "arrdecl":
         return s.array.decl() + ";"
+    if s.kind == "continue":
+        return "continue;"
     raise ValueError(s.kind)
 
 
@@ -362,7 +376,9 @@ def print_c(f):
         lines.append("#include <stddef.h>")
     if f.minmax:
         lines += MINMAX
-    lines += macro_lines(f)
+    # one entry per line (a helper's definition spans several): the
+    # statements' .line are counted from this list
+    lines += "\n".join(macro_lines(f)).split("\n") if macro_lines(f) else []
     lines.append("%s %s(%s) {" % ("int" if getattr(f, "ret", None) else "void",
                                   f.name, params_str(f)))
     for d in f.decls:
@@ -539,6 +555,8 @@ def print_traced(f, fname, scalars):
                 lines.append(pad + "tr_fresh(&%s, sizeof %s);" % (s.name, s.name))
                 if s.rhs is not None:
                     lines.append(pad + acc(("name", s.name), s, depth, "TR_WRITE"))
+            elif s.kind == "continue":
+                lines.append(pad + "continue;")
             elif s.kind == "arrdecl":
                 lines.append(pad + stmt_str(s))
                 lines.append(pad + "tr_fresh(%s, sizeof %s);" %

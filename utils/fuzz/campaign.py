@@ -123,10 +123,18 @@ def run_seed(args):
 def feature_use(f):
     """A few facts about a program for the campaign statistics."""
     facts = set()
-    from .ast import Loop
+    from .ast import HELPERS, Loop
+    loop_decls = []
 
     def walk(items, depth):
         for it in items:
+            if not isinstance(it, Loop):
+                if it.kind == "continue":
+                    facts.add("continue")
+                if it.kind == "decl" and depth > 0:
+                    if it.name in loop_decls:
+                        facts.add("reused-decl")
+                    loop_decls.append(it.name)
             if isinstance(it, Loop):
                 facts.add("depth%d" % (depth + 1))
                 if it.step < 0:
@@ -147,6 +155,13 @@ def feature_use(f):
         facts.add("size-long")
     if getattr(f, "clamps", 0):
         facts.add("clamp")
+    # a helper defined and called (its name once in its definition)
+    helpers = set(getattr(f, "func_macros", ())) & set(HELPERS)
+    if helpers:
+        from .ast import print_c
+        src = print_c(f)
+        if any(src.count(h + "(") >= 2 for h in helpers):
+            facts.add("helper")
     kinds = {a.kind for a in f.arrays()}
     facts |= {"array-" + k for k in kinds}
     return facts
@@ -220,6 +235,10 @@ class Stats:
               fe.get("index-long", 0), fe.get("index-unsigned", 0),
               fe.get("index-size_t", 0), fe.get("size-long", 0),
               fe.get("host-loop", 0)))
+        w("programs with: helper functions %d, continue %d, a name declared "
+          "again in a later loop body %d\n" % (
+              fe.get("helper", 0), fe.get("continue", 0),
+              fe.get("reused-decl", 0)))
         w("verdicts checked against the trace: %d; loops parallel in the trace "
           "but not for looptile: %d\n" % (s["verdicts_checked"], s["trace_parallel_missed"]))
         for k, v in sorted(self.missed_reasons.items(), key=lambda x: -x[1])[:6]:

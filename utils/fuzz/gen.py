@@ -99,6 +99,13 @@ FEATURES = {
                   "a dependence (A[i][j] from A[i - 1][j] and A[i][j - 1], "
                   "or from A[i - 1][j + 1]): no loop order maps it, isl's "
                   "affine scheduler makes it a wavefront",
+    "helpers": "calls to static helper functions of the file (their "
+               "locals, a guarded assignment, one return), which looptile "
+               "inlines",
+    "continue": "`if (c) continue;` in loop bodies, before statements that "
+                "write parameter arrays",
+    "reuse-decls": "scalars declared in a loop body under a name an earlier "
+                   "loop body declared (sibling loops, earlier nests)",
     "index-types": "loop variables and sizes of type long, unsigned or "
                    "size_t (their MIN/MAX bounds mixing constants and "
                    "indices, in either order; unsigned values read as "
@@ -196,6 +203,11 @@ class Gen:
         self.krng = random.Random(seed + 0xC1A4)
         self.trng = random.Random(seed + 0x17E)
         self.wrng = random.Random(seed + 0xAF5C)  # wavefronts
+        self.hrng = random.Random(seed + 0x4E1F)
+        # continue and reused declaration names: streams of their own
+        self.ctrng = random.Random(seed + 0xC0471)
+        self.nrng = random.Random(seed + 0x5AB)
+        self.loop_decls = []   # names of scalars declared in loop bodies
         self.o = opts
         self.f = None
         self.drift = {}        # variable -> accumulated '+=' magnitude
@@ -286,12 +298,19 @@ class Gen:
                 self.macros[self.name("scalar", ["C1", "C2", "C3"])] = r.randint(-3, 9)
             f.macros = dict(self.macros)
             if r.random() < 0.5:
-                f.func_macros = set(r.sample(sorted(set(A.FUNC_MACROS) - {"IDX"}),
+                f.func_macros = set(r.sample(sorted(set(A.FUNC_MACROS) - {"IDX"} -
+                                                    set(A.HELPERS)),
                                              r.randint(1, 2)))
                 self.used_names |= f.func_macros
             if "fcast" in o and r.random() < 0.5:
                 f.float_macros = {r.choice(sorted(A.FLOAT_MACROS))}
                 self.used_names |= f.float_macros
+
+        # helper functions, from a stream of their own (a seed keeps the
+        # program it had without them unless it draws one)
+        if "helpers" in o and self.hrng.random() < 0.3:
+            f.func_macros = set(f.func_macros) | set(
+                self.hrng.sample(sorted(A.HELPERS), self.hrng.randint(1, 2)))
 
         top = Ctx(self)
         for n in self.fscalars:
@@ -729,11 +748,22 @@ class Gen:
                 items.append(self.stmt(ctx))
                 self.note_writes(ctx, items[-1:])
             self.reduction_updates(ctx, items)
-            return self.note_writes(ctx, items)
+            w = self.note_writes(ctx, items)
+            self.add_continue(ctx, items)
+            return w
         # statements before the inner loop: a private scalar, a loop-local
         # array, plain statements, a reduction's initialisation
         if "loop-scalars" in o and r.random() < 0.4:
             n = self.name("scalar", ["t", "x", "y", "z", "w"])
+            self.loop_decls.append(n)
+            if "reuse-decls" in o and self.nrng.random() < 0.5:
+                # a name declared in an earlier loop body, out of scope here
+                # (a sibling loop's, or a previous nest's): a new variable
+                cands = [m for m in self.loop_decls[:-1]
+                         if m not in ctx.scope and m not in ctx.arrays and
+                         m not in ctx.envs()]
+                if cands:
+                    n = self.nrng.choice(cands)
             e, mag = self.expr(ctx, 2)
             items.append(Stmt("decl", name=n, rhs=self.fit(e, mag, ASSIGN_CAP)))
             ctx.scope[n] = ctx.depth()
@@ -761,7 +791,36 @@ class Gen:
         for _ in range(r.choice([0, 0, 1, 2])):
             items.append(self.stmt(ctx))
             self.note_writes(ctx, items[-1:])
-        return self.note_writes(ctx, items) | w
+        w = self.note_writes(ctx, items) | w
+        self.add_continue(ctx, items)
+        return w
+
+    def add_continue(self, ctx, items):
+        """`if (c) continue;` before statements of the body that only write
+        parameter arrays (what it skips leaves no scalar or local array
+        unwritten): looptile makes them the if's else branch."""
+        if "continue" not in self.o or self.ctrng.random() >= 0.3:
+            return
+        k = len(items)
+        while k > 0 and isinstance(items[k - 1], Stmt) and \
+                items[k - 1].kind in ("assign", "incdec") and \
+                items[k - 1].lhs[0] == "aref" and \
+                items[k - 1].lhs[1].is_param and \
+                getattr(items[k - 1], "guard", None) is None:
+            k -= 1
+        if k == len(items):
+            return
+        at = self.ctrng.randint(k, len(items) - 1)
+        first = items[at]
+        data = first.lhs if first.lhs[1].name in ctx.readable else None
+        saved, self.crng = self.crng, self.ctrng
+        c = self.cond(ctx, data)
+        self.crng = saved
+        if c is None:
+            return
+        s = Stmt("continue")
+        s.guard = c
+        items.insert(at, s)
 
     def note_writes(self, ctx, items):
         w = set()

@@ -184,7 +184,16 @@ class Validator:
         scalars declared outside ctx's innermost loop that one execution
         definitely writes."""
         written = set()
-        for it in items:
+        for k, it in enumerate(items):
+            if isinstance(it, Stmt) and it.kind == "continue":
+                # what it skips writes only parameter arrays: no scalar or
+                # local array is left unwritten for a later read
+                for later in items[k + 1:]:
+                    if isinstance(later, Loop) or later.kind not in (
+                            "assign", "incdec") or later.lhs[0] != "aref" or \
+                            not later.lhs[1].is_param:
+                        raise Invalid("a continue skips more than writes of "
+                                      "parameter arrays")
             if isinstance(it, Loop):
                 w = self.loop(it, ctx)
                 ctx.init |= w
@@ -266,9 +275,14 @@ class Validator:
         depth = len(ctx.loops)
         if getattr(s, "guard", None) is not None:
             # only array writes are guarded: no scalar's definite write
-            if s.kind not in ("assign", "incdec") or s.lhs[0] != "aref":
+            if s.kind != "continue" and (s.kind not in ("assign", "incdec")
+                                         or s.lhs[0] != "aref"):
                 raise Invalid("a guarded %s" % s.kind)
             self.cond(s.guard, ctx)
+        if s.kind == "continue":
+            if getattr(s, "guard", None) is None or not ctx.loops:
+                raise Invalid("a continue outside a loop or not under an if")
+            return None
         if s.kind == "decl":
             if s.name in ctx.scope or s.name in ctx.arrays or s.name in ctx.envs():
                 raise Invalid("redeclared %s" % s.name)

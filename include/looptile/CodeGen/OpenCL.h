@@ -122,6 +122,7 @@ struct OpenCLOutput {
   std::string KernelSource; ///< the .cl file
   std::string Manifest;     ///< the .json manifest
   std::string HostGlue;     ///< the .host.cpp drop-in replacement
+  std::string GlueHeader;   ///< the .h: C declarations of HostGlue's functions
   std::string Mapping;      ///< the --print-mapping report
   /// The parts combineOpenCL puts together: the function, its kernels'
   /// text, their tunables' #ifndef defaults, whether they need double

@@ -7,28 +7,14 @@
  *   glue_from_c session T N  the session API: upload once, run several
  *                            times, download; equal bit for bit to the C
  *                            function called as many times */
-#include "looptile/Runtime/Glue.h"
+/* The declarations looptile generated next to each glue (FILE.host.h),
+   which include looptile/Runtime/Glue.h. */
+#include "jacobi.host.h"
+#include "sum.host.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-void jacobi_2d(int T, int N, float *A, float *B);
-struct jacobi_2d_session;
-struct jacobi_2d_session *jacobi_2d_session_create(void);
-int jacobi_2d_session_upload(struct jacobi_2d_session *session, int T, int N,
-                             float *A, float *B);
-int jacobi_2d_session_run(struct jacobi_2d_session *session, int times);
-int jacobi_2d_session_download(struct jacobi_2d_session *session);
-void jacobi_2d_session_destroy(struct jacobi_2d_session *session);
-
-float sum(int n, const float *A);
-struct sum_session;
-struct sum_session *sum_session_create(void);
-int sum_session_upload(struct sum_session *session, int n, const float *A);
-int sum_session_run(struct sum_session *session, int times);
-int sum_session_download(struct sum_session *session, float *value);
-void sum_session_destroy(struct sum_session *session);
 
 void jacobi_2d_ref(int T, int N, float A[N][N], float B[N][N]);
 float sum_ref(int n, const float *restrict A);

@@ -1,5 +1,7 @@
 // C++ input: the functions with C linkage (an extern "C" block or
-// declaration) are looptile's; a C++ function calling C++ code is skipped.
+// declaration) are looptile's; so is a free function in the C subset, whose
+// call to an inline helper is inlined (squares); a call to a recursive
+// helper is refused, and the function skipped (totals).
 #include <cstddef>
 
 extern "C" {
@@ -16,9 +18,15 @@ extern "C" void clamp_scale(std::size_t n, float *__restrict x) {
 
 namespace util {
 inline float sq(float v) { return v * v; }
+inline float halve(float v) { return v <= 1.0f ? v : halve(v / 2.0f); }
 } // namespace util
 
 void squares(int n, float *__restrict x) {
   for (int i = 0; i < n; i++)
     x[i] = util::sq(x[i]);
+}
+
+void totals(int n, float *__restrict x) {
+  for (int i = 0; i < n; i++)
+    x[i] = util::halve(x[i]);
 }
