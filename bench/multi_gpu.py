@@ -44,6 +44,10 @@ ROOT = os.path.dirname(HERE)
 # name -> (source, looptile options, reference shim name)
 KERNELS = {
     "mmm_block": ("examples/mmm.c", ["--tile", "16"], "mmm_ref"),
+    # As bench/run_bench.py's mmm_reg8 (fused multiply-adds, validated with
+    # the tolerance); splits in whole bands of GM rows of work-groups.
+    "mmm_reg8": ("examples/mmm.c", ["--tile", "16", "--register-tile", "8",
+                                    "--fp-contract=fast"], "mmm_reg_ref"),
     "gemm_block": ("test/Runtime/Inputs/multi_gemm.c", ["--tile", "16"],
                    "gemm_ref"),
     "jacobi_2d": ("examples/jacobi_2d.c", [], "jacobi_ref"),
@@ -55,6 +59,9 @@ FULL = [
     ("mmm_block", "M=1024,N=1024,K=1024", 5, True),
     ("mmm_block", "M=8192,N=8192,K=8192", 3, False),
     ("mmm_block", "M=16384,N=16384,K=16384", 2, False),
+    ("mmm_reg8", "M=1024,N=1024,K=1024", 5, True),
+    ("mmm_reg8", "M=8192,N=8192,K=8192", 5, False),
+    ("mmm_reg8", "M=16384,N=16384,K=16384", 3, False),
     ("gemm_block", "ni=1024,nj=1024,nk=1024", 5, True),
     ("jacobi_2d", "T=10,N=2048", 5, True),
     ("jacobi_2d", "T=100,N=16384", 3, False),
@@ -63,6 +70,7 @@ FULL = [
 ]
 SMOKE = [
     ("mmm_block", "M=65,N=33,K=17", 2, True),
+    ("mmm_reg8", "M=300,N=65,K=17", 2, True),
     ("gemm_block", "ni=40,nj=20,nk=10", 2, True),
     ("jacobi_2d", "T=3,N=40", 2, True),
     ("transpose2d", "H=33,W=65", 2, True),

@@ -974,6 +974,12 @@ std::optional<SplitHull> Question::hull(const SplitQuestion &SQ,
   for (const IndexExpr &E : SQ.Last)
     if (std::optional<std::string> S = Solver.islExpr(NoLoops, 'e', E))
       Ctx.push_back(*Hi + " <= " + *S);
+  for (const auto &[A, B] : SQ.NotEmpty) {
+    std::optional<std::string> SA = Solver.islExpr(NoLoops, 'e', A);
+    std::optional<std::string> SB = Solver.islExpr(NoLoops, 'e', B);
+    if (SA && SB)
+      Ctx.push_back(*SA + " <= " + *SB);
+  }
   for (const SplitQuestion::Bound &B : SQ.Hosts) {
     std::optional<std::string> V =
         Solver.islExpr(NoLoops, 'e', IndexExpr::symbol(B.Var));

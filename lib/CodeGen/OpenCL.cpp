@@ -723,6 +723,10 @@ void splitEntry(const Function &KF, unsigned Nest, const KernelPlan &P,
   SplitQuestion Q{ML.Var, ML.BoxLower, ML.BoxUpper, {}};
   for (const HostLoop &H : Hosts)
     Q.Hosts.push_back({H.Var, H.Lower, H.Upper});
+  for (size_t B = 1; B < P.Band.size(); ++B)
+    for (const IndexExpr &Lo : P.Band[B].BoxLower)
+      for (const IndexExpr &Hi : P.Band[B].BoxUpper)
+        Q.NotEmpty.push_back({Lo, Hi});
   for (const SplitFootprint &F : analyzeSplitFootprints(KF, Nest, Q, Buffers)) {
     // Parts that may each write all of an array cannot write back their
     // own share: the kernel runs on one device.

@@ -184,15 +184,20 @@ Executor::Executor(const Manifest &M, const std::string &Source,
 // Generated kernels compute their work-group's place from get_group_id,
 // which does not count the global offset a part of a split launch runs at
 // (OpenCL 1.2, 3.5): on several devices every program is built with it
-// counted, as get_global_id counts it. get_num_groups then counts the
+// counted, from built-ins that do count it (get_global_id) or do not
+// depend on it, so that the definition holds whether an implementation's
+// built-in is a function or a macro. get_num_groups then counts the
 // work-groups up to the end of the part: the register-tiled kernel's
 // launch order (bands of GM rows) maps a part's work-groups to the same
 // tiles as the whole launch does when parts start and end at multiples
 // of GM rows (its split "granule"), the last part ending where the whole
-// launch does. With offset 0 (a whole launch) both are the built-ins.
+// launch does. With offset 0 (a whole launch) both are the built-ins'
+// values.
 static const char *const SplitPrelude =
-    "#define get_group_id(d) (get_group_id(d) + get_global_offset(d) / "
+    "#undef get_group_id\n"
+    "#define get_group_id(d) ((get_global_id(d) - get_local_id(d)) / "
     "get_local_size(d))\n"
+    "#undef get_num_groups\n"
     "#define get_num_groups(d) ((get_global_offset(d) + get_global_size(d)) "
     "/ get_local_size(d))\n";
 

@@ -340,6 +340,7 @@ RunResult runHarness(Executor &X, const Manifest &M, const Env &SizesIn,
     R.SplitRefusals = X.splitRefusals();
     R.DeviceParts = X.deviceParts();
     R.ExchangedBytes = X.exchangedBytes();
+    R.DeviceReceived = X.deviceReceived();
   }
   for (int Rep = 0; Rep < Opts.Reps; ++Rep) {
     resetOutputs(X, M, In);
@@ -351,8 +352,10 @@ RunResult runHarness(Executor &X, const Manifest &M, const Env &SizesIn,
       PerKernel[K].push_back(X.kernelMs()[K]);
     for (size_t D = 0; D < PerDevice.size(); ++D)
       PerDevice[D].push_back(X.deviceMs()[D]);
-    if (!PerDevice.empty())
+    if (!PerDevice.empty()) {
       R.ExchangedBytes = X.exchangedBytes();
+      R.DeviceReceived = X.deviceReceived();
+    }
     R.KernelLaunches = X.kernelLaunches();
   }
   for (const std::vector<double> &Ms : PerKernel)

@@ -137,8 +137,11 @@ void Executor::copyRows(const std::string &Name, size_t P, size_t Lo,
                      " of buffer " + Name + " on " + X.Dev.describe(),
                  E);
   }
-  if (InLaunch)
+  if (InLaunch) {
     ExchangedBytes += Bytes;
+    if (ToDevice)
+      DeviceReceived[P] += Bytes;
+  }
 }
 
 void Executor::ensureHost(const std::string &Name, size_t Lo, size_t Hi) {
@@ -217,6 +220,7 @@ double Executor::multiLaunch() {
   Refusals.assign(M.Kernels.size(), "");
   DeviceMs.assign(ND, 0.0);
   DeviceParts.assign(ND, 0);
+  DeviceReceived.assign(ND, 0);
   ExchangedBytes = 0;
   KernelMs.assign(M.Kernels.size(), 0.0);
   KernelLaunches.assign(M.Kernels.size(), 0);

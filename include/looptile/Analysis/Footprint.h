@@ -134,6 +134,11 @@ struct SplitQuestion {
     std::vector<IndexExpr> Lower, Upper;
   };
   std::vector<Bound> Hosts;
+  /// Pairs (a, b) with a <= b wherever the footprints are evaluated: the
+  /// bounding boxes of the other mapped loops, which are not empty at any
+  /// launch the runtime makes (an NDRange with an empty dimension is not
+  /// launched).
+  std::vector<std::pair<IndexExpr, IndexExpr>> NotEmpty;
 };
 
 struct SplitFootprint {

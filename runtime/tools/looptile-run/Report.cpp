@@ -84,7 +84,9 @@ void printText(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
     for (size_t D = 0; D < R.DeviceMedianMs.size(); ++D)
       OS << "  device " << D << ": " << R.DeviceParts[D]
          << " parts, kernels median " << fmt("%.4f", R.DeviceMedianMs[D])
-         << " ms\n";
+         << " ms, received "
+         << (D < R.DeviceReceived.size() ? R.DeviceReceived[D] : 0)
+         << " bytes\n";
     if (!R.Devices.empty())
       OS << "  exchanged between devices: " << R.ExchangedBytes
          << " bytes per run\n";
@@ -157,7 +159,8 @@ void printJson(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
       OS << (D ? ", " : "") << "{\"device\": " << quote(R.Devices[D])
          << ", \"parts\": " << R.DeviceParts[D] << ", \"kernel_ms\": "
          << jnum(D < R.DeviceMedianMs.size() ? R.DeviceMedianMs[D] : 0.0)
-         << "}";
+         << ", \"received_bytes\": "
+         << (D < R.DeviceReceived.size() ? R.DeviceReceived[D] : 0) << "}";
     OS << "], \"exchanged_bytes\": " << R.ExchangedBytes
        << ", \"split\": [";
     for (size_t K = 0; K < R.SplitRefusals.size(); ++K)

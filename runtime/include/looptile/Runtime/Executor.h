@@ -69,6 +69,9 @@ public:
   const std::vector<double> &deviceMs() const { return DeviceMs; }
   const std::vector<size_t> &deviceParts() const { return DeviceParts; }
   size_t exchangedBytes() const { return ExchangedBytes; }
+  /// Per device, the bytes written to it during the last launch() (the
+  /// rows its parts needed that another device had written).
+  const std::vector<size_t> &deviceReceived() const { return DeviceReceived; }
   /// Several devices: per kernel (manifest order), why it ran on the first
   /// device only ("" when it was split), as the last launch() found.
   const std::vector<std::string> &splitRefusals() const { return Refusals; }
@@ -210,7 +213,7 @@ private:
   std::vector<std::unique_ptr<Executor>> Peers;
   std::map<std::string, std::unique_ptr<Coherence>> Coh;
   std::vector<double> DeviceMs;
-  std::vector<size_t> DeviceParts;
+  std::vector<size_t> DeviceParts, DeviceReceived;
   std::vector<std::string> Refusals;
   size_t ExchangedBytes = 0;
   /// Inside multiLaunch: copies count as exchanged (uploads and downloads

@@ -66,11 +66,11 @@ struct RunResult {
   double MaxAbsError = 0, MaxRelError = 0;
   /// Several devices (Executor.h): each device's description, the median
   /// over the timed runs of its kernel time (its parts' times summed) and
-  /// its parts in one run; per kernel why it ran on the first device only
+  /// its parts and the bytes it received in one run; per kernel why it ran on the first device only
   /// ("" when split); the bytes moved between devices in one run.
   std::vector<std::string> Devices;
   std::vector<double> DeviceMedianMs;
-  std::vector<size_t> DeviceParts;
+  std::vector<size_t> DeviceParts, DeviceReceived;
   std::vector<std::string> SplitRefusals;
   size_t ExchangedBytes = 0;
 };
