@@ -89,7 +89,8 @@ void printText(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
          << " bytes\n";
     if (!R.Devices.empty())
       OS << "  exchanged between devices: " << R.ExchangedBytes
-         << " bytes per run\n";
+         << " bytes per run (whole arrays uploaded to every device; "
+            "downloads gather each row from one device)\n";
   }
   if (!R.Validated) {
     OS << "validation: not run (use --validate)\n";
@@ -154,6 +155,9 @@ void printJson(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
   OS << "]";
   if (!R.Devices.empty()) {
     OS << ", \"time\": \"wall-clock, transfers between devices included\""
+       << ", \"placement\": \"whole arrays uploaded to every device; a part "
+          "receives the rows it needs that another device wrote; downloads "
+          "gather each row from one device that holds it\""
        << ", \"devices\": [";
     for (size_t D = 0; D < R.Devices.size(); ++D)
       OS << (D ? ", " : "") << "{\"device\": " << quote(R.Devices[D])
