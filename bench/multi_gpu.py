@@ -11,10 +11,13 @@ Two steps, on two machines, as bench/run_bench.py:
       bench/multi_gpu.py prepare [--gpu-dir build/gpu-multi]
           [--looptile build/bin/looptile] [--bin build/bin]
 
-  run (the 2-GPU machine, no compiler needed), from the repository root:
+  run (the 2-GPU machine, no compiler needed), from the repository root,
+  with GPU_DIR carried along (the device tool's carry: build/gpu-multi):
+  registers NVIDIA's OpenCL ICD where it is missing and uses the ICD
+  loader prepare copied into GPU_DIR/lib:
 
       bench/multi_gpu.py run [--gpu-dir build/gpu-multi] [--out DIR]
-          [--one gpu] [--several all] [--smoke]
+          [--one gpu] [--several all] [--smoke] [--limit SECONDS]
 
   Each case runs twice, on one device (--device ONE) and split
   (--devices SEVERAL), one after the other, with --json; the validated
@@ -97,6 +100,14 @@ def prepare(args):
             log(commands[-1])
             subprocess.run(cmd, check=True, cwd=ROOT)
     shutil.copy2(run_bin, os.path.join(gpu, "bin", "looptile-run"))
+    # The ICD loader travels too (the GPU machine may have none).
+    for lib in ("/usr/lib/x86_64-linux-gnu/libOpenCL.so.1",
+                "/usr/lib64/libOpenCL.so.1"):
+        if os.path.exists(lib):
+            os.makedirs(os.path.join(gpu, "lib"), exist_ok=True)
+            shutil.copy2(os.path.realpath(lib),
+                         os.path.join(gpu, "lib", "libOpenCL.so.1"))
+            break
     commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "HEAD"],
                             capture_output=True, text=True).stdout.strip()
     with open(os.path.join(gpu, "prepare.json"), "w") as f:
@@ -116,6 +127,14 @@ def run(args):
     if args.smoke:
         env["POCL_DEVICES"] = "pthread pthread"
         one = "0:0"
+    else:
+        sys.path.insert(0, HERE)
+        from run_bench import register_nvidia_icd
+        log(register_nvidia_icd())
+    libdir = os.path.join(gpu, "lib")
+    if os.path.isdir(libdir):
+        env["LD_LIBRARY_PATH"] = libdir + (
+            ":" + env["LD_LIBRARY_PATH"] if env.get("LD_LIBRARY_PATH") else "")
     cases = SMOKE if args.smoke else FULL
     binary = os.path.join(gpu, "bin", "looptile-run")
     failed = False
