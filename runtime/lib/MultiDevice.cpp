@@ -304,6 +304,9 @@ void Executor::multiEnqueue(
   std::vector<Part> Parts;
   std::string Why;
   size_t Dim = 0, LocalD = 1;
+  /// The parts would overlap: Parts is one part, the whole launch on
+  /// device 0 (Why says why).
+  bool OnePart = false;
   if (!K.Split)
     Why = K.NoSplit.empty() ? "its manifest entry has no split (a manifest "
                               "before version 3, or hand-written)"
@@ -329,16 +332,19 @@ void Executor::multiEnqueue(
         return Groups;
       return std::min(Groups, (Groups * P / ND + Gr / 2) / Gr * Gr);
     };
-    for (size_t P = 0; P < ND && Why.empty(); ++P) {
+    // The part of device P: work-groups [G0, G1), the loop values they
+    // run, and per buffer the rows it needs and writes; false when it has
+    // no iteration (or, with Why set, when it writes an `in` argument).
+    auto Build = [&](size_t P, size_t G0, size_t G1) {
       Part Pt;
       Pt.Dev = P;
-      Pt.G0 = Boundary(P);
-      Pt.G1 = Boundary(P + 1);
+      Pt.G0 = G0;
+      Pt.G1 = G1;
       int64_t Lo = First + int64_t(Pt.G0) * PerGroup;
       int64_t Hi = std::min<int64_t>(First + int64_t(Pt.G1) * PerGroup - 1,
                                      Last);
       if (Pt.G0 == Pt.G1 || Lo > Hi)
-        continue;
+        return false;
       Env PE = E;
       PE["SPLIT_LO"] = Lo;
       PE["SPLIT_HI"] = Hi;
@@ -367,7 +373,7 @@ void Executor::multiEnqueue(
         bool Writes = F ? F->Write.has_value() : !C.ReadOnly;
         if (C.ReadOnly && Writes) {
           Why = "it writes " + N + ", an 'in' argument";
-          break;
+          return false;
         }
         std::pair<size_t, size_t> Need = R;
         if (W.first < W.second)
@@ -380,8 +386,13 @@ void Executor::multiEnqueue(
         Pt.Writes.push_back(Writes);
       }
       Parts.push_back(std::move(Pt));
-    }
-    // The parts' written rows must be disjoint.
+      return true;
+    };
+    for (size_t P = 0; P < ND && Why.empty(); ++P)
+      Build(P, Boundary(P), Boundary(P + 1));
+    // The parts' written rows must be disjoint; where they are not, the
+    // launch runs as one part on device 0 (its footprint still says what
+    // it needs and writes).
     for (size_t B = 0; B < Bufs.size() && Why.empty(); ++B) {
       std::vector<std::pair<size_t, size_t>> Ws;
       for (const Part &Pt : Parts)
@@ -397,6 +408,14 @@ void Executor::multiEnqueue(
                 std::to_string(Coh.at(Bufs[B])->Dim) + ")";
           break;
         }
+      if (!Why.empty()) {
+        Parts.clear();
+        std::string Keep = Why;
+        if (!Build(0, 0, Groups))
+          Parts.clear();
+        Why = Keep;
+        OnePart = true;
+      }
     }
   }
 
@@ -416,9 +435,14 @@ void Executor::multiEnqueue(
     }
   };
 
-  if (!Why.empty() || Parts.size() < 2) {
-    if (!Why.empty() && Refusals[KI].empty())
-      Refusals[KI] = Why;
+  if (!Why.empty() && Refusals[KI].empty())
+    Refusals[KI] = Why;
+  // A launch with work for one device only (a host loop's shrinking
+  // NDRange) runs on device 0, as the launches that cannot split do: the
+  // rows the launches in between write stay on one device.
+  if (Parts.size() == 1)
+    Parts[0].Dev = 0;
+  if ((!Why.empty() && !OnePart) || Parts.empty()) {
     // Whole on device 0.
     for (const std::string &N : Bufs)
       ensureRows(N, 0, Coh.at(N)->Rows, 0);
