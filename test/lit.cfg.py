@@ -40,6 +40,7 @@ config.environment["CC"] = config.host_cc
 config.environment["LOOPTILE_CACHE_DIR"] = os.path.join(
     config.looptile_obj_root, "test", "Runtime", ".looptile-cache")
 config.environment.pop("LOOPTILE_DEVICE", None)
+config.environment.pop("LOOPTILE_DEVICES", None)
 # No test reads or writes the user's tuning cache: this file is never
 # written (tests of the cache set LOOPTILE_TUNE_CACHE to a file of their
 # own), and the compute-unit testing aid is off unless a test sets it.

@@ -79,12 +79,17 @@ std::optional<IndexExpr> dividedBy(const IndexExpr &E,
 
 class Question {
 public:
-  Question(const Function &F, const std::string &Name) : F(F), Name(Name) {
+  /// Nest >= 0: only the statements of F.Body[Nest].
+  Question(const Function &F, const std::string &Name, int Nest = -1)
+      : F(F), Name(Name) {
     std::vector<std::string> NotMemory = F.nonMemoryNames();
     std::vector<const Loop *> Stack;
     std::function<void(const std::vector<Node> &)> Walk =
         [&](const std::vector<Node> &Body) {
           for (const Node &N : Body) {
+            if (Stack.empty() && Nest >= 0 &&
+                &N != &F.Body[size_t(Nest)])
+              continue;
             if (!N.isLoop()) {
               All.push_back(StmtSite::of(N.stmt(), Stack, NotMemory));
               continue;
@@ -111,8 +116,17 @@ public:
                     std::optional<IndexExpr> &Poly, std::string &Why);
   BoundsCondition bounds(const std::vector<IndexExpr> &Extents,
                          bool NegativeExtents);
+  SplitFootprint split(const SplitQuestion &SQ, size_t Rank);
 
 private:
+  /// The hull along dimension Dim of the accesses (writes or reads) while
+  /// SQ.Var ranges over [SPLIT_LO, SPLIT_HI].
+  std::optional<SplitHull> hull(const SplitQuestion &SQ, unsigned Dim,
+                                bool Writes);
+  /// A parametric minimum or maximum as a formula: the value where it is
+  /// one affine expression over Context, else the sum of (condition) *
+  /// (value) over its disjoint pieces; "" when a piece has divisions.
+  std::string pwFormula(isl_pw_aff *PA, isl_set *Context);
   /// The extent of each address dimension of the accesses, as isl
   /// expressions over the sizes; false (with Why) when there is none.
   bool box(const std::vector<IndexExpr> &Extents, std::string &Why);
@@ -863,6 +877,185 @@ bool Question::cornerExtent(const AccessRef &A, isl_set *Context,
   return true;
 }
 
+
+std::string Question::pwFormula(isl_pw_aff *PA, isl_set *Context) {
+  PA = isl_pw_aff_coalesce(isl_pw_aff_gist(PA, isl_set_copy(Context)));
+  if (!PA)
+    return "";
+  struct Piece {
+    isl_set *Where;
+    std::optional<IndexExpr> Value;
+  };
+  struct Ctx {
+    Question *Q;
+    std::vector<Piece> Pieces;
+  } C{this, {}};
+  isl_pw_aff_foreach_piece(
+      PA,
+      [](isl_set *Where, isl_aff *A, void *User) -> isl_stat {
+        auto *C = static_cast<Ctx *>(User);
+        C->Pieces.push_back(
+            {C->Q->Pool.keep(Where), affToIndexExpr(A, C->Q->Solver)});
+        isl_aff_free(A);
+        return isl_stat_ok;
+      },
+      &C);
+  isl_pw_aff_free(PA);
+  for (const Piece &P : C.Pieces)
+    if (!P.Value)
+      return "";
+  if (C.Pieces.size() == 1 &&
+      isl_set_is_subset(Context, C.Pieces[0].Where) == isl_bool_true)
+    return C.Pieces[0].Value->str();
+  std::vector<std::string> Terms;
+  for (const Piece &P : C.Pieces) {
+    isl_set *Simple = Pool.keep(isl_set_coalesce(
+        isl_set_gist(isl_set_copy(P.Where), isl_set_copy(Context))));
+    bool Approximate = false;
+    std::string Cond = Simple ? formula(Simple, Approximate) : "";
+    // A grown condition could add two pieces' values: no formula then.
+    if (!Simple || Approximate)
+      return "";
+    Terms.push_back("(" + Cond + ") * (" + P.Value->str() + ")");
+  }
+  return joinWith(Terms, " + ", "0");
+}
+
+std::optional<SplitHull> Question::hull(const SplitQuestion &SQ,
+                                        unsigned Dim, bool Writes) {
+  std::vector<std::string> Clauses;
+  bool Any = false;
+  SplitHull All;
+  All.Whole = true;
+  StmtSite NoLoops;
+  std::optional<std::string> Lo =
+      Solver.islExpr(NoLoops, 'e', IndexExpr::symbol("SPLIT_LO"));
+  std::optional<std::string> Hi =
+      Solver.islExpr(NoLoops, 'e', IndexExpr::symbol("SPLIT_HI"));
+  if (!Lo || !Hi) {
+    All.Why = "isl could not represent the footprint";
+    return All;
+  }
+  for (const AccessRef &A : Refs) {
+    if (A.access().IsWrite != Writes)
+      continue;
+    Any = true;
+    const std::vector<const Loop *> &Loops = A.Site->Loops;
+    auto It = std::find_if(Loops.begin(), Loops.end(), [&](const Loop *L) {
+      return L->Var == SQ.Var;
+    });
+    if (It == Loops.end()) {
+      All.Why = "'" + A.access().str() + "' is outside loop '" + SQ.Var + "'";
+      return All;
+    }
+    // A domain isl takes only in part is a larger one: the hull grows,
+    // which a hull may.
+    std::vector<std::string> C;
+    Solver.islAccessDomain(A, 'y', C);
+    std::optional<std::string> Sub =
+        Solver.islExpr(*A.Site, 'y', A.address()[Dim]);
+    if (!Sub) {
+      All.Why = "the subscript of '" + A.access().str() + "' is not affine";
+      return All;
+    }
+    std::string Y = varName('y', unsigned(It - Loops.begin()));
+    C.push_back(*Lo + " <= " + Y + " <= " + *Hi);
+    C.push_back("e0 = " + *Sub);
+    Clauses.push_back(exists(*A.Site, joinWith(C, " and ", "true")));
+  }
+  if (!Any)
+    return std::nullopt;
+  // What the runtime guarantees of a part's range: not empty, inside the
+  // range the NDRange covers.
+  std::vector<std::string> Ctx = {*Lo + " <= " + *Hi};
+  for (const IndexExpr &E : SQ.First)
+    if (std::optional<std::string> S = Solver.islExpr(NoLoops, 'e', E))
+      Ctx.push_back(*Lo + " >= " + *S);
+  for (const IndexExpr &E : SQ.Last)
+    if (std::optional<std::string> S = Solver.islExpr(NoLoops, 'e', E))
+      Ctx.push_back(*Hi + " <= " + *S);
+  for (const auto &[A, B] : SQ.NotEmpty) {
+    std::optional<std::string> SA = Solver.islExpr(NoLoops, 'e', A);
+    std::optional<std::string> SB = Solver.islExpr(NoLoops, 'e', B);
+    if (SA && SB)
+      Ctx.push_back(*SA + " <= " + *SB);
+  }
+  for (const SplitQuestion::Bound &B : SQ.Hosts) {
+    std::optional<std::string> V =
+        Solver.islExpr(NoLoops, 'e', IndexExpr::symbol(B.Var));
+    if (!V)
+      continue;
+    for (const IndexExpr &E : B.Lower)
+      if (std::optional<std::string> S = Solver.islExpr(NoLoops, 'e', E))
+        Ctx.push_back(*V + " >= " + *S);
+    for (const IndexExpr &E : B.Upper)
+      if (std::optional<std::string> S = Solver.islExpr(NoLoops, 'e', E))
+        Ctx.push_back(*V + " <= " + *S);
+  }
+  isl_set *Touched =
+      Pool.keep(Solver.islSet({"e0"}, {joinWith(Clauses, " or ", "false")}));
+  isl_set *Context = Solver.islSet({}, Ctx);
+  Context = Pool.keep(Context ? isl_set_params(Context) : nullptr);
+  if (!Touched || !Context) {
+    All.Why = "isl could not represent the footprint";
+    return All;
+  }
+  SplitHull H;
+  H.Lo = pwFormula(isl_set_dim_min(isl_set_copy(Touched), 0), Context);
+  H.Hi = pwFormula(isl_set_dim_max(isl_set_copy(Touched), 0), Context);
+  if (H.Lo.empty() || H.Hi.empty()) {
+    All.Why = "the footprint's bounds have divisions (a stride)";
+    return All;
+  }
+  return H;
+}
+
+SplitFootprint Question::split(const SplitQuestion &SQ, size_t Rank) {
+  SplitFootprint Out;
+  Out.Array = Name;
+  for (const AccessRef &R : Refs)
+    if (R.address().size() != Rank) {
+      Out.Why = "its subscripts, delinearized, do not match the dimensions "
+                "of its shape";
+      Out.Read = Out.Write = SplitHull{};
+      Out.Read->Whole = Out.Write->Whole = true;
+      Out.Read->Why = Out.Write->Why = Out.Why;
+      bool Reads = false, Writes = false;
+      for (const AccessRef &X : Refs)
+        (X.access().IsWrite ? Writes : Reads) = true;
+      if (!Reads)
+        Out.Read.reset();
+      if (!Writes)
+        Out.Write.reset();
+      return Out;
+    }
+  // The dimension: the first whose subscript mentions the split loop, in
+  // a write if there is one, else in a read.
+  for (int Pass = 0; Pass < 2 && Out.Dim < 0; ++Pass)
+    for (const AccessRef &R : Refs) {
+      if (R.access().IsWrite != (Pass == 0))
+        continue;
+      for (size_t D = 0; D < Rank && Out.Dim < 0; ++D)
+        for (const Term &T : R.address()[D].terms())
+          if (std::find(T.Symbols.begin(), T.Symbols.end(), SQ.Var) !=
+              T.Symbols.end())
+            Out.Dim = int(D);
+    }
+  if (Out.Dim < 0) {
+    // Not subscripted by the split loop: each part accesses all of it.
+    for (const AccessRef &R : Refs) {
+      std::optional<SplitHull> &H = R.access().IsWrite ? Out.Write : Out.Read;
+      H = SplitHull{};
+      H->Whole = true;
+      H->Why = "not subscripted by loop '" + SQ.Var + "'";
+    }
+    return Out;
+  }
+  Out.Read = hull(SQ, unsigned(Out.Dim), false);
+  Out.Write = hull(SQ, unsigned(Out.Dim), true);
+  return Out;
+}
+
 } // namespace
 
 PointerExtent looptile::analyzePointerExtent(const Function &F,
@@ -884,4 +1077,18 @@ BoundsCondition looptile::analyzeBounds(const Function &F,
                                         bool NegativeExtents) {
   Question Q(F, Name);
   return Q.bounds(Extents, NegativeExtents);
+}
+
+std::vector<SplitFootprint>
+looptile::analyzeSplitFootprints(const Function &F, unsigned Nest,
+                                 const SplitQuestion &SQ,
+                                 const std::vector<std::pair<std::string, size_t>> &Buffers) {
+  std::vector<SplitFootprint> Out;
+  for (const auto &[Name, Rank] : Buffers) {
+    Question Q(F, Name, int(Nest));
+    SplitFootprint FP = Q.split(SQ, Rank);
+    if (FP.Read || FP.Write)
+      Out.push_back(std::move(FP));
+  }
+  return Out;
 }

@@ -702,6 +702,104 @@ std::string boundFormula(const std::vector<IndexExpr> &Es, const char *Fn) {
   return F;
 }
 
+// How kernel Nest's NDRange splits over several devices (manifest version
+// 3, docs/manifest.md "split"), or why it runs on one (NoSplit). The split
+// is along the dimension of the band's outermost loop, at work-group
+// boundaries; the footprints say which elements of each buffer a part
+// reads and writes (Footprint.h), so that the runtime moves what a part
+// needs and lets each part write back only its own.
+void splitEntry(const Function &KF, unsigned Nest, const KernelPlan &P,
+                const KernelLaunch &L, const std::vector<HostLoop> &Hosts,
+                const std::map<std::string, size_t> &Ranks,
+                manifest::Kernel &K) {
+  std::string Why;
+  switch (P.K) {
+  case KernelPlan::Naive:
+  case KernelPlan::Block:
+  case KernelPlan::Transpose:
+    break;
+  case KernelPlan::Register:
+    // Work-groups run tiles in bands of GM rows (dimension 1): a part of
+    // whole bands of rows runs the same tiles as in the whole launch.
+    if (P.Band.empty() || P.Band[0].Dim != 1)
+      Why = "a register-tiled kernel splits only along its rows (NDRange "
+            "dimension 1), which its outermost loop is not mapped to";
+    break;
+  case KernelPlan::SingleWorkItem:
+    Why = "one work-item runs the whole nest";
+    break;
+  case KernelPlan::ReduceScalar:
+    Why = "a work-group tree reduction combines the terms of every "
+          "work-group";
+    break;
+  case KernelPlan::ReduceRows:
+    Why = "a row's work-group reduces along the row";
+    break;
+  default:
+    Why = std::string("the work of a ") + kindName(P.K) +
+          " kernel's work-groups is not described as loop ranges yet";
+  }
+  if (Why.empty() && (P.Band.empty() || L.Local.size() <= P.Band[0].Dim))
+    Why = "no loop is mapped to an NDRange dimension with a fixed "
+          "work-group size";
+  if (Why.empty() && !L.Followers.empty())
+    Why = "a second kernel combines its results";
+  if (!Why.empty()) {
+    K.NoSplit = Why;
+    return;
+  }
+  const MappedLoop &ML = P.Band[0];
+  manifest::Split S;
+  S.Dimension = ML.Dim;
+  S.Loop = ML.Var;
+  S.First = boundFormula(ML.BoxLower, "max");
+  S.Last = boundFormula(ML.BoxUpper, "min");
+  if (P.K == KernelPlan::Transpose)
+    S.PerGroup = ML.Dim == 0 ? P.tunable("TS")
+                             : P.tunable("TPW") + "*" + P.tunable("TS");
+  else if (P.K == KernelPlan::Register) {
+    S.PerGroup = P.tunable("TSM");
+    S.Granule = P.tunable("GM");
+  } else
+    S.PerGroup = L.Local[ML.Dim];
+  std::vector<std::pair<std::string, size_t>> Buffers;
+  for (const std::string &A : L.Args)
+    if (auto It = Ranks.find(A); It != Ranks.end())
+      Buffers.push_back(*It);
+  SplitQuestion Q{ML.Var, ML.BoxLower, ML.BoxUpper, {}};
+  for (const HostLoop &H : Hosts)
+    Q.Hosts.push_back({H.Var, H.Lower, H.Upper});
+  for (size_t B = 1; B < P.Band.size(); ++B)
+    for (const IndexExpr &Lo : P.Band[B].BoxLower)
+      for (const IndexExpr &Hi : P.Band[B].BoxUpper)
+        Q.NotEmpty.push_back({Lo, Hi});
+  for (const SplitFootprint &F : analyzeSplitFootprints(KF, Nest, Q, Buffers)) {
+    // Parts that may each write all of an array cannot write back their
+    // own share: the kernel runs on one device.
+    if (F.Write && F.Write->Whole) {
+      K.NoSplit = "the elements of '" + F.Array +
+                  "' that a part writes are not known by rows: " +
+                  F.Write->Why;
+      return;
+    }
+    manifest::Footprint MF;
+    MF.Array = F.Array;
+    MF.Dim = F.Dim;
+    auto Hull = [](const std::optional<SplitHull> &H)
+        -> std::optional<std::vector<std::string>> {
+      if (!H)
+        return std::nullopt;
+      if (H->Whole)
+        return std::vector<std::string>{};
+      return std::vector<std::string>{H->Lo, H->Hi};
+    };
+    MF.Read = Hull(F.Read);
+    MF.Write = Hull(F.Write);
+    S.Footprints.push_back(std::move(MF));
+  }
+  K.Split = std::move(S);
+}
+
 // The manifest's host_program (docs/manifest.md, "host_program").
 std::vector<manifest::HostStep>
 hostProgramSteps(const std::vector<HostNode> &Body,
@@ -1185,6 +1283,13 @@ bool looptile::generateOpenCL(const Function &Original,
       M.Presets.push_back({P.Name, {P.Values.begin(), P.Values.end()}});
     break;
   }
+  // The rank of each device buffer's shape, for the split footprints.
+  std::map<std::string, size_t> Ranks;
+  for (const ArgumentInfo &A : Args)
+    if (A.ArgKind == ArgumentInfo::Buffer)
+      Ranks[A.Name] = A.Shape.size();
+  for (const Variable *V : Temporaries)
+    Ranks[V->Name] = V->Extents.size();
   auto AddKernel = [&](const KernelLaunch &L, const char *Kind) {
     manifest::Kernel K;
     K.Name = L.Name;
@@ -1197,9 +1302,14 @@ bool looptile::generateOpenCL(const Function &Original,
   };
   for (size_t I = 0; I < Launches.size(); ++I) {
     AddKernel(Launches[I], kindName(Plans[I].K));
-    for (const KernelLaunch &F : Launches[I].Followers)
+    splitEntry(KernelFns[I], unsigned(I), Plans[I], Launches[I],
+               HP.EnclosingLoops[I], Ranks, M.Kernels.back());
+    for (const KernelLaunch &F : Launches[I].Followers) {
       AddKernel(F, F.Kind.c_str());
+      M.Kernels.back().NoSplit = "the second stage of a tree reduction";
+    }
   }
+  M.Version = 3;
   M.HostProgram = hostProgramSteps(HP.Body, Launches, indexTypeName(Whole));
   M.ReductionLength = Reduction.str();
   M.Flops = Flops.str();
@@ -1394,6 +1504,43 @@ bool looptile::generateOpenCL(const Function &Original,
     R += "  outputs per work-item: " + L.OutputsPerItem + "\n";
     for (const std::string &Rem : P.Remarks)
       R += "  note: " + Rem + "\n";
+  }
+  // How looptile-run --devices divides the launches (docs/runtime.md,
+  // "Several devices"): the manifest's split of each kernel.
+  R += "several devices (looptile-run --devices): every device holds whole "
+       "arrays; a part receives the rows of its footprint that another "
+       "device wrote, and its written rows are gathered from it\n";
+  for (const manifest::Kernel &K : M.Kernels) {
+    if (!K.Split) {
+      R += "  kernel " + K.Name + ": on one device: " + K.NoSplit + "\n";
+      continue;
+    }
+    const manifest::Split &S = *K.Split;
+    auto Rows = [&](const manifest::Footprint &F,
+                    const std::vector<std::string> &H) {
+      size_t Rank = Ranks.count(F.Array) ? Ranks.at(F.Array) : 1;
+      if (H.empty())
+        return "all of " + F.Array;
+      std::string T = F.Array;
+      for (size_t D = 0; D < Rank; ++D)
+        T += int64_t(D) == F.Dim ? "[" + H[0] + " .. " + H[1] + "]" : "[*]";
+      return T;
+    };
+    std::string Reads, Writes;
+    for (const manifest::Footprint &F : S.Footprints) {
+      if (F.Read)
+        Reads += (Reads.empty() ? "" : ", ") + Rows(F, *F.Read);
+      if (F.Write)
+        Writes += (Writes.empty() ? "" : ", ") + Rows(F, *F.Write);
+    }
+    R += "  kernel " + K.Name + ": split along loop " + S.Loop +
+         " (NDRange dimension " + std::to_string(S.Dimension) + ", " +
+         S.PerGroup + " values of " + S.Loop + " per work-group" +
+         (S.Granule.empty() ? "" : ", parts of whole bands of " + S.Granule +
+                                       " work-groups") +
+         "); the part " + S.Loop + " in [SPLIT_LO, SPLIT_HI] reads " +
+         (Reads.empty() ? "nothing" : Reads) + "; writes " +
+         (Writes.empty() ? "nothing" : Writes) + "\n";
   }
   Out.Mapping = R;
   return true;

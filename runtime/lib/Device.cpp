@@ -178,6 +178,46 @@ DeviceRef selectDevice(const std::string &SpecIn) {
                                      "); " + available(All));
 }
 
+std::vector<DeviceRef> selectDevices(const std::string &SpecIn,
+                                     const std::string &Origin) {
+  std::string Spec = SpecIn;
+  while (!Spec.empty() && Spec.back() == ' ')
+    Spec.pop_back();
+  if (Spec.empty())
+    throw Error(ErrorKind::Usage, Origin + " needs all or P:D,P:D,...");
+  if (Spec == "all") {
+    // Every device of the type the default picks: the GPUs, else the CPUs.
+    std::vector<DeviceRef> All = enumerateDevices(), Out;
+    cl_device_type Want = selectDevice("default").Type;
+    for (const DeviceRef &R : All)
+      if (R.Type & Want)
+        Out.push_back(R);
+    return Out;
+  }
+  std::vector<DeviceRef> Out;
+  size_t At = 0;
+  while (At <= Spec.size()) {
+    size_t Comma = Spec.find(',', At);
+    std::string One = Spec.substr(At, Comma == std::string::npos
+                                          ? std::string::npos
+                                          : Comma - At);
+    if (One.find(':') == std::string::npos)
+      throw Error(ErrorKind::Usage, "bad device '" + One + "' (" + Origin +
+                                        "): expected all or P:D,P:D,...");
+    DeviceRef R = selectDevice(One);
+    for (const DeviceRef &X : Out)
+      if (X.PlatformIndex == R.PlatformIndex &&
+          X.DeviceIndex == R.DeviceIndex)
+        throw Error(ErrorKind::Usage, "device " + One + " is named twice (" +
+                                          Origin + ")");
+    Out.push_back(R);
+    if (Comma == std::string::npos)
+      break;
+    At = Comma + 1;
+  }
+  return Out;
+}
+
 void listDevices(std::ostream &OS) {
   std::vector<DeviceRef> All = enumerateDevices();
   unsigned LastPlatform = ~0u;

@@ -181,6 +181,42 @@ Executor::Executor(const Manifest &M, const std::string &Source,
   }
 }
 
+// Generated kernels compute their work-group's place from get_group_id,
+// which does not count the global offset a part of a split launch runs at
+// (OpenCL 1.2, 3.5): on several devices every program is built with it
+// counted, from built-ins that do count it (get_global_id) or do not
+// depend on it, so that the definition holds whether an implementation's
+// built-in is a function or a macro. get_num_groups then counts the
+// work-groups up to the end of the part: the register-tiled kernel's
+// launch order (bands of GM rows) maps a part's work-groups to the same
+// tiles as the whole launch does when parts start and end at multiples
+// of GM rows (its split "granule"), the last part ending where the whole
+// launch does. With offset 0 (a whole launch) both are the built-ins'
+// values.
+static const char *const SplitPrelude =
+    "#undef get_group_id\n"
+    "#define get_group_id(d) ((get_global_id(d) - get_local_id(d)) / "
+    "get_local_size(d))\n"
+    "#undef get_num_groups\n"
+    "#define get_num_groups(d) ((get_global_offset(d) + get_global_size(d)) "
+    "/ get_local_size(d))\n";
+
+Executor::Executor(const Manifest &M, const std::string &Source,
+                   const std::vector<DeviceRef> &Devices, const Env &Tunables)
+    : Executor(M, Devices.size() > 1 ? SplitPrelude + Source : Source,
+               Devices.at(0), Tunables) {
+  for (size_t I = 1; I < Devices.size(); ++I)
+    Peers.push_back(std::make_unique<Executor>(M, SplitPrelude + Source,
+                                               Devices[I], Tunables));
+}
+
+std::vector<DeviceRef> Executor::devices() const {
+  std::vector<DeviceRef> Out{Dev};
+  for (const auto &P : Peers)
+    Out.push_back(P->Dev);
+  return Out;
+}
+
 std::vector<int64_t> Executor::kernelWorkGroupLimits() const {
   std::vector<int64_t> Out;
   for (const cl::Kernel &K : Kernels) {
@@ -338,6 +374,10 @@ void Executor::prepare(const Env &Sizes) {
     Launches.push_back(L);
   }
   Prepared = true;
+  for (auto &P : Peers)
+    P->prepare(Sizes);
+  if (multi())
+    prepareCoherence();
 }
 
 void Executor::setRange(size_t KI, const Env &Values, Launch &L) const {
@@ -421,6 +461,8 @@ std::vector<int64_t> Executor::shape(const std::string &Name) const {
 }
 
 void Executor::write(const std::string &Name, const void *Host) {
+  if (multi())
+    return multiWrite(Name, Host);
   BufferSlot &S = slot(Name);
   if (!S.Bytes)
     return;
@@ -435,6 +477,8 @@ void Executor::write(const std::string &Name, const void *Host) {
 }
 
 void Executor::read(const std::string &Name, void *Host) {
+  if (multi())
+    return multiRead(Name, Host);
   BufferSlot &S = slot(Name);
   if (!S.Bytes)
     return;
@@ -447,6 +491,11 @@ void Executor::read(const std::string &Name, void *Host) {
 }
 
 void Executor::fillSentinel(const std::string &Name) {
+  if (multi()) {
+    for (auto &P : Peers)
+      P->fillSentinel(Name);
+    multiFilled(Name);
+  }
   BufferSlot &S = slot(Name);
   if (!S.Bytes)
     return;
@@ -473,11 +522,15 @@ void Executor::fillSentinel(const std::string &Name) {
 
 void Executor::setScalar(const std::string &Name, const ScalarValue &V) {
   Scalars[Name] = V;
+  for (auto &P : Peers)
+    P->setScalar(Name, V);
 }
 
 double Executor::launch() {
   if (!Prepared)
     throw Error(ErrorKind::Usage, "internal: launch() before prepare()");
+  if (multi())
+    return multiLaunch();
   // The host program: every launch is enqueued on the one in-order queue,
   // so it starts after the one before it has completed; the host waits only
   // at the end.
@@ -532,6 +585,20 @@ void Executor::enqueue(size_t KI, const Env &E,
     setRange(KI, E, L);
   if (L.Empty)
     return;
+  setArgs(KI, E);
+  Events.emplace_back(KI, cl::Event());
+  try {
+    Queue.enqueueNDRangeKernel(L.Kernel, cl::NullRange, L.Global,
+                               L.HasLocal ? L.Local : cl::NullRange, nullptr,
+                               &Events.back().second);
+  } catch (const cl::Error &Err) {
+    throwCLError("launching kernel " + K.Name, Err);
+  }
+}
+
+void Executor::setArgs(size_t KI, const Env &E) {
+  const KernelLaunch &K = M.Kernels[KI];
+  Launch &L = Launches[KI];
   for (size_t AI = 0; AI < K.Args.size(); ++AI) {
     const std::string &N = K.Args[AI];
     try {
@@ -564,14 +631,6 @@ void Executor::enqueue(size_t KI, const Env &E,
                        " ('" + N + "')",
                    Err);
     }
-  }
-  Events.emplace_back(KI, cl::Event());
-  try {
-    Queue.enqueueNDRangeKernel(L.Kernel, cl::NullRange, L.Global,
-                               L.HasLocal ? L.Local : cl::NullRange, nullptr,
-                               &Events.back().second);
-  } catch (const cl::Error &Err) {
-    throwCLError("launching kernel " + K.Name, Err);
   }
 }
 

@@ -296,6 +296,20 @@ RunResult runHarness(Executor &X, const Manifest &M, const Env &SizesIn,
   resetOutputs(X, M, In);
   progress("warm-up run");
   X.launch();
+  if (!Opts.DumpDir.empty())
+    for (size_t I = 0; I < M.Arguments.size(); ++I) {
+      const Argument &A = M.Arguments[I];
+      if (A.K != Argument::Buffer || A.Acc == Access::In)
+        continue;
+      HostArray Got(A.Ty, X.elementCount(A.Name));
+      X.read(A.Name, Got.data());
+      std::string Path = Opts.DumpDir + "/" + A.Name + ".bin";
+      std::FILE *F = std::fopen(Path.c_str(), "wb");
+      if (!F || std::fwrite(Got.data(), 1, Got.byteSize(), F) !=
+                    Got.byteSize() ||
+          std::fclose(F) != 0)
+        throw Error(ErrorKind::Usage, "cannot write " + Path);
+    }
 
   if (Opts.Reference) {
     R.Validated = true;
@@ -317,6 +331,17 @@ RunResult runHarness(Executor &X, const Manifest &M, const Env &SizesIn,
   }
 
   std::vector<std::vector<double>> PerKernel(M.Kernels.size());
+  std::vector<DeviceRef> Devs = X.devices();
+  std::vector<std::vector<double>> PerDevice(Devs.size() > 1 ? Devs.size() : 0);
+  for (const DeviceRef &D : Devs)
+    if (Devs.size() > 1)
+      R.Devices.push_back(D.describe());
+  if (Devs.size() > 1) {
+    R.SplitRefusals = X.splitRefusals();
+    R.DeviceParts = X.deviceParts();
+    R.ExchangedBytes = X.exchangedBytes();
+    R.DeviceReceived = X.deviceReceived();
+  }
   for (int Rep = 0; Rep < Opts.Reps; ++Rep) {
     resetOutputs(X, M, In);
     if (Opts.Progress && Opts.Reps > 1)
@@ -325,10 +350,18 @@ RunResult runHarness(Executor &X, const Manifest &M, const Env &SizesIn,
     R.KernelMs.push_back(X.launch());
     for (size_t K = 0; K < PerKernel.size(); ++K)
       PerKernel[K].push_back(X.kernelMs()[K]);
+    for (size_t D = 0; D < PerDevice.size(); ++D)
+      PerDevice[D].push_back(X.deviceMs()[D]);
+    if (!PerDevice.empty()) {
+      R.ExchangedBytes = X.exchangedBytes();
+      R.DeviceReceived = X.deviceReceived();
+    }
     R.KernelLaunches = X.kernelLaunches();
   }
   for (const std::vector<double> &Ms : PerKernel)
     R.KernelMedianMs.push_back(medianOf(Ms));
+  for (const std::vector<double> &Ms : PerDevice)
+    R.DeviceMedianMs.push_back(medianOf(Ms));
   if (!R.KernelMs.empty()) {
     R.MinMs = *std::min_element(R.KernelMs.begin(), R.KernelMs.end());
     R.MaxMs = *std::max_element(R.KernelMs.begin(), R.KernelMs.end());

@@ -131,9 +131,9 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
   Manifest M;
   M.Path = Origin;
   M.Dir = Dir;
-  if (D.Version != 1 && D.Version != 2)
+  if (D.Version < 1 || D.Version > 3)
     Fail("looptile_manifest",
-         "unsupported version (this runtime reads 1 and 2)");
+         "unsupported version (this runtime reads 1, 2 and 3)");
   M.SourceFile = resolve(Dir, D.Src.File);
   M.SourceFunction = D.Src.Function;
   if (D.Src.CompileFlags) {
@@ -251,6 +251,46 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
     if (!DK.LocalMemoryBytes.empty())
       K.LocalMemoryBytes =
           Parse(DK.LocalMemoryBytes, W + ".local_memory_bytes");
+    K.NoSplit = DK.NoSplit;
+    if (DK.Split) {
+      const manifest::Split &DS = *DK.Split;
+      std::string SW = W + ".split";
+      KernelLaunch::SplitInfo S;
+      S.Dimension = unsigned(DS.Dimension);
+      if (S.Dimension >= K.Global.size())
+        Fail(SW + ".dimension", "the kernel's NDRange has " +
+                                    std::to_string(K.Global.size()) +
+                                    " dimensions");
+      S.Loop = DS.Loop;
+      S.First = Parse(DS.First, SW + ".first");
+      S.Last = Parse(DS.Last, SW + ".last");
+      S.PerGroup = Parse(DS.PerGroup, SW + ".per_group");
+      if (!DS.Granule.empty())
+        S.Granule = Parse(DS.Granule, SW + ".granule");
+      for (size_t J = 0; J < DS.Footprints.size(); ++J) {
+        const manifest::Footprint &DF = DS.Footprints[J];
+        std::string FW = SW + ".footprints[" + std::to_string(J) + "]";
+        KernelLaunch::Footprint F;
+        F.Array = DF.Array;
+        F.Dim = int(DF.Dim);
+        auto H = [&](const std::optional<std::vector<std::string>> &In,
+                     const char *Key) -> std::optional<KernelLaunch::Hull> {
+          if (!In)
+            return std::nullopt;
+          KernelLaunch::Hull Out;
+          if (!In->empty()) {
+            Out.Whole = false;
+            Out.Lo = Parse((*In)[0], FW + "." + Key + "[0]");
+            Out.Hi = Parse((*In)[1], FW + "." + Key + "[1]");
+          }
+          return Out;
+        };
+        F.Read = H(DF.Read, "read");
+        F.Write = H(DF.Write, "write");
+        S.Footprints.push_back(std::move(F));
+      }
+      K.Split = std::move(S);
+    }
     M.Kernels.push_back(std::move(K));
   }
 

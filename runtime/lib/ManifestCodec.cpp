@@ -89,6 +89,33 @@ std::string kernel(const Kernel &K) {
          ", \"local\": " + (K.Local ? strings(*K.Local) : std::string("null"));
   if (!K.LocalMemoryBytes.empty())
     Out += ", \"local_memory_bytes\": " + quote(K.LocalMemoryBytes);
+  if (!K.NoSplit.empty())
+    Out += ",\n     \"no_split\": " + quote(K.NoSplit);
+  if (const std::optional<Split> &S = K.Split) {
+    Out += ",\n     \"split\": {\"dimension\": " +
+           std::to_string(S->Dimension) + ", \"loop\": " + quote(S->Loop) +
+           ", \"first\": " + quote(S->First) + ", \"last\": " +
+           quote(S->Last) + ", \"per_group\": " + quote(S->PerGroup);
+    if (!S->Granule.empty())
+      Out += ", \"granule\": " + quote(S->Granule);
+    Out += ", \"footprints\": [";
+    for (size_t I = 0; I < S->Footprints.size(); ++I) {
+      const Footprint &F = S->Footprints[I];
+      Out += std::string(I ? "," : "") + "\n       {\"array\": " +
+             quote(F.Array);
+      if (F.Dim >= 0)
+        Out += ", \"dim\": " + std::to_string(F.Dim);
+      auto Hull = [](const std::vector<std::string> &H) {
+        return H.empty() ? std::string("\"all\"") : strings(H);
+      };
+      if (F.Read)
+        Out += ", \"read\": " + Hull(*F.Read);
+      if (F.Write)
+        Out += ", \"write\": " + Hull(*F.Write);
+      Out += "}";
+    }
+    Out += "]}";
+  }
   return Out + "}";
 }
 
@@ -393,6 +420,57 @@ Document read(const std::string &Text, const std::string &Origin) {
           K.Local = R.formulas(*L, W + ".local", 1, 3);
         if (const Value *LM = V.get("local_memory_bytes"))
           K.LocalMemoryBytes = R.formula(*LM, W + ".local_memory_bytes");
+        if (const Value *NS = R.optional(V, "no_split", W, T::String))
+          K.NoSplit = NS->asString();
+        if (const Value *S = R.optional(V, "split", W, T::Object)) {
+          std::string SW = W + ".split";
+          Split Sp;
+          Sp.Dimension =
+              R.integer(R.field(*S, "dimension", SW, T::Number),
+                        SW + ".dimension");
+          if (Sp.Dimension < 0 || Sp.Dimension > 2)
+            R.fail(SW + ".dimension", "expected 0, 1 or 2");
+          Sp.Loop = R.str(*S, "loop", SW);
+          auto Req = [&](const char *Key) {
+            const Value *X = S->get(Key);
+            if (!X)
+              R.fail(SW, std::string("missing field \"") + Key + "\"");
+            return R.formula(*X, SW + "." + Key);
+          };
+          Sp.First = Req("first");
+          Sp.Last = Req("last");
+          Sp.PerGroup = Req("per_group");
+          if (S->get("granule"))
+            Sp.Granule = Req("granule");
+          R.objects(R.field(*S, "footprints", SW, T::Array),
+                    SW + ".footprints",
+                    [&](const Value &FV, const std::string &FW) {
+                      Footprint F;
+                      F.Array = R.str(FV, "array", FW);
+                      if (const Value *Dm = FV.get("dim"))
+                        F.Dim = R.integer(*Dm, FW + ".dim");
+                      auto Hull = [&](const char *Key)
+                          -> std::optional<std::vector<std::string>> {
+                        const Value *H = FV.get(Key);
+                        if (!H)
+                          return std::nullopt;
+                        std::string HW = FW + "." + Key;
+                        if (H->isString()) {
+                          if (H->asString() != "all")
+                            R.fail(HW, "expected \"all\" or [lo, hi]");
+                          return std::vector<std::string>{};
+                        }
+                        std::vector<std::string> Out = R.formulas(*H, HW, 2, 2);
+                        if (F.Dim < 0)
+                          R.fail(HW, "an interval needs \"dim\"");
+                        return Out;
+                      };
+                      F.Read = Hull("read");
+                      F.Write = Hull("write");
+                      Sp.Footprints.push_back(std::move(F));
+                    });
+          K.Split = std::move(Sp);
+        }
         D.Kernels.push_back(std::move(K));
       });
 

@@ -22,6 +22,8 @@ struct Session::Impl {
   Manifest M;
   std::string Program;
   DeviceRef Dev;
+  /// Every device a build uses (Dev first).
+  std::vector<DeviceRef> Devs;
   std::unique_ptr<SettingResolver> Resolver;
   std::map<Env, std::unique_ptr<Executor>> Builds;   // by tunables
   std::map<Env, TunableSetting> BySizes;             // the choice per sizes
@@ -62,7 +64,7 @@ struct Session::Impl {
     std::unique_ptr<Executor> &X = Builds[Tunables];
     if (!X) {
       try {
-        X = std::make_unique<Executor>(M, Program, Dev, Tunables);
+        X = std::make_unique<Executor>(M, Program, Devs, Tunables);
       } catch (...) {
         Builds.erase(Tunables);
         throw;
@@ -79,7 +81,17 @@ Session::Session(const std::string &ManifestText,
   P->Program = ProgramSource;
   P->Verbose = Opts.Verbose;
   checkOverrides(P->M, Opts.Tunables);
-  P->Dev = selectDevice(Opts.Device);
+  std::string Several = Opts.Devices, Origin = "the session's devices";
+  if (Several.empty() && Opts.Device.empty())
+    if (const char *Env = std::getenv("LOOPTILE_DEVICES"); Env && *Env) {
+      Several = Env;
+      Origin = "LOOPTILE_DEVICES";
+    }
+  if (!Several.empty())
+    P->Devs = selectDevices(Several, Origin);
+  P->Dev = P->Devs.empty() ? selectDevice(Opts.Device) : P->Devs[0];
+  if (P->Devs.empty())
+    P->Devs.push_back(P->Dev);
   P->Resolver = std::make_unique<SettingResolver>(
       P->M, P->Program, P->Dev, Opts.Tunables,
       TuneCacheOptions{Opts.UseTuneCache, Opts.TuneCachePath});
@@ -197,6 +209,20 @@ Executor &Session::Impl::choose(const std::vector<HostArg> &Args) {
               << "): " << Settings[I].describe(M) << "\n";
     for (const std::string &N : Settings[I].Notes)
       std::cerr << "looptile: note: " << N << "\n";
+    if (Devs.size() > 1) {
+      std::cerr << "looptile: " << M.SourceFunction << ": " << Devs.size()
+                << " devices:";
+      for (const DeviceRef &D : Devs)
+        std::cerr << " " << D.PlatformIndex << ":" << D.DeviceIndex;
+      std::cerr << "\n";
+      for (const KernelLaunch &K : M.Kernels)
+        if (!K.Split)
+          std::cerr << "looptile: note: kernel " << K.Name
+                    << " runs on one device: "
+                    << (K.NoSplit.empty() ? "its manifest has no split"
+                                          : K.NoSplit)
+                    << "\n";
+    }
   }
   return *XP;
 }

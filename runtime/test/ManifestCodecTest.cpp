@@ -174,6 +174,67 @@ TEST(ManifestCodec, DocumentBuiltInCode) {
   EXPECT_NO_THROW(rt::Manifest::parse(W, "built", ""));
 }
 
+// Version 3: a kernel's split over several devices (intervals, "all", a
+// granule) and another's reason to run on one device.
+TEST(ManifestCodec, Version3SplitRoundTrip) {
+  manifest::Document D;
+  D.Version = 3;
+  D.Src.File = "f.c";
+  D.Src.Function = "f";
+  D.Program = "f.cl";
+  D.Arguments.push_back({"n", "size", "", "", "", "", {}, false});
+  D.Arguments.push_back({"a", "buffer", "float", "", "", "in", {"n", "n"},
+                         false});
+  D.Arguments.push_back({"x", "buffer", "float", "", "", "out", {"n", "n"},
+                         false});
+  manifest::Kernel K;
+  K.Name = "f_k0";
+  K.Args = {"a", "x", "n"};
+  K.Global = {"round_up(n, 16)", "round_up(n, 16)"};
+  K.Local = std::vector<std::string>{"16", "16"};
+  manifest::Split S;
+  S.Dimension = 1;
+  S.Loop = "i";
+  S.First = "0";
+  S.Last = "n - 1";
+  S.PerGroup = "16";
+  S.Granule = "2";
+  manifest::Footprint A;
+  A.Array = "a";
+  A.Read = std::vector<std::string>{};
+  manifest::Footprint X;
+  X.Array = "x";
+  X.Dim = 0;
+  X.Read = std::vector<std::string>{"(n >= 1) * (SPLIT_LO - 1)", "SPLIT_HI"};
+  X.Write = std::vector<std::string>{"SPLIT_LO", "SPLIT_HI"};
+  S.Footprints = {A, X};
+  K.Split = S;
+  D.Kernels.push_back(K);
+  manifest::Kernel K1 = K;
+  K1.Name = "f_k1";
+  K1.Split.reset();
+  K1.NoSplit = "one work-item runs the whole nest";
+  D.Kernels.push_back(K1);
+  std::string W = manifest::write(D);
+  EXPECT_TRUE(manifest::read(W, "built") == D) << W;
+  EXPECT_NE(W.find("{\"array\": \"a\", \"read\": \"all\"}"),
+            std::string::npos)
+      << W;
+  rt::Manifest M = rt::Manifest::parse(W, "built", "");
+  ASSERT_TRUE(M.Kernels[0].Split.has_value());
+  EXPECT_EQ(M.Kernels[0].Split->Footprints[1].Dim, 0);
+  EXPECT_FALSE(M.Kernels[0].Split->Footprints[1].Write->Whole);
+  EXPECT_TRUE(M.Kernels[0].Split->Footprints[0].Read->Whole);
+  EXPECT_EQ(M.Kernels[1].NoSplit, "one work-item runs the whole nest");
+  // An interval without its dimension, a bad hull word.
+  std::string NoDim = W;
+  NoDim.replace(NoDim.find("\"dim\": 0, "), 10, "");
+  EXPECT_THROW(manifest::read(NoDim, "m.json"), rt::Error);
+  std::string Word = W;
+  Word.replace(Word.find("\"all\""), 5, "\"most\"");
+  EXPECT_THROW(manifest::read(Word, "m.json"), rt::Error);
+}
+
 TEST(ManifestCodec, RuntimeFixturesRoundTrip) {
   namespace fs = std::filesystem;
   unsigned Count = 0;

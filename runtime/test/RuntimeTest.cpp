@@ -241,7 +241,7 @@ static void unitTests() {
         "\"local\": [\"T\"]}], \"host_program\": [{\"launch\": \"k\"}]}");
     check(contains(E, "needs \"looptile_manifest\": 2"),
           "manifest.host-program-version", E);
-    E = Refused(HP, "\"looptile_manifest\": 2", "\"looptile_manifest\": 3");
+    E = Refused(HP, "\"looptile_manifest\": 2", "\"looptile_manifest\": 4");
     check(contains(E, "unsupported version"), "manifest.version", E);
   }
   E = errorOf([&] { Manifest::load("/nonexistent/x.json"); });

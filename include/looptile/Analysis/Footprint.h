@@ -28,6 +28,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace looptile {
@@ -103,6 +104,58 @@ struct PointerExtent {
 /// lexicographic maximum over the accesses' delinearized digits, which
 /// orders them as their flat indices do), for every value of the sizes.
 PointerExtent analyzePointerExtent(const Function &F, const std::string &Name);
+
+/// The elements of one array that a kernel's part accesses, when the
+/// NDRange of the kernel is split along its outermost parallel loop Var and
+/// a part runs the iterations SPLIT_LO <= Var <= SPLIT_HI (docs/runtime.md,
+/// "Several devices"): along one dimension of the array, an interval
+/// [Lo, Hi] whose bounds are formulas over the sizes (the host loop
+/// variables among them) and SPLIT_LO, SPLIT_HI. The interval is the hull
+/// of the exact set isl computes (its parametric minimum and maximum), so
+/// it holds every element the part accesses: the runtime moves at least
+/// what a part reads, and checks that the parts' written intervals are
+/// disjoint before it lets each part write back its own.
+struct SplitHull {
+  /// The whole array (Why says why no interval is known).
+  bool Whole = false;
+  std::string Lo, Hi, Why;
+};
+
+struct SplitQuestion {
+  std::string Var;
+  /// The range the NDRange covers: SPLIT_LO >= max(First), SPLIT_HI <=
+  /// min(Last) (the runtime splits only inside it).
+  std::vector<IndexExpr> First, Last;
+  /// The host loops around the launch: each variable within its bounds
+  /// (max(Lower) <= Var <= min(Upper)) wherever the runtime evaluates the
+  /// footprints.
+  struct Bound {
+    std::string Var;
+    std::vector<IndexExpr> Lower, Upper;
+  };
+  std::vector<Bound> Hosts;
+  /// Pairs (a, b) with a <= b wherever the footprints are evaluated: the
+  /// bounding boxes of the other mapped loops, which are not empty at any
+  /// launch the runtime makes (an NDRange with an empty dimension is not
+  /// launched).
+  std::vector<std::pair<IndexExpr, IndexExpr>> NotEmpty;
+};
+
+struct SplitFootprint {
+  std::string Array;
+  /// The dimension of the intervals; -1: no subscript mentions Var (every
+  /// part accesses the whole array).
+  int Dim = -1;
+  /// nullopt: the nest does not read (write) the array.
+  std::optional<SplitHull> Read, Write;
+  std::string Why;
+};
+
+/// The split footprints of nest F.Body[Nest] on each of Buffers (name and
+/// the rank of its shape in the manifest), those it accesses.
+std::vector<SplitFootprint> analyzeSplitFootprints(
+    const Function &F, unsigned Nest, const SplitQuestion &SQ,
+    const std::vector<std::pair<std::string, size_t>> &Buffers);
 
 } // namespace looptile
 

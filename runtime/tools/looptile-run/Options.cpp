@@ -33,6 +33,13 @@ seeded random inputs, and reports kernel time, GFLOPS and GB/s.
   --device cpu|gpu|accelerator|P:D
                           device (default: $LOOPTILE_DEVICE, else the first
                           GPU, else the first CPU)
+  --devices all|P:D,P:D,...
+                          split each kernel's NDRange over several devices
+                          (default: $LOOPTILE_DEVICES, else one device);
+                          kernels that cannot split run on the first, with
+                          a note saying why
+  --dump-outputs DIR      write each out/inout buffer after the first run
+                          to DIR/NAME.bin (raw bytes)
   --list-devices          list platforms and devices with their P:D indices
   --validate              compare every out/inout buffer with the original C
                           function (compiled with $CC, default cc, and the
@@ -181,6 +188,14 @@ Options parseOptions(int Argc, char **Argv) {
       parseAssignments(A.substr(2), O.Sizes, "-D");
     } else if (eqValue("--set", V)) {
       parseAssignments(V, O.Tunables, "--set");
+    } else if (eqValue("--devices", V)) {
+      if (V.empty())
+        throw Error(ErrorKind::Usage, "--devices needs all or P:D,P:D,...");
+      O.Devices = V;
+    } else if (eqValue("--dump-outputs", V)) {
+      if (V.empty())
+        throw Error(ErrorKind::Usage, "--dump-outputs needs a folder");
+      O.DumpOutputs = V;
     } else if (eqValue("--device", V)) {
       O.Device = V;
     } else if (eqValue("--function", V)) {

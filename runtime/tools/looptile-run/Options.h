@@ -21,6 +21,8 @@ struct Options {
   rt::Env Sizes;              // -D
   rt::Env Tunables;           // --set
   std::string Device;         // --device
+  std::string Devices;        // --devices (several devices)
+  std::string DumpOutputs;    // --dump-outputs DIR
   bool ListDevices = false;
   bool Validate = false;
   bool Sweep = false;

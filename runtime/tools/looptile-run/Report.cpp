@@ -57,7 +57,11 @@ void printSetting(std::ostream &OS, const RunContext &C) {
 }
 
 void printText(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
-  OS << "device: " << C.Device << "\n";
+  if (R.Devices.empty())
+    OS << "device: " << C.Device << "\n";
+  else
+    for (size_t D = 0; D < R.Devices.size(); ++D)
+      OS << "device " << D << ": " << R.Devices[D] << "\n";
   OS << "program: " << C.ProgramPath << " (" << formatEnv(C.Tunables) << ")\n";
   printSetting(OS, C);
   OS << "sizes: " << formatSizes(*C.M, R.Sizes) << "\n";
@@ -75,6 +79,18 @@ void printText(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
         OS << "  " << C.M->Kernels[K].Name << ": " << R.KernelLaunches[K]
            << " launches, median " << fmt("%.4f", R.KernelMedianMs[K])
            << " ms\n";
+    // Several devices: the run's time is wall-clock (launches and the
+    // transfers between devices); each device's kernels' time.
+    for (size_t D = 0; D < R.DeviceMedianMs.size(); ++D)
+      OS << "  device " << D << ": " << R.DeviceParts[D]
+         << " parts, kernels median " << fmt("%.4f", R.DeviceMedianMs[D])
+         << " ms, received "
+         << (D < R.DeviceReceived.size() ? R.DeviceReceived[D] : 0)
+         << " bytes\n";
+    if (!R.Devices.empty())
+      OS << "  exchanged between devices: " << R.ExchangedBytes
+         << " bytes per run (whole arrays uploaded to every device; "
+            "downloads gather each row from one device)\n";
   }
   if (!R.Validated) {
     OS << "validation: not run (use --validate)\n";
@@ -137,6 +153,29 @@ void printJson(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
        << ", \"launches\": " << R.KernelLaunches[K]
        << ", \"median_ms\": " << jnum(R.KernelMedianMs[K]) << "}";
   OS << "]";
+  if (!R.Devices.empty()) {
+    OS << ", \"time\": \"wall-clock, transfers between devices included\""
+       << ", \"placement\": \"whole arrays uploaded to every device; a part "
+          "receives the rows it needs that another device wrote; downloads "
+          "gather each row from one device that holds it\""
+       << ", \"devices\": [";
+    for (size_t D = 0; D < R.Devices.size(); ++D)
+      OS << (D ? ", " : "") << "{\"device\": " << quote(R.Devices[D])
+         << ", \"parts\": " << R.DeviceParts[D] << ", \"kernel_ms\": "
+         << jnum(D < R.DeviceMedianMs.size() ? R.DeviceMedianMs[D] : 0.0)
+         << ", \"received_bytes\": "
+         << (D < R.DeviceReceived.size() ? R.DeviceReceived[D] : 0) << "}";
+    OS << "], \"exchanged_bytes\": " << R.ExchangedBytes
+       << ", \"split\": [";
+    for (size_t K = 0; K < R.SplitRefusals.size(); ++K)
+      OS << (K ? ", " : "") << "{\"kernel\": " << quote(C.M->Kernels[K].Name)
+         << ", \"split\": " << (R.SplitRefusals[K].empty() ? "true" : "false")
+         << ", \"reason\": "
+         << (R.SplitRefusals[K].empty() ? std::string("null")
+                                        : quote(R.SplitRefusals[K]))
+         << "}";
+    OS << "]";
+  }
   if (R.Validated) {
     OS << ", \"buffers\": [";
     First = true;

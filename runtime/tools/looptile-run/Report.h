@@ -12,6 +12,7 @@
 
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace looptile::run {
 
@@ -19,6 +20,8 @@ struct RunContext {
   const rt::Manifest *M = nullptr;
   std::string ProgramPath;
   std::string Device;
+  /// Several devices (--devices): each one's description.
+  std::vector<std::string> Devices;
   rt::Env Tunables;
   /// Where each tunable's value came from (runs, not sweeps).
   const rt::TunableSetting *Setting = nullptr;

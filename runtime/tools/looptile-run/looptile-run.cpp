@@ -153,11 +153,35 @@ static int realMain(int Argc, char **Argv) {
   }
 
 
-  rt::DeviceRef Dev = rt::selectDevice(O.Device);
+  // Several devices: --devices, else $LOOPTILE_DEVICES unless --device
+  // names one.
+  std::string DevicesSpec = O.Devices, DevicesOrigin = "--devices";
+  if (DevicesSpec.empty() && O.Device.empty())
+    if (const char *Env = std::getenv("LOOPTILE_DEVICES"); Env && *Env) {
+      DevicesSpec = Env;
+      DevicesOrigin = "LOOPTILE_DEVICES";
+    }
+  if (!O.Devices.empty() && !O.Device.empty())
+    throw rt::Error(rt::ErrorKind::Usage,
+                    "--device and --devices name the devices twice; give one");
+  std::vector<rt::DeviceRef> Devs;
+  if (!DevicesSpec.empty())
+    Devs = rt::selectDevices(DevicesSpec, DevicesOrigin);
+  if (Devs.size() > 1 && (O.Tune || O.Sweep))
+    throw rt::Error(rt::ErrorKind::Usage,
+                    std::string(O.Tune ? "--tune" : "--sweep") +
+                        " runs on one device; drop --devices (or "
+                        "LOOPTILE_DEVICES)");
+  rt::DeviceRef Dev = Devs.empty() ? rt::selectDevice(O.Device) : Devs[0];
+  if (Devs.empty())
+    Devs.push_back(Dev);
   RunContext Ctx;
   Ctx.M = &M;
   Ctx.ProgramPath = ProgramPath;
   Ctx.Device = Dev.describe();
+  if (Devs.size() > 1)
+    for (const rt::DeviceRef &D : Devs)
+      Ctx.Devices.push_back(D.describe());
   Ctx.Reps = O.Reps;
   Ctx.Inputs = &Inputs;
 
@@ -206,7 +230,7 @@ static int realMain(int Argc, char **Argv) {
     rt::buildFitted(M, Sizes, Resolver.limits(), S,
                     [&](const rt::Env &V) -> rt::Executor & {
                       XP.reset();
-                      XP = std::make_unique<rt::Executor>(M, Source, Dev, V);
+                      XP = std::make_unique<rt::Executor>(M, Source, Devs, V);
                       return *XP;
                     });
   });
@@ -221,9 +245,16 @@ static int realMain(int Argc, char **Argv) {
   HO.Reference = O.Validate ? Ref.get() : nullptr;
   HO.Inputs = &Inputs;
   HO.Initializer = Ref.get();
+  HO.DumpDir = O.DumpOutputs;
   if (Progress)
     HO.Progress = progressLine;
   rt::RunResult R = rt::runHarness(X, M, O.Sizes, HO);
+  // A kernel that ran whole on the first device, and why.
+  for (size_t K = 0; K < R.SplitRefusals.size(); ++K)
+    if (!R.SplitRefusals[K].empty())
+      std::cerr << "looptile-run: note: kernel " << M.Kernels[K].Name
+                << " runs on one device (" << Dev.describe()
+                << "): " << R.SplitRefusals[K] << "\n";
   if (O.Json)
     printJson(std::cout, Ctx, R);
   else

@@ -37,6 +37,12 @@ std::vector<DeviceRef> enumerateDevices();
 /// Throws Error(ErrorKind::OpenCL) when nothing matches, listing what exists.
 DeviceRef selectDevice(const std::string &Spec);
 
+/// Several devices (docs/runtime.md, "Several devices"): "all" (every
+/// device of the type the default picks: the GPUs, else the CPUs) or a
+/// comma list of P:D. Origin names the option or variable in errors.
+std::vector<DeviceRef> selectDevices(const std::string &Spec,
+                                     const std::string &Origin);
+
 /// Prints the --list-devices table.
 void listDevices(std::ostream &OS);
 

@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace looptile::rt {
@@ -45,6 +46,35 @@ public:
   /// message holds the build log.
   Executor(const Manifest &M, const std::string &Source, const DeviceRef &D,
            const Env &Tunables);
+  /// Several devices (docs/runtime.md, "Several devices"): the program is
+  /// built on each; every launch of a kernel whose manifest entry has a
+  /// "split" is divided at work-group boundaries along the split dimension
+  /// into one part per device, each part's buffers kept coherent from the
+  /// footprints (what a part reads is moved to its device first, what it
+  /// writes is then that device's, and reads and downloads fetch it from
+  /// there). A kernel without a split, or whose parts' written intervals
+  /// overlap, runs whole on the first device. One device: as above.
+  Executor(const Manifest &M, const std::string &Source,
+           const std::vector<DeviceRef> &Devices, const Env &Tunables);
+  ~Executor();
+  Executor(const Executor &) = delete;
+  Executor &operator=(const Executor &) = delete;
+
+  /// The devices (one unless constructed with several).
+  std::vector<DeviceRef> devices() const;
+  /// Several devices: the last launch()'s kernel time per device, in
+  /// milliseconds (the sum of its parts' profiled times), its parts, and
+  /// the bytes moved between devices (through the host, both directions
+  /// counted) during it.
+  const std::vector<double> &deviceMs() const { return DeviceMs; }
+  const std::vector<size_t> &deviceParts() const { return DeviceParts; }
+  size_t exchangedBytes() const { return ExchangedBytes; }
+  /// Per device, the bytes written to it during the last launch() (the
+  /// rows its parts needed that another device had written).
+  const std::vector<size_t> &deviceReceived() const { return DeviceReceived; }
+  /// Several devices: per kernel (manifest order), why it ran on the first
+  /// device only ("" when it was split), as the last launch() found.
+  const std::vector<std::string> &splitRefusals() const { return Refusals; }
 
   const DeviceRef &device() const { return Dev; }
   const std::string &buildOptions() const { return Options; }
@@ -127,6 +157,35 @@ private:
   void setRange(size_t KI, const Env &Values, Launch &L) const;
   void enqueue(size_t KI, const Env &E,
                std::vector<std::pair<size_t, cl::Event>> &Events);
+  /// Sets kernel KI's arguments for environment E on this device.
+  void setArgs(size_t KI, const Env &E);
+
+  // Several devices (MultiDevice.cpp).
+  /// A buffer tracked in rows along dimension Dim of its shape (-1: one
+  /// row); per row, bit P: device P's copy is current, HostBit: Staging's.
+  struct Coherence {
+    int Dim = -1;
+    size_t Rows = 1, Outer = 1, RowBytes = 0;
+    std::vector<uint32_t> Valid;
+    std::vector<unsigned char> Staging;
+    /// An `in` argument: no kernel writes it.
+    bool ReadOnly = false;
+  };
+  bool multi() const { return !Peers.empty(); }
+  Executor &part(size_t P) { return P ? *Peers[P - 1] : *this; }
+  void multiEnqueue(size_t KI, const Env &E,
+                    std::vector<std::tuple<size_t, size_t, cl::Event>> &Events);
+  double multiLaunch();
+  void prepareCoherence();
+  void multiWrite(const std::string &Name, const void *Host);
+  void multiRead(const std::string &Name, void *Host);
+  void multiFilled(const std::string &Name);
+  /// Makes rows [Lo, Hi) of buffer Name current on device P (Host: on the
+  /// host's copy), fetching them from where they are.
+  void ensureRows(const std::string &Name, size_t Lo, size_t Hi, size_t P);
+  void ensureHost(const std::string &Name, size_t Lo, size_t Hi);
+  void copyRows(const std::string &Name, size_t P, size_t Lo, size_t Hi,
+                bool ToDevice);
 
   BufferSlot &slot(const std::string &Name);
   const BufferSlot &slot(const std::string &Name) const;
@@ -149,6 +208,17 @@ private:
   std::vector<double> KernelMs;
   std::vector<size_t> KernelLaunches;
   size_t Uploads = 0, Downloads = 0;
+  /// Several devices: the executors of devices 1, 2, ... (this one is
+  /// device 0), each buffer's coherence, and the last launch's figures.
+  std::vector<std::unique_ptr<Executor>> Peers;
+  std::map<std::string, std::unique_ptr<Coherence>> Coh;
+  std::vector<double> DeviceMs;
+  std::vector<size_t> DeviceParts, DeviceReceived;
+  std::vector<std::string> Refusals;
+  size_t ExchangedBytes = 0;
+  /// Inside multiLaunch: copies count as exchanged (uploads and downloads
+  /// do not).
+  bool InLaunch = false;
 };
 
 } // namespace looptile::rt

@@ -38,6 +38,9 @@ struct HarnessOptions {
   /// Reference: a run without validation still starts from the
   /// initializer's inputs).
   const ReferenceLibrary *Initializer = nullptr;
+  /// When set, after the warm-up run each out/inout buffer is written to
+  /// DumpDir/NAME.bin (its raw bytes).
+  std::string DumpDir;
   /// Progress messages (nullptr: none).
   std::function<void(const std::string &)> Progress;
 };
@@ -61,6 +64,15 @@ struct RunResult {
   double ReferenceMs = 0;
   std::vector<Comparison> Buffers;
   double MaxAbsError = 0, MaxRelError = 0;
+  /// Several devices (Executor.h): each device's description, the median
+  /// over the timed runs of its kernel time (its parts' times summed) and
+  /// its parts and the bytes it received in one run; per kernel why it ran on the first device only
+  /// ("" when split); the bytes moved between devices in one run.
+  std::vector<std::string> Devices;
+  std::vector<double> DeviceMedianMs;
+  std::vector<size_t> DeviceParts, DeviceReceived;
+  std::vector<std::string> SplitRefusals;
+  size_t ExchangedBytes = 0;
 };
 
 RunResult runHarness(Executor &X, const Manifest &M, const Env &Sizes,

@@ -95,6 +95,28 @@ struct KernelLaunch {
   std::vector<Formula> Global;
   std::optional<std::vector<Formula>> Local; // nullopt: implementation's choice
   std::optional<Formula> LocalMemoryBytes;   // __local bytes per work-group
+  /// How the NDRange splits over several devices (manifest version 3,
+  /// docs/manifest.md "split"); nullopt: it runs on one device, for the
+  /// reason in NoSplit (empty for a manifest before version 3).
+  struct Hull {
+    bool Whole = true; ///< the whole array; else [Lo, Hi] along Dim
+    Formula Lo, Hi;
+  };
+  struct Footprint {
+    std::string Array;
+    int Dim = -1;
+    std::optional<Hull> Read, Write;
+  };
+  struct SplitInfo {
+    unsigned Dimension = 0;
+    std::string Loop;
+    Formula First, Last, PerGroup;
+    /// Parts start at multiples of this many work-groups (default 1).
+    std::optional<Formula> Granule;
+    std::vector<Footprint> Footprints;
+  };
+  std::optional<SplitInfo> Split;
+  std::string NoSplit;
 };
 
 /// One step of the manifest's host_program (docs/manifest.md): a loop the

@@ -100,16 +100,50 @@ struct Preset {
   }
 };
 
+/// One array's accesses by a part of a split kernel (version 3): along
+/// dimension Dim, the interval [lo, hi] (two formulas over the sizes, the
+/// host loop variables and SPLIT_LO, SPLIT_HI); an empty list is "all",
+/// the whole array; nullopt: not read (written).
+struct Footprint {
+  std::string Array;
+  int64_t Dim = -1; ///< -1 when absent
+  std::optional<std::vector<std::string>> Read, Write;
+  bool operator==(const Footprint &O) const {
+    return Array == O.Array && Dim == O.Dim && Read == O.Read &&
+           Write == O.Write;
+  }
+};
+
+/// How a kernel's NDRange splits over several devices (version 3): along
+/// NDRange dimension Dimension, whose work-group g runs the values
+/// First + g*PerGroup ... First + (g+1)*PerGroup - 1 (at most Last) of
+/// loop Loop.
+struct Split {
+  int64_t Dimension = 0;
+  std::string Loop, First, Last, PerGroup;
+  /// Parts start at multiples of this many work-groups; "" when absent (1).
+  std::string Granule;
+  std::vector<Footprint> Footprints;
+  bool operator==(const Split &O) const {
+    return Dimension == O.Dimension && Loop == O.Loop && First == O.First &&
+           Last == O.Last && PerGroup == O.PerGroup &&
+           Granule == O.Granule && Footprints == O.Footprints;
+  }
+};
+
 struct Kernel {
   std::string Name;
   std::string Kind; ///< informational; "" when absent
   std::vector<std::string> Args, Global;
   std::optional<std::vector<std::string>> Local; ///< nullopt: null or absent
   std::string LocalMemoryBytes;                  ///< "" when absent
+  std::optional<manifest::Split> Split;          ///< version 3
+  std::string NoSplit; ///< version 3: why it runs on one device; "" absent
   bool operator==(const Kernel &O) const {
     return Name == O.Name && Kind == O.Kind && Args == O.Args &&
            Global == O.Global && Local == O.Local &&
-           LocalMemoryBytes == O.LocalMemoryBytes;
+           LocalMemoryBytes == O.LocalMemoryBytes && Split == O.Split &&
+           NoSplit == O.NoSplit;
   }
 };
 

@@ -71,6 +71,10 @@ struct SessionOptions {
   /// Device selection as in looptile-run --device; empty: $LOOPTILE_DEVICE,
   /// then the first GPU, then the first CPU.
   std::string Device;
+  /// Several devices, as looptile-run --devices ("all" or "P:D,P:D");
+  /// empty: $LOOPTILE_DEVICES when Device is empty, else one device
+  /// (docs/runtime.md, "Several devices").
+  std::string Devices;
   /// Tunable overrides: they win over the tuning cache, the shape-based
   /// preset and the manifest's defaults.
   Env Tunables;
