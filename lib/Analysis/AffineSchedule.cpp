@@ -834,12 +834,8 @@ AffineScheduleResult Scheduler::run() {
         }
       };
   Name(Out, {});
-  // Changed: the new loops are not the C's, in the C's order.
-  std::vector<Node> Original = {F.Body[Nest]};
-  Result.Changed = true;
   Result.Applied = true;
   Result.Nests = std::move(Out);
-  (void)Original;
   return Result;
 }
 

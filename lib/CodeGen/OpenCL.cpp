@@ -1086,6 +1086,14 @@ bool looptile::generateOpenCL(const Function &Original,
       KernelNames.push_back(Names.fresh(
           F.Name + (F.Body.size() > 1 ? "_k" + std::to_string(I) : "")));
   }
+  struct CostlyLaunches {
+    std::string Key, Loops;
+    unsigned Depth = 0;
+    bool OneItem = false;
+    SourceLoc Loc;
+    std::vector<std::string> Kernels;
+  };
+  std::vector<CostlyLaunches> Costly;
   for (unsigned I = 0; I < F.Body.size(); ++I) {
     KernelPlan Plan;
     OpenCLOptions KO = Opts;
@@ -1128,31 +1136,51 @@ bool looptile::generateOpenCL(const Function &Original,
       Reorders |= S.K == RowSegment::Reduce && S.R.Reorders;
     // A plan whose launches grow faster than n, or that launches one
     // work-item from host loops, is slower than its C at any size worth a
-    // GPU: say so, with the count (issue 24's "no cliffs").
-    const std::vector<HostLoop> &Around = HP.EnclosingLoops[I];
-    bool OneItem = Plan.K == KernelPlan::SingleWorkItem;
-    if (Around.size() >= 2 || (OneItem && !Around.empty())) {
-      std::string Loops;
-      for (const HostLoop &L : Around)
-        Loops += (Loops.empty() ? "'" : ", '") + L.Var + "'";
-      Diags.push_back(
-          {Diagnostic::Warning, Plan.Loc,
-           "kernel " + KernelNames[I] +
-               (OneItem ? " runs one work-item per launch and" : "") +
-               " is launched once per iteration of host loop" +
-               (Around.size() > 1 ? "s " : " ") + Loops + " (" +
-               (Around.size() > 1
-                    ? "O(n^" + std::to_string(Around.size()) + ") launches"
-                    : "O(n) launches") +
-               (OneItem ? ", no parallel work" : "") +
-               "; a launch costs microseconds, so such a plan can run "
-               "slower than the C on one CPU core); --print-mapping says "
-               "which schedules were tried"});
+    // GPU: say so, with the count (issue 24's "no cliffs"), once per group
+    // of kernels under the same host loops.
+    {
+      const std::vector<HostLoop> &Around = HP.EnclosingLoops[I];
+      bool OneItem = Plan.K == KernelPlan::SingleWorkItem;
+      if (Around.size() >= 2 || (OneItem && !Around.empty())) {
+        std::string Loops;
+        for (const HostLoop &L : Around)
+          Loops += (Loops.empty() ? "'" : ", '") + L.Var + "'";
+        std::string Key = Loops + (OneItem ? " one" : " many");
+        size_t At = 0;
+        while (At < Costly.size() && Costly[At].Key != Key)
+          ++At;
+        if (At == Costly.size())
+          Costly.push_back({Key, Loops, unsigned(Around.size()), OneItem,
+                            Plan.Loc, {}});
+        Costly[At].Kernels.push_back(KernelNames[I]);
+      }
     }
     KernelLaunch Launch;
     Kernels += emitKernel(KernelFns[I], Plan, Opts, Launch) + "\n";
     Plans.push_back(std::move(Plan));
     Launches.push_back(std::move(Launch));
+  }
+  for (const CostlyLaunches &C : Costly) {
+    std::string Names;
+    for (size_t K = 0; K < C.Kernels.size(); ++K)
+      Names += (K ? (K + 1 == C.Kernels.size() ? " and " : ", ") : "") +
+               C.Kernels[K];
+    bool Several = C.Kernels.size() > 1;
+    Diags.push_back(
+        {Diagnostic::Warning, C.Loc,
+         std::string(Several ? "kernels " : "kernel ") + Names +
+             (C.OneItem ? (Several ? " run" : " runs") +
+                              std::string(" one work-item per launch and")
+                        : "") +
+             (Several ? " are" : " is") +
+             " launched once per iteration of host loop" +
+             (C.Depth > 1 ? "s " : " ") + C.Loops + " (" +
+             (C.Depth > 1 ? "O(n^" + std::to_string(C.Depth) + ") launches"
+                          : "O(n) launches") +
+             (C.OneItem ? ", no parallel work" : "") +
+             "; a launch costs microseconds, so such a plan can run slower "
+             "than the C on one CPU core); --print-mapping says which "
+             "schedules were tried"});
   }
 
   // Every kernel's own tunables (KernelPlan::tunable), in kernel order,

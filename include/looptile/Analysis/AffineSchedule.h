@@ -43,8 +43,6 @@ struct AffineScheduleResult {
   /// Applied: the schedule, one line per statement (`S0(i, j, k) -> (k,
   /// i, j)`). Otherwise: why not.
   std::string Description;
-  /// Applied: true when the new order differs from the C's.
-  bool Changed = false;
 };
 
 /// Computes and checks an affine schedule for nest Nest (a top-level loop)
