@@ -4,7 +4,8 @@
 Writes a C driver that includes the function's source file, allocates every
 buffer of the manifest at the given sizes, fills it deterministically (a
 square matrix symmetric and diagonally dominant, so that PolyBench's
-factorisations without pivoting stay finite), calls the function REPS times
+factorisations without pivoting stay finite; a scalar argument is 1.5, or 2
+for an integer), calls the function REPS times
 (refilling before each call: factorisations work in place) and prints the
 fastest call as JSON. The driver is built here (`build`) and run on the GPU
 machine (`run`), which has no C compiler:
@@ -53,6 +54,12 @@ def driver(manifest):
     for a in args:
         if a["kind"] == "size":
             call.append("(int)" + a["name"])
+            continue
+        if a["kind"] == "scalar" and not a.get("returned"):
+            ty = C_TYPES.get(a["type"], a["type"])
+            val = "1.5" if a["type"] in ("float", "double") else "2"
+            out.append("  %s %s_val = (%s)%s;" % (ty, a["name"], ty, val))
+            call.append("%s_val" % a["name"])
             continue
         if a["kind"] != "buffer" or a.get("returned"):
             print("c_time: argument %s of kind %s is not supported"

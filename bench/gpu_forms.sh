@@ -8,6 +8,8 @@
 #
 #   bench/gpu_forms.sh prepare [DIR]     # here: kernels, shims, C timers
 #   bench/gpu_forms.sh run DIR OUT       # the GPU machine; OUT/*.json
+#   FORMS_SET=polybench bench/gpu_forms.sh prepare|run ...   # every
+#       PolyBench-style kernel at LARGE against its C (GREPS, CREPS: reps)
 set -eu
 MODE=${1:?usage: bench/gpu_forms.sh prepare [DIR] | run DIR OUT}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -32,6 +34,12 @@ nussinov-large|bench/polybench/nussinov.c|-|n=301|n=2500|c
 # Each form also as written (--schedule=as-written: the mapping before this
 # stage's scheduler and cost-model changes, for these forms) at the timed
 # size, except the -large ones (n^2/2 launches there take minutes)."
+# FORMS_SET=polybench: every PolyBench-style kernel instead (validated at
+# its ragged size, timed at LARGE; bench/polybench/sizes.txt), against its C.
+if [ "${FORMS_SET:-}" = polybench ]; then
+  FORMS=$(grep -v '^#' "$HERE/polybench/sizes.txt" |
+    awk 'NF { print $1 "-large|bench/polybench/" $1 ".c|-|" $2 "|" $3 "|c" }')
+fi
 if [ "$MODE" = prepare ]; then
   DIR=${2:-build/forms}
   rm -rf "$DIR" && mkdir -p "$DIR/bin"
@@ -66,14 +74,14 @@ while IFS='|' read -r K VAL TIME REF; do
   "$DIR/bin/looptile-run" "$DIR/$K.cl" -D "$VAL" --device gpu --validate \
     --reference "$DIR/$K.ref.so" --reps 1 --no-progress --json \
     > "$OUT/$K.validate.json" 2> "$OUT/$K.validate.err" || echo "$K: validation exit $?" >&2
-  "$DIR/bin/looptile-run" "$DIR/$K.cl" -D "$TIME" --device gpu --reps 5 \
+  "$DIR/bin/looptile-run" "$DIR/$K.cl" -D "$TIME" --device gpu --reps "${GREPS:-5}" \
     --no-progress --json > "$OUT/$K.gpu.json" 2> "$OUT/$K.gpu.err" || echo "$K: run exit $?" >&2
   if [ -f "$DIR/$K.before.cl" ]; then
     timeout 120 "$DIR/bin/looptile-run" "$DIR/$K.before.cl" -D "$TIME" --device gpu --reps 2 \
       --no-progress --json > "$OUT/$K.before.json" 2> "$OUT/$K.before.err" || echo "$K: before exit $?" >&2
   fi
   if [ "$REF" = c ]; then
-    "$DIR/$K.ctime" $(echo "$TIME" | tr ',' ' ') 2 > "$OUT/$K.c.json" || echo "$K: c exit $?" >&2
+    "$DIR/$K.ctime" $(echo "$TIME" | tr ',' ' ') "${CREPS:-2}" > "$OUT/$K.c.json" || echo "$K: c exit $?" >&2
   fi
 done < "$DIR/forms.txt"
 echo "done $OUT"
