@@ -119,6 +119,14 @@ bool Scheduler::collect(const Loop &L, std::vector<const Loop *> &Stack,
     return refuse("loop '" + L.Var + "' is of the unsigned type " +
                   L.VarType.Spelling),
            false;
+  // Comparisons in an unsigned type (a size_t size) come with wrap checks
+  // over the C's loop variables (IntegerWrap.h), which the new loops would
+  // not carry: refused.
+  if (!L.HeaderChecks.empty())
+    return refuse("loop '" + L.Var +
+                  "' compares in an unsigned type (its bounds' wrap checks "
+                  "name the loops as written)"),
+           false;
   if (std::make_pair(L.VarType.Bits, L.VarType.Rank) >
       std::make_pair(Widest.Bits, Widest.Rank))
     Widest = L.VarType;
@@ -134,6 +142,10 @@ bool Scheduler::collect(const Loop &L, std::vector<const Loop *> &Stack,
       if (S.DeclType || S.LHS.K != Expr::ArrayRef)
         return refuse("statement S" + std::to_string(S.Id) +
                       " writes a scalar"),
+               false;
+      if (!S.GuardChecks.empty())
+        return refuse("statement S" + std::to_string(S.Id) +
+                      " has a condition compared in an unsigned type"),
                false;
       if (S.When.isConditional())
         return refuse("statement S" + std::to_string(S.Id) +
@@ -596,6 +608,7 @@ AffineScheduleResult Scheduler::run() {
   for (const Statement &S : Stmts)
     Depth = std::max(Depth, S.Site.Loops.size());
   std::vector<std::string> Domains, Writes, Reads, Order;
+  std::map<std::string, size_t> ArrayIds;
   for (size_t Q = 0; Q < Stmts.size(); ++Q) {
     const Statement &St = Stmts[Q];
     std::vector<std::string> Cons;
@@ -628,8 +641,12 @@ AffineScheduleResult Scheduler::run() {
         }
         Sub += (Sub.empty() ? "" : ", ") + *X;
       }
+      // Arrays by number (M0, M1, ...): a C name may be an isl keyword.
+      auto [It, New] = ArrayIds.emplace(A.Name, ArrayIds.size());
+      (void)New;
       (A.IsWrite ? Writes : Reads)
-          .push_back(Tuple + " -> " + A.Name + "[" + Sub + "]" + Cond);
+          .push_back(Tuple + " -> M" + std::to_string(It->second) + "[" + Sub +
+                     "]" + Cond);
     }
     // 2. The C's order: [x0, p0, x1, p1, ...], p_k the position in loop
     // k's body, padded with zeros to the deepest statement's length.

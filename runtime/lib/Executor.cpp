@@ -536,28 +536,9 @@ double Executor::launch() {
   // at the end.
   std::vector<std::pair<size_t, cl::Event>> Events;
   Env E = Values;
-  std::function<void(const std::vector<HostStep> &)> Run =
-      [&](const std::vector<HostStep> &Steps) {
-        for (const HostStep &S : Steps) {
-          if (S.K == HostStep::Launch) {
-            enqueue(S.Kernel, E, Events);
-            continue;
-          }
-          int64_t From = S.From.evaluate(E), To = S.To.evaluate(E);
-          if (S.Step > 0)
-            for (int64_t V = From; V <= To; V += S.Step) {
-              E[S.Var] = V;
-              Run(S.Body);
-            }
-          else
-            for (int64_t V = To; V >= From; V += S.Step) {
-              E[S.Var] = V;
-              Run(S.Body);
-            }
-          E.erase(S.Var);
-        }
-      };
-  Run(M.Host);
+  runHostProgram(M.Host, E, [&](size_t Kernel, const Env &At) {
+    enqueue(Kernel, At, Events);
+  });
   double Ms = 0;
   KernelMs.assign(M.Kernels.size(), 0.0);
   KernelLaunches.assign(M.Kernels.size(), 0);

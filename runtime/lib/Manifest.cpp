@@ -634,3 +634,26 @@ std::string tunableProblem(const Manifest &M, const Env &T) {
 }
 
 } // namespace looptile::rt
+
+void looptile::rt::runHostProgram(
+    const std::vector<HostStep> &Steps, Env &E,
+    const std::function<void(size_t, const Env &)> &Launch) {
+  for (const HostStep &S : Steps) {
+    if (S.K == HostStep::Launch) {
+      Launch(S.Kernel, E);
+      continue;
+    }
+    int64_t From = S.From.evaluate(E), To = S.To.evaluate(E);
+    if (S.Step > 0)
+      for (int64_t V = From; V <= To; V += S.Step) {
+        E[S.Var] = V;
+        runHostProgram(S.Body, E, Launch);
+      }
+    else
+      for (int64_t V = To; V >= From; V += S.Step) {
+        E[S.Var] = V;
+        runHostProgram(S.Body, E, Launch);
+      }
+    E.erase(S.Var);
+  }
+}

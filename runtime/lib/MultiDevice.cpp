@@ -231,28 +231,9 @@ double Executor::multiLaunch() {
     bool &Flag;
     ~Done() { Flag = false; }
   } D{InLaunch};
-  std::function<void(const std::vector<HostStep> &)> Run =
-      [&](const std::vector<HostStep> &Steps) {
-        for (const HostStep &S : Steps) {
-          if (S.K == HostStep::Launch) {
-            multiEnqueue(S.Kernel, E, Events);
-            continue;
-          }
-          int64_t From = S.From.evaluate(E), To = S.To.evaluate(E);
-          if (S.Step > 0)
-            for (int64_t V = From; V <= To; V += S.Step) {
-              E[S.Var] = V;
-              Run(S.Body);
-            }
-          else
-            for (int64_t V = To; V >= From; V += S.Step) {
-              E[S.Var] = V;
-              Run(S.Body);
-            }
-          E.erase(S.Var);
-        }
-      };
-  Run(M.Host);
+  runHostProgram(M.Host, E, [&](size_t Kernel, const Env &At) {
+    multiEnqueue(Kernel, At, Events);
+  });
   try {
     for (size_t P = 0; P < ND; ++P)
       part(P).Queue.finish();

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <map>
 #include <optional>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -135,6 +136,12 @@ struct HostStep {
   /// Launch: the index of the kernel in Manifest::Kernels.
   size_t Kernel = 0;
 };
+
+/// Runs the host program Steps: each loop over its values in its order,
+/// with its variable set in E while its body runs (and erased after), and
+/// Launch(kernel index, E) at each launch, in program order.
+void runHostProgram(const std::vector<HostStep> &Steps, Env &E,
+                    const std::function<void(size_t, const Env &)> &Launch);
 
 /// The manifest's "floating_point" (docs/manifest.md): how the kernels'
 /// floating-point arithmetic relates to the C function's.
