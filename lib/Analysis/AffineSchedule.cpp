@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "looptile/Analysis/AffineSchedule.h"
+#include "looptile/Support/Statistic.h"
 
 #include "DependenceSolver.h"
 
@@ -43,6 +44,9 @@
 #include <set>
 
 using namespace looptile;
+
+LOOPTILE_STATISTIC(NestsScheduled, "analysis",
+                   "nests given to isl's affine scheduler");
 
 namespace {
 
@@ -860,5 +864,6 @@ AffineScheduleResult Scheduler::run() {
 
 AffineScheduleResult looptile::scheduleNest(const Function &F, unsigned Nest,
                                             const std::string *UserSchedule) {
+  ++NestsScheduled;
   return Scheduler(F, Nest, UserSchedule).run();
 }

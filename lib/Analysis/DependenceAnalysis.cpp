@@ -52,6 +52,7 @@
 #include "Delinearize.h"
 #include "DependenceSolver.h"
 #include "looptile/Analysis/Legality.h"
+#include "looptile/Support/Statistic.h"
 
 #include <algorithm>
 #include <cassert>
@@ -59,6 +60,9 @@
 #include <tuple>
 
 using namespace looptile;
+
+LOOPTILE_STATISTIC(NestsAnalysed, "analysis",
+                   "nests whose dependences were computed");
 
 const char *looptile::depKindName(Dependence::Kind K) {
   switch (K) {
@@ -377,6 +381,7 @@ static LoopVerdict decideLoop(const Function &F, const NestWalk &W,
 
 NestDependences looptile::analyzeNest(const Function &F, unsigned NestIndex,
                                       std::vector<Diagnostic> &Diags) {
+  ++NestsAnalysed;
   NestDependences Out;
   Out.Function = F.Name;
   Out.FunctionLoc = F.Loc;

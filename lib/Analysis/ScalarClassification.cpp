@@ -336,8 +336,12 @@ static void writtenNames(const std::vector<Node> &Body,
 // under which Name is certainly written at this point. Returns true at a
 // read of Name that no earlier write of the same iteration covers.
 static bool hasExposedRead(const std::vector<Node> &Body,
+                           const std::string &Name, WrittenUnder &Written);
+
+static bool hasExposedRead(const Node *Begin, const Node *End,
                            const std::string &Name, WrittenUnder &Written) {
-  for (const Node &N : Body) {
+  for (const Node *It = Begin; It != End; ++It) {
+    const Node &N = *It;
     if (N.isLoop() && N.loop().runsOnce()) {
       // A loop of exactly one iteration (a host program's statements held
       // in a loop of one iteration) is its body, run once where it stands.
@@ -379,6 +383,11 @@ static bool hasExposedRead(const std::vector<Node> &Body,
   return false;
 }
 
+static bool hasExposedRead(const std::vector<Node> &Body,
+                           const std::string &Name, WrittenUnder &Written) {
+  return hasExposedRead(Body.data(), Body.data() + Body.size(), Name, Written);
+}
+
 bool looptile::isWrittenBeforeRead(const Function &, const Loop &L,
                                    const std::string &Name) {
   WrittenUnder Written;
@@ -413,14 +422,14 @@ bool looptile::isLiveAfter(const Function &F, const Loop &L,
   for (size_t Level = Path.size(); Level-- > 0;) {
     const std::vector<Node> &Body = *Path[Level].first;
     size_t Pos = Path[Level].second;
-    std::vector<Node> Rest(Body.begin() + Pos + 1, Body.end());
-    if (hasExposedRead(Rest, Name, Written))
+    // The rest of the body and its beginning, in place (not copies).
+    if (hasExposedRead(Body.data() + Pos + 1, Body.data() + Body.size(), Name,
+                       Written))
       return true;
     if (Level == 0)
       break;
-    std::vector<Node> Next(Body.begin(), Body.begin() + Pos);
     WrittenUnder NextWritten = Written;
-    if (hasExposedRead(Next, Name, NextWritten))
+    if (hasExposedRead(Body.data(), Body.data() + Pos, Name, NextWritten))
       return true;
   }
   // The returned value is read after everything.
@@ -429,12 +438,15 @@ bool looptile::isLiveAfter(const Function &F, const Loop &L,
 }
 
 // True when Body reads Name anywhere.
-static bool readsAnywhere(const std::vector<Node> &Body,
+static bool readsAnywhere(const Node *Begin, const Node *End,
                           const std::string &Name,
                           const std::vector<std::string> &NotMemory) {
-  for (const Node &N : Body) {
+  for (const Node *It = Begin; It != End; ++It) {
+    const Node &N = *It;
     if (N.isLoop()) {
-      if (readsAnywhere(N.loop().Body, Name, NotMemory))
+      const std::vector<Node> &Inner = N.loop().Body;
+      if (readsAnywhere(Inner.data(), Inner.data() + Inner.size(), Name,
+                        NotMemory))
         return true;
       continue;
     }
@@ -454,13 +466,12 @@ bool looptile::isReadAfter(const Function &F, const Loop &L,
   for (size_t Level = Path.size(); Level-- > 0;) {
     const std::vector<Node> &Body = *Path[Level].first;
     size_t Pos = Path[Level].second;
-    std::vector<Node> Rest(Body.begin() + Pos + 1, Body.end());
-    if (readsAnywhere(Rest, Name, NotMemory))
+    if (readsAnywhere(Body.data() + Pos + 1, Body.data() + Body.size(), Name,
+                      NotMemory))
       return true;
     if (Level == 0)
       break;
-    std::vector<Node> Next(Body.begin(), Body.begin() + Pos);
-    if (readsAnywhere(Next, Name, NotMemory))
+    if (readsAnywhere(Body.data(), Body.data() + Pos, Name, NotMemory))
       return true;
   }
   return F.ReturnValue && readsName(*F.ReturnValue, Name);

@@ -24,6 +24,7 @@
 
 #include "looptile/Analysis/ScalarClassification.h"
 #include "looptile/IR/Printer.h"
+#include "looptile/Support/Statistic.h"
 
 #include <algorithm>
 #include <functional>
@@ -32,6 +33,10 @@
 #include <set>
 
 using namespace looptile;
+
+LOOPTILE_STATISTIC(HostPrograms, "mapping", "host programs planned");
+LOOPTILE_STATISTIC(VerdictHits, "mapping", "verdict memo hits");
+LOOPTILE_STATISTIC(VerdictMisses, "mapping", "verdict memo misses");
 
 namespace {
 
@@ -82,9 +87,11 @@ std::vector<AffineConstraint> hostRanges(const std::vector<HostLoop> &Vars) {
 // runs inside them, as its only nest.
 Function withContext(const Function &F, const std::vector<HostLoop> &Vars,
                      const Loop &Body) {
-  Function C = F;
+  // The declarations that Body names: copying F's other nests to clear
+  // them would make every query cost the whole function, and the locals
+  // of other nests would make the memo's key change with them.
+  Function C = F.declarationsFor(Body);
   addHostVars(C, Vars);
-  C.Body.clear();
   C.Body.push_back(Node{Body});
   std::vector<AffineConstraint> &A = C.Body.back().loop().Assume;
   for (const AffineConstraint &R : hostRanges(Vars))
@@ -118,8 +125,11 @@ struct Planner {
       Key += "\nassume " + A.str();
     static std::map<std::string, LoopVerdict> Memo;
     auto It = Memo.find(Key);
-    if (It != Memo.end())
+    if (It != Memo.end()) {
+      ++VerdictHits;
       return It->second;
+    }
+    ++VerdictMisses;
     std::vector<Diagnostic> Ignored;
     NestDependences ND = analyzeNest(C, 0, Ignored);
     if (Memo.size() > 4096)
@@ -327,6 +337,7 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
                                NameTable &Names, HostProgram &HP,
                                std::vector<Diagnostic> &Diags,
                                std::vector<std::string> *Refusals) {
+  ++HostPrograms;
   HP = HostProgram();
   if (Refusals)
     Refusals->assign(F.Body.size(), std::string());

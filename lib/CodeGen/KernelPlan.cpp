@@ -21,6 +21,7 @@
 
 #include "OpenCLExpr.h"
 #include "looptile/Analysis/Dependence.h"
+#include "looptile/Support/Statistic.h"
 
 #include <algorithm>
 #include <functional>
@@ -29,6 +30,8 @@
 #include <set>
 
 using namespace looptile;
+
+LOOPTILE_STATISTIC(KernelPlans, "mapping", "kernels planned");
 
 bool looptile::isStrideOne(const Function &F, const std::string &Array,
                            const std::vector<IndexExpr> &Subscripts,
@@ -1378,6 +1381,7 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
                           const std::string &Name, const NameTable &Names,
                           const OpenCLOptions &Opts, KernelPlan &Plan,
                           std::vector<Diagnostic> &Diags) {
+  ++KernelPlans;
   if (!planMapping(F, NestIndex, Name, Names, Opts, Plan, Diags))
     return false;
   if (Opts.StageRows || Opts.Automatic)

@@ -15,6 +15,7 @@
 #include "looptile/CodeGen/Signature.h"
 #include "looptile/Support/NameTable.h"
 #include "looptile/Transforms/LoopUtils.h"
+#include "looptile/Support/Statistic.h"
 
 #include <algorithm>
 #include <cctype>
@@ -25,6 +26,10 @@
 #include <tuple>
 
 using namespace looptile;
+
+LOOPTILE_STATISTIC(Previews, "mapping",
+                   "kernel previews (a candidate nest planned for ranking)");
+LOOPTILE_STATISTIC(Generated, "codegen", "functions generated as OpenCL");
 
 namespace {
 
@@ -1023,6 +1028,7 @@ bool looptile::generateOpenCL(const Function &Original,
                               const OpenCLSource &Source,
                               const OpenCLOptions &Opts, OpenCLOutput &Out,
                               std::vector<Diagnostic> &Diags) {
+  ++Generated;
   const std::string &SourceFile = Source.Path;
   // The host glue defines the function itself, in C++.
   if (isCXXKeyword(Original.Name) ||
@@ -1577,6 +1583,7 @@ bool looptile::generateOpenCL(const Function &Original,
 KernelPreview looptile::previewKernel(const Function &Original,
                                       unsigned NestIndex,
                                       const OpenCLOptions &Opts) {
+  ++Previews;
   KernelPreview Out;
   std::vector<Diagnostic> Diags;
   NameTable Names(Original, NameTarget::OpenCL);

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <set>
 
 using namespace looptile;
 
@@ -618,6 +619,51 @@ std::string Stmt::str() const {
   std::string Prefix =
       DeclType ? std::string(elemTypeName(*DeclType)) + " " : std::string();
   return Prefix + LHS.str() + " " + assignOpSpelling(Op) + " " + RHS.str();
+}
+
+// Adds every variable name E and its operands read or write.
+static void namesOf(const Expr &E, std::set<std::string> &Out) {
+  if (E.K == Expr::ScalarRef || E.K == Expr::ArrayRef)
+    Out.insert(E.Name);
+  for (const Expr &O : E.Operands)
+    namesOf(O, Out);
+}
+
+static void namesOf(const Loop &L, std::set<std::string> &Out) {
+  for (const Node &N : L.Body) {
+    if (N.isLoop()) {
+      namesOf(N.loop(), Out);
+      continue;
+    }
+    for (const Expr *E : N.stmt().exprs())
+      namesOf(*E, Out);
+  }
+}
+
+Function Function::declarationsFor(const Loop &L) const {
+  std::set<std::string> Named;
+  namesOf(L, Named);
+  Function D;
+  D.Name = Name;
+  D.Loc = Loc;
+  D.Params = Params;
+  for (const Variable &V : Locals)
+    if (Named.count(V.Name))
+      D.Locals.push_back(V);
+  D.ReturnType = ReturnType;
+  D.ReturnValue = ReturnValue;
+  return D;
+}
+
+Function Function::declarations() const {
+  Function D;
+  D.Name = Name;
+  D.Loc = Loc;
+  D.Params = Params;
+  D.Locals = Locals;
+  D.ReturnType = ReturnType;
+  D.ReturnValue = ReturnValue;
+  return D;
 }
 
 const Variable *Function::lookup(const std::string &N) const {

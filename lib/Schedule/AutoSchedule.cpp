@@ -22,6 +22,7 @@
 #include "looptile/Transforms/Legality.h"
 #include "looptile/Transforms/LoopUtils.h"
 #include "looptile/Transforms/Permute.h"
+#include "looptile/Support/Statistic.h"
 
 #include <algorithm>
 #include <functional>
@@ -32,6 +33,10 @@
 #include <tuple>
 
 using namespace looptile;
+
+LOOPTILE_STATISTIC(Candidates, "mapping",
+                   "schedule candidates ranked (distributions, expansions)");
+LOOPTILE_STATISTIC(Orders, "mapping", "loop orders tried in candidates");
 
 namespace {
 
@@ -188,11 +193,48 @@ std::string at(const std::string &File, const Loop &L) {
   return File + ":" + std::to_string(L.Loc.Line);
 }
 
+/// What the candidates of one nest know of the function around them. They
+/// are built in a window (window() below), not in copies of the whole
+/// function; a selector of their recipe must still name one loop of the
+/// whole function, so Elsewhere says whether it also names a loop outside
+/// the window.
+struct Scope {
+  const std::string &File;
+  std::function<bool(const std::string &)> Elsewhere;
+  std::string selector(Function &W, const Loop &L) const {
+    return uniqueSelector(W, L, Elsewhere);
+  }
+};
+
+// The window in which the candidates of nest Nest of F are built and
+// ranked: F's declarations, the nest (moved out of F, whose Body[Nest] is
+// left an empty loop that no selector names), and, where the nest names a
+// local of the function's scope, the rest of F's body after it: the
+// liveness of the function's locals after the nest is what the analyses,
+// the expansions and the kernel plans read of the code around a nest
+// (parameters are live after every nest; the nests before it do not
+// change what flows out of it).
+// Without it every candidate of every nest copied the whole function, and
+// every preview planned the whole host program.
+Function window(Function &F, unsigned Nest) {
+  Function W = F.declarations();
+  W.Body.push_back(std::move(F.Body[Nest]));
+  F.Body[Nest] = Node{Loop()};
+  const Function Named = F.declarationsFor(W.Body.front().loop());
+  bool SharesLocals =
+      std::any_of(Named.Locals.begin(), Named.Locals.end(),
+                  [](const Variable &V) { return V.DeclaredIn.empty(); });
+  if (SharesLocals)
+    W.Body.insert(W.Body.end(), F.Body.begin() + Nest + 1, F.Body.end());
+  return W;
+}
+
 // Distributes the loops of nest Nest at Paths (in that order) where the
 // distribution theorem allows; returns the number of nests it became.
 unsigned distribute(Candidate &C, unsigned Nest,
                     const std::vector<std::vector<unsigned>> &Paths,
-                    const std::string &File) {
+                    const Scope &Sc) {
+  const std::string &File = Sc.File;
   size_t Before = C.F.Body.size();
   for (const std::vector<unsigned> &P : Paths) {
     LoopLocation Where = locationOf(C.F, Nest, P);
@@ -200,7 +242,7 @@ unsigned distribute(Candidate &C, unsigned Nest,
     if (L.Body.size() < 2)
       continue;
     std::string What = "distribute loop '" + L.Var + "' (" + at(File, L) + ")";
-    std::string Sel = uniqueSelector(C.F, L);
+    std::string Sel = Sc.selector(C.F, L);
     Function Saved = C.F;
     std::vector<Diagnostic> Ignored;
     if (!distributeLoopAt(C.F, Where, Ignored)) {
@@ -221,7 +263,8 @@ unsigned distribute(Candidate &C, unsigned Nest,
 // the root (every order the interchange theorem allows), and records its
 // kernel.
 void chooseOrder(Candidate &C, unsigned Nest, const OpenCLOptions &Opts,
-                 const std::string &File) {
+                 const Scope &Sc) {
+  const std::string &File = Sc.File;
   Loop &Root = C.F.Body[Nest].loop();
   unsigned Depth = 1;
   for (Loop *L = &Root; (L = singleInnerLoop(*L)) && Depth < MaxPermutedBand;)
@@ -246,6 +289,7 @@ void chooseOrder(Candidate &C, unsigned Nest, const OpenCLOptions &Opts,
   Rotation.back() = 0;
   std::string RotationNote;
   while (std::next_permutation(Order.begin(), Order.end())) {
+    ++Orders;
     Function G = C.F;
     std::vector<Loop *> Band = perfectBand(G.Body[Nest].loop(), Depth);
     std::vector<Loop> Headers;
@@ -306,7 +350,7 @@ void chooseOrder(Candidate &C, unsigned Nest, const OpenCLOptions &Opts,
   for (unsigned K = 0; K < Depth; ++K) {
     From += (K ? ", " : "") + Band[K]->Var;
     To += (K ? ", " : "") + Band[BestOrder[K]]->Var;
-    std::string S = uniqueSelector(C.F, *Band[BestOrder[K]]);
+    std::string S = Sc.selector(C.F, *Band[BestOrder[K]]);
     Named &= !S.empty();
     Sels += (K ? "," : "") + S;
   }
@@ -343,8 +387,9 @@ struct Base {
 // is a candidate: no subscript of the array mentions a band loop. Whether
 // the expansion pays (loops that become parallel, fewer host loops) is the
 // cost model's question.
-void expansionBases(const Function &F, unsigned Nest, const std::string &File,
+void expansionBases(const Function &F, unsigned Nest, const Scope &Sc,
                     std::vector<Base> &Out, std::vector<std::string> &Refused) {
+  const std::string &File = Sc.File;
   // Per array written in the nest: the body-index paths of the loops
   // around each statement that accesses it, and every subscript.
   std::map<std::string, std::vector<std::vector<unsigned>>> Paths;
@@ -441,7 +486,7 @@ void expansionBases(const Function &F, unsigned Nest, const std::string &File,
       bool Named = true;
       for (size_t K = 0; K < Band; ++K) {
         Vars += (K ? ", " : "") + Where.Path[K]->Var;
-        std::string S = uniqueSelector(B.F, *Where.Path[K]);
+        std::string S = Sc.selector(B.F, *Where.Path[K]);
         Named &= !S.empty();
         Sels += (K ? "," : "") + S;
       }
@@ -508,11 +553,18 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
   for (size_t I = F.Body.size(); I-- > 0;) {
     if (!F.Body[I].isLoop())
       continue;
-    unsigned Nest = unsigned(I);
-    std::string Where = at(File, F.Body[Nest].loop());
+    // The candidates live in the nest's window (nest 0 there).
+    const unsigned Nest = 0;
+    std::string Where = at(File, F.Body[I].loop());
+    Function W = window(F, unsigned(I));
+    Scope Sc{File, [&F](const std::string &S) {
+               LoopLocation Found;
+               bool Ambiguous = false;
+               return findLoop(F, S, Found, Ambiguous) || Ambiguous;
+             }};
     std::vector<Candidate> Cands;
     std::vector<Base> Bases;
-    Bases.push_back({"", F, 0, {}, {}, 0});
+    Bases.push_back({"", W, 0, {}, {}, 0});
     std::vector<std::string> NotExpanded;
     auto AddCandidates = [&](const Base &Start) {
       auto Named = [&](const std::string &What) {
@@ -533,7 +585,8 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
                   {},
                   Start.Moves};
       for (unsigned K = 0; K < C.Count; ++K)
-        chooseOrder(C, Nest + K, Rank, File);
+        chooseOrder(C, Nest + K, Rank, Sc);
+      ++Candidates;
       Cands.push_back(std::move(C));
       std::vector<std::vector<unsigned>> All;
       std::vector<unsigned> Empty;
@@ -570,7 +623,7 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
       for (auto &[Name, Paths] : Plans) {
         Candidate C{Named(Name),  Start.F, Nest, 1,  Start.Steps,
                     Start.Recipe, 0,       {},   {}, Start.Moves};
-        C.Count = distribute(C, Nest, Paths, File) + Start.Extra;
+        C.Count = distribute(C, Nest, Paths, Sc) + Start.Extra;
         if (!C.Distributed)
           continue;
         bool Same = false;
@@ -582,7 +635,8 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
         if (Same)
           continue;
         for (unsigned K = 0; K < C.Count; ++K)
-          chooseOrder(C, Nest + K, Rank, File);
+          chooseOrder(C, Nest + K, Rank, Sc);
+        ++Candidates;
         Cands.push_back(std::move(C));
       }
     };
@@ -610,7 +664,7 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
               });
         });
     if (Sequential) {
-      expansionBases(F, Nest, File, Bases, NotExpanded);
+      expansionBases(W, Nest, Sc, Bases, NotExpanded);
       for (size_t B = 1; B < Bases.size(); ++B)
         AddCandidates(Bases[B]);
     }
@@ -630,7 +684,7 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
           B.Kernels.begin(), B.Kernels.end(),
           [](const KernelPreview &P) { return P.Mappable && P.HostLoops > 1; });
       if (B.unmappable() || B.minDims() == 0 || Nested) {
-        AffineScheduleResult S = scheduleNest(F, Nest);
+        AffineScheduleResult S = scheduleNest(W, Nest);
         bool Nests = S.Applied && std::all_of(S.Nests.begin(), S.Nests.end(),
                                               [](const Node &N) {
                                                 return N.isLoop();
@@ -638,7 +692,7 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
         if (S.Applied && !Nests)
           S.Description = "isl's code has statements outside loops";
         if (Nests) {
-          Base Scheduled{"with an affine schedule (isl)", F,
+          Base Scheduled{"with an affine schedule (isl)", W,
                          unsigned(S.Nests.size() - 1), {}, {""}, 1, 0};
           Scheduled.F.Body.erase(Scheduled.F.Body.begin() + Nest);
           Scheduled.F.Body.insert(Scheduled.F.Body.begin() + Nest,
@@ -707,7 +761,14 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
       AnyRows |= P.Mappable && P.Kind == "row reduction";
     }
     Recipe.insert(Recipe.end(), B.Recipe.begin(), B.Recipe.end());
-    F = std::move(B.F);
+    // The chosen nests back in place of the nest; the window's tail was a
+    // copy of what follows. Expansion declares new locals.
+    F.Params = std::move(B.F.Params);
+    F.Locals = std::move(B.F.Locals);
+    F.Body.erase(F.Body.begin() + I);
+    F.Body.insert(F.Body.begin() + I,
+                  std::make_move_iterator(B.F.Body.begin()),
+                  std::make_move_iterator(B.F.Body.begin() + B.Count));
   }
   Rewrote = !Recipe.empty();
   R += CostModel + Nests;

@@ -63,12 +63,15 @@ static std::string lineLabel(const Loop &L) {
   return std::to_string(L.Loc.Line) + (L.Copy.empty() ? "" : "." + L.Copy);
 }
 
-std::string looptile::uniqueSelector(Function &F, const Loop &L) {
+std::string looptile::uniqueSelector(
+    Function &F, const Loop &L,
+    const std::function<bool(const std::string &)> &TakenElsewhere) {
   for (const std::string &S : {L.Var, L.Var + ":" + std::to_string(L.Loc.Line),
                                L.Var + ":" + lineLabel(L)}) {
     LoopLocation Found;
     bool Ambiguous = false;
-    if (findLoop(F, S, Found, Ambiguous) && !Ambiguous && &Found.loop() == &L)
+    if (findLoop(F, S, Found, Ambiguous) && !Ambiguous &&
+        &Found.loop() == &L && !(TakenElsewhere && TakenElsewhere(S)))
       return S;
   }
   return "";

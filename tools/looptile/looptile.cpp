@@ -11,8 +11,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "looptile/Pipeline/Pipeline.h"
+#include "looptile/Support/Statistic.h"
 #include "looptile/Version.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
@@ -21,6 +23,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <iostream>
 #include <optional>
 #include <tuple>
 
@@ -229,6 +232,15 @@ static int looptileMain(int argc, char **argv) {
   std::vector<const char *> Args;
   for (const std::string &W : Words)
     Args.push_back(W.c_str());
+  // --stats is LLVM's own option (it cannot be registered twice): it is
+  // shown under looptile's options and prints looptile's counters
+  // (Support/Statistic.h).
+  if (cl::Option *Stats = cl::getRegisteredOptions().lookup("stats")) {
+    Stats->setDescription("Print, to standard error after the run, how "
+                          "often each analysis and plan ran");
+    Stats->addCategory(Category);
+    Stats->setHiddenFlag(cl::NotHidden);
+  }
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
   if (!cl::ParseCommandLineOptions(
@@ -417,5 +429,7 @@ int main(int argc, char **argv) {
   llvm::thread Worker(std::optional<unsigned>(1u << 30),
                       [&] { RC = looptileMain(argc, argv); });
   Worker.join();
+  if (llvm::AreStatisticsEnabled())
+    looptile::printStatistics(std::cerr);
   return RC;
 }

@@ -355,6 +355,13 @@ struct Function {
 
   /// The parameter or local called Name, or nullptr.
   const Variable *lookup(const std::string &Name) const;
+  /// The function with its declarations and return value and an empty
+  /// body (without copying the body).
+  Function declarations() const;
+  /// The same with only the locals that L's statements name: what an
+  /// analysis of L alone reads of the function (a key that does not change
+  /// with the function's other nests).
+  Function declarationsFor(const Loop &L) const;
   /// Names that are values but not memory: size parameters and every loop
   /// variable of the function.
   std::vector<std::string> nonMemoryNames() const;

@@ -40,8 +40,12 @@ std::string selectorVar(const std::string &Spec);
 bool isLoopSelector(const std::string &S);
 
 /// The shortest selector that names L alone in F (VAR, VAR:LINE or
-/// VAR:LINE.COPY); empty when none does.
-std::string uniqueSelector(Function &F, const Loop &L);
+/// VAR:LINE.COPY); empty when none does. TakenElsewhere, when given, says
+/// whether a selector also names a loop outside F (F a part of a larger
+/// function): such a selector is not unique either.
+std::string uniqueSelector(
+    Function &F, const Loop &L,
+    const std::function<bool(const std::string &)> &TakenElsewhere = {});
 
 /// True when Outer's body is exactly one loop (nothing before or after it).
 bool hasSingleLoopBody(const Loop &Outer);
