@@ -112,6 +112,10 @@ struct Planner {
   std::optional<Loop> Blocker;
   LoopVerdict BlockerVerdict;
   std::vector<std::string> BlockerHosts;
+  /// The locals declared directly in the body of a loop that runs on the
+  /// host (named by the loop's statements and declared in that loop's
+  /// variable; another nest's loop of the same name is not that loop).
+  std::set<std::string> HostDeclared;
 
   // The verdict of L's own loop with the enclosing host variables fixed.
   // The mapping stage previews every candidate schedule of every nest, and
@@ -170,6 +174,9 @@ struct Planner {
     Out.L.VarType = L.VarType;
     Out.L.Loc = L.Loc;
     Out.L.Reason = V.Reason;
+    for (const Variable &Local : F.declarationsFor(L).Locals)
+      if (Local.DeclaredIn == L.Var)
+        HostDeclared.insert(Local.Name);
     // The host runs the iterations in order and, in each, the kernels of
     // the body in program order: the statements keep their place between
     // the nests. Lecture 04, "Th. Parallelism", still has to hold for each
@@ -351,7 +358,9 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
     P.Blocker.reset();
     P.BlockerHosts.clear();
     Loop Placed;
+    std::set<std::string> Declared = P.HostDeclared;
     if (!Opts.SingleWorkItem && !P.place(N.loop(), H, Placed)) {
+      P.HostDeclared = std::move(Declared); // its host loops are not used
       if (P.Blocker) {
         // No kernel for the outermost loop, and none either for an inner
         // loop with the sequential loops around it on the host: the outer
@@ -426,7 +435,7 @@ bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
     HostVars.insert(H.Var);
   std::vector<std::string> NotMemory = F.nonMemoryNames();
   for (Variable &V : HP.Kernels.Locals) {
-    if (!HostVars.count(V.DeclaredIn))
+    if (!HostVars.count(V.DeclaredIn) || !P.HostDeclared.count(V.Name))
       continue;
     if (V.VarKind != Variable::LocalScalar) {
       Diags.push_back(

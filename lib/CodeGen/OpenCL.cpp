@@ -280,7 +280,14 @@ bool sizeChecks(const Function &F, const std::vector<ArgumentInfo> &Args,
   };
   for (const ArgumentInfo &A : Args) {
     const Variable *V = F.lookup(A.Name);
-    if (A.ArgKind == ArgumentInfo::Buffer && V)
+    // A pointer whose extent is a piecewise formula (max(N, 1) for B[i],
+    // i < N, and B[0]) gets that many elements from the runtime and the
+    // glue: the formula is the largest flat index its accesses reach, plus
+    // one, so no access leaves it. Its Shape is only a polynomial bound of
+    // the formula for the manifest's arithmetic (N there), which a check of
+    // the accesses against it would take for the extent and refuse valid
+    // calls (N = 0).
+    if (A.ArgKind == ArgumentInfo::Buffer && V && A.ExtentFormula.empty())
       Check(*V, A.Shape, V->VarKind == Variable::ArrayParam);
   }
   for (const Variable &V : F.Locals) {
