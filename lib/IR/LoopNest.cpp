@@ -629,10 +629,10 @@ static void namesOf(const Expr &E, std::set<std::string> &Out) {
     namesOf(O, Out);
 }
 
-static void namesOf(const Loop &L, std::set<std::string> &Out) {
-  for (const Node &N : L.Body) {
+static void namesOf(const std::vector<Node> &Body, std::set<std::string> &Out) {
+  for (const Node &N : Body) {
     if (N.isLoop()) {
-      namesOf(N.loop(), Out);
+      namesOf(N.loop().Body, Out);
       continue;
     }
     for (const Expr *E : N.stmt().exprs())
@@ -640,9 +640,14 @@ static void namesOf(const Loop &L, std::set<std::string> &Out) {
   }
 }
 
+std::set<std::string> looptile::variablesNamed(const std::vector<Node> &Body) {
+  std::set<std::string> Out;
+  namesOf(Body, Out);
+  return Out;
+}
+
 Function Function::declarationsFor(const Loop &L) const {
-  std::set<std::string> Named;
-  namesOf(L, Named);
+  std::set<std::string> Named = variablesNamed(L.Body);
   Function D;
   D.Name = Name;
   D.Loc = Loc;

@@ -198,6 +198,34 @@ std::string at(const std::string &File, const Loop &L) {
 /// function; a selector of their recipe must still name one loop of the
 /// whole function, so Elsewhere says whether it also names a loop outside
 /// the window.
+// The function's locals after the window of nest Nest was rewritten with
+// Window's locals: expansion declares new ones (appended, in their order)
+// and drops a local that its window no longer names. A local that the rest
+// of F still names stays, where it was (in F the transform would have
+// kept it: it looks for other uses in the whole body). F.Body[Nest] is
+// still window()'s empty loop.
+std::vector<Variable> mergedLocals(const Function &F,
+                                   std::vector<Variable> Window) {
+  std::vector<Variable> Out;
+  std::optional<std::set<std::string>> Elsewhere;
+  for (const Variable &V : F.Locals) {
+    auto It = std::find_if(Window.begin(), Window.end(),
+                           [&](const Variable &W) { return W.Name == V.Name; });
+    if (It != Window.end()) {
+      Out.push_back(std::move(*It));
+      Window.erase(It);
+      continue;
+    }
+    if (!Elsewhere)
+      Elsewhere = variablesNamed(F.Body);
+    if (Elsewhere->count(V.Name))
+      Out.push_back(V);
+  }
+  Out.insert(Out.end(), std::make_move_iterator(Window.begin()),
+             std::make_move_iterator(Window.end()));
+  return Out;
+}
+
 struct Scope {
   const std::string &File;
   std::function<bool(const std::string &)> Elsewhere;
@@ -762,9 +790,9 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     }
     Recipe.insert(Recipe.end(), B.Recipe.begin(), B.Recipe.end());
     // The chosen nests back in place of the nest; the window's tail was a
-    // copy of what follows. Expansion declares new locals.
+    // copy of what follows.
     F.Params = std::move(B.F.Params);
-    F.Locals = std::move(B.F.Locals);
+    F.Locals = mergedLocals(F, std::move(B.F.Locals));
     F.Body.erase(F.Body.begin() + I);
     F.Body.insert(F.Body.begin() + I,
                   std::make_move_iterator(B.F.Body.begin()),

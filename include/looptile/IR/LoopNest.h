@@ -26,6 +26,7 @@
 
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -340,6 +341,10 @@ struct Variable {
 void scalarToElement(std::vector<Node> &Body, const std::string &Name,
                      const std::string &Array,
                      const std::vector<IndexExpr> &Subscripts);
+
+/// Every variable name the statements of Body read or write (scalars and
+/// arrays; not loop variables or sizes in bounds and subscripts).
+std::set<std::string> variablesNamed(const std::vector<Node> &Body);
 
 /// One C function with at least one `for` nest.
 struct Function {
