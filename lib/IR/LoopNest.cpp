@@ -648,15 +648,12 @@ std::set<std::string> looptile::variablesNamed(const std::vector<Node> &Body) {
 
 Function Function::declarationsFor(const Loop &L) const {
   std::set<std::string> Named = variablesNamed(L.Body);
-  Function D;
-  D.Name = Name;
-  D.Loc = Loc;
-  D.Params = Params;
-  for (const Variable &V : Locals)
-    if (Named.count(V.Name))
-      D.Locals.push_back(V);
-  D.ReturnType = ReturnType;
-  D.ReturnValue = ReturnValue;
+  Function D = declarations();
+  D.Locals.erase(std::remove_if(D.Locals.begin(), D.Locals.end(),
+                                [&](const Variable &V) {
+                                  return !Named.count(V.Name);
+                                }),
+                 D.Locals.end());
   return D;
 }
 
