@@ -53,8 +53,12 @@
 #include "DependenceSolver.h"
 #include "looptile/Analysis/Legality.h"
 #include "looptile/Support/Statistic.h"
+#include "looptile/Analysis/DependenceCache.h"
+#include "looptile/Analysis/DepsPrinter.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cassert>
 #include <set>
 #include <tuple>
@@ -63,6 +67,8 @@ using namespace looptile;
 
 LOOPTILE_STATISTIC(NestsAnalysed, "analysis",
                    "nests whose dependences were computed");
+LOOPTILE_STATISTIC(CacheHits, "analysis",
+                   "dependence cache hits (a nest asked for again)");
 
 const char *looptile::depKindName(Dependence::Kind K) {
   switch (K) {
@@ -379,8 +385,8 @@ static LoopVerdict decideLoop(const Function &F, const NestWalk &W,
   return V;
 }
 
-NestDependences looptile::analyzeNest(const Function &F, unsigned NestIndex,
-                                      std::vector<Diagnostic> &Diags) {
+static NestDependences computeNest(const Function &F, unsigned NestIndex,
+                                   std::vector<Diagnostic> &Diags) {
   ++NestsAnalysed;
   NestDependences Out;
   Out.Function = F.Name;
@@ -406,6 +412,52 @@ NestDependences looptile::analyzeNest(const Function &F, unsigned NestIndex,
   Out.Scalars = classifyScalars(F, W);
   for (unsigned I = 0; I < Out.Loops.size(); ++I)
     Out.Verdicts.push_back(decideLoop(F, W, I));
+  return Out;
+}
+
+NestDependences looptile::analyzeNest(const Function &F, unsigned NestIndex,
+                                      std::vector<Diagnostic> &Diags) {
+  DependenceCache *Cache = DependenceCache::current();
+  if (!Cache)
+    return computeNest(F, NestIndex, Diags);
+  std::string Key = DependenceCache::keyOf(F, NestIndex);
+  if (const DependenceCache::Entry *E = Cache->find(Key)) {
+    ++CacheHits;
+    NestDependences Out = E->Result;
+    Out.NestIndex = NestIndex;
+    Diags.insert(Diags.end(), E->Diags.begin(), E->Diags.end());
+    static const bool Verify = [] {
+      const char *V = std::getenv("LOOPTILE_VERIFY_DEPENDENCE_CACHE");
+      return V && *V && std::string(V) != "0";
+    }();
+    if (Verify) {
+      std::vector<Diagnostic> Again;
+      NestDependences Fresh = computeNest(F, NestIndex, Again);
+      ProgramDependences A, B;
+      A.Nests = {Out};
+      B.Nests = {Fresh};
+      bool SameDiags = Again.size() == E->Diags.size();
+      for (size_t I = 0; SameDiags && I < Again.size(); ++I)
+        SameDiags = Again[I].Message == E->Diags[I].Message &&
+                    Again[I].Loc.Line == E->Diags[I].Loc.Line &&
+                    Again[I].Loc.Col == E->Diags[I].Loc.Col;
+      std::string TA = printDepsJSON(Program(), A);
+      std::string TB = printDepsJSON(Program(), B);
+      if (TA != TB || !SameDiags) {
+        std::fprintf(stderr,
+                     "looptile: internal error: the dependence cache's "
+                     "answer for nest %u of '%s' differs from a fresh "
+                     "analysis\n--- cached\n%s\n--- fresh\n%s\n",
+                     NestIndex, F.Name.c_str(), TA.c_str(), TB.c_str());
+        std::abort();
+      }
+    }
+    return Out;
+  }
+  std::vector<Diagnostic> Reported;
+  NestDependences Out = computeNest(F, NestIndex, Reported);
+  Diags.insert(Diags.end(), Reported.begin(), Reported.end());
+  Cache->insert(std::move(Key), {Out, std::move(Reported)});
   return Out;
 }
 

@@ -35,8 +35,6 @@
 using namespace looptile;
 
 LOOPTILE_STATISTIC(HostPrograms, "mapping", "host programs planned");
-LOOPTILE_STATISTIC(VerdictHits, "mapping", "verdict memo hits");
-LOOPTILE_STATISTIC(VerdictMisses, "mapping", "verdict memo misses");
 
 namespace {
 
@@ -119,26 +117,13 @@ struct Planner {
 
   // The verdict of L's own loop with the enclosing host variables fixed.
   // The mapping stage previews every candidate schedule of every nest, and
-  // each preview plans the whole host program again: the verdicts are
-  // memoized by the text of the function they analyse (its name,
-  // declarations and the one nest), which determines them.
+  // each preview plans the host program again: the analysis is asked of
+  // the one nest with its declarations, which the dependence cache
+  // (Analysis/DependenceCache.h) answers once per content.
   LoopVerdict verdict(const Loop &L) {
     Function C = withContext(F, Stack, L);
-    std::string Key = C.Name + "\n" + printFunction(C);
-    for (const AffineConstraint &A : C.Body.front().loop().Assume)
-      Key += "\nassume " + A.str();
-    static std::map<std::string, LoopVerdict> Memo;
-    auto It = Memo.find(Key);
-    if (It != Memo.end()) {
-      ++VerdictHits;
-      return It->second;
-    }
-    ++VerdictMisses;
     std::vector<Diagnostic> Ignored;
-    NestDependences ND = analyzeNest(C, 0, Ignored);
-    if (Memo.size() > 4096)
-      Memo.clear();
-    return Memo[Key] = ND.Verdicts.front();
+    return analyzeNest(C, 0, Ignored).Verdicts.front();
   }
 
   // True when L can be a kernel or a host loop over kernels; fills Out, and

@@ -2,6 +2,7 @@
 #include "looptile/Pipeline/Pipeline.h"
 
 #include "looptile/Analysis/Dependence.h"
+#include "looptile/Analysis/DependenceCache.h"
 #include "looptile/Analysis/DepsPrinter.h"
 #include "looptile/Analysis/IntegerWrap.h"
 #include "looptile/CodeGen/CEmitter.h"
@@ -482,5 +483,10 @@ int looptile::runPipeline(const PipelineOptions &Opts) {
   //    schedule (PipelineOptions::autoSchedules), the mapping stage chooses
   //    distribution, loop order and the kernel kind; every step it applies
   //    passed the transforms' legality checks.
+  //    The dependence cache lives as long as this stage: every nest's
+  //    analysis is computed once for the candidates, the previews and the
+  //    code generator (Analysis/DependenceCache.h).
+  DependenceCache Cache;
+  DependenceCache::Scope UseCache(Cache);
   return generateOpenCLFiles(Opts, P, DiagOut);
 }
