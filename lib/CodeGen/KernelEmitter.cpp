@@ -105,16 +105,23 @@ public:
       for (const Variable &V : F.Params)
         if (V.VarKind == Variable::SizeParam && V.Int.openCLName() != IndexType)
           Ctx.ValueCasts[V.Name] = V.Int.openCLName();
+      // The kernel's own nest only: sibling nests may reuse a loop name
+      // with another type (`for (long i ...)`, then `for (int i ...)`), and
+      // `i % 8` must be computed in this nest's type of i (C's unsigned
+      // division of a negative int gave 1073741822 for -8 / 4: fuzz seed
+      // 21024).
       std::function<void(const std::vector<Node> &)> Casts =
           [&](const std::vector<Node> &B) {
             for (const Node &N : B)
               if (N.isLoop()) {
                 if (N.loop().VarType.openCLName() != IndexType)
                   Ctx.ValueCasts[N.loop().Var] = N.loop().VarType.openCLName();
+                else
+                  Ctx.ValueCasts.erase(N.loop().Var);
                 Casts(N.loop().Body);
               }
           };
-      Casts(F.Body);
+      Casts({F.Body[Plan.NestIndex]});
     }
   }
 

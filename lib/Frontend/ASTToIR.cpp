@@ -398,6 +398,11 @@ private:
   std::vector<const VarDecl *> LoopVars;
   /// Variables ever used as a loop variable in this function.
   std::set<const VarDecl *> AllLoopVars;
+  /// The loop variables of the nest being converted, by name, with the
+  /// first one's type and declaration: sibling loops of one nest may reuse
+  /// a name only with its type (the kernels name a loop variable's type by
+  /// its name).
+  std::map<std::string, std::pair<IntType, const VarDecl *>> NestLoopTypes;
   /// Variables some statement of the function assigns, increments or takes
   /// the address of (after their declaration).
   std::set<const VarDecl *> Modified;
@@ -1882,6 +1887,24 @@ bool FunctionTranslator::convertFor(const ForStmt *FS,
                      "selectors such as '--interchange " + Var + ",j' use)");
   }
   Declared[Var] = IV;
+  if (LoopVars.empty())
+    NestLoopTypes.clear();
+  if (VarType) {
+    auto [Seen, New] = NestLoopTypes.insert({Var, {*VarType, IV}});
+    if (!New && !(Seen->second.first == *VarType)) {
+      error(IV->getLocation(),
+            "loop variable '" + Var + "' has type '" +
+                IV->getType().getAsString() +
+                "', and an earlier loop of this nest named '" + Var +
+                "' has type '" + Seen->second.second->getType().getAsString() +
+                "'; sibling loops of one nest may share a name only with "
+                "its type");
+      return suggest(IV->getLocation(),
+                     "another name for this loop variable, or the type '" +
+                         Seen->second.second->getType().getAsString() +
+                         "' for both");
+    }
+  }
   if (const auto *P = dyn_cast<ParmVarDecl>(IV))
     return error(FS->getInit(),
                  "parameter '" + P->getNameAsString() +
