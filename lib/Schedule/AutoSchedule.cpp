@@ -713,11 +713,14 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
           [](const KernelPreview &P) { return P.Mappable && P.HostLoops > 1; });
       if (B.unmappable() || B.minDims() == 0 || Nested) {
         AffineScheduleResult S = scheduleNest(W, Nest);
-        bool Nests = S.Applied && std::all_of(S.Nests.begin(), S.Nests.end(),
-                                              [](const Node &N) {
-                                                return N.isLoop();
-                                              });
-        if (S.Applied && !Nests)
+        // A nest without statements (its only declaration unused) has an
+        // empty schedule: nothing to put in its place.
+        bool Nests = S.Applied && !S.Nests.empty() &&
+                     std::all_of(S.Nests.begin(), S.Nests.end(),
+                                 [](const Node &N) { return N.isLoop(); });
+        if (S.Applied && S.Nests.empty())
+          S.Description = "the nest has no statement to schedule";
+        else if (S.Applied && !Nests)
           S.Description = "isl's code has statements outside loops";
         if (Nests) {
           Base Scheduled{"with an affine schedule (isl)", W,
