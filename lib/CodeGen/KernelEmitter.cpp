@@ -100,7 +100,7 @@ public:
           KernelLaunch &Launch)
       : F(F), Plan(Plan), Opts(Opts), Launch(Launch), Names(Plan.Names) {
     Ctx.F = &F;
-    IndexType = indexTypeName(F);
+    IndexType = Plan.IndexType;
     if (IndexType != std::string("int")) {
       for (const Variable &V : F.Params)
         if (V.VarKind == Variable::SizeParam && V.Int.openCLName() != IndexType)

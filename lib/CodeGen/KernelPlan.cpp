@@ -914,7 +914,7 @@ namespace {
 // unchanged) where the nest does not have this form.
 bool planRowStaged(const Function &F, KernelPlan &Plan) {
   if (Plan.K != KernelPlan::Naive || Plan.Band.size() != 1 ||
-      Plan.Triangular || F.hasNonIntIndices())
+      Plan.Triangular || Plan.IndexType != "int")
     return false;
   const std::string &I = Plan.Band[0].Var;
   size_t RowIndex = Plan.Body.size();
@@ -1379,11 +1379,13 @@ bool planMapping(const Function &F, unsigned NestIndex,
 
 bool looptile::planKernel(const Function &F, unsigned NestIndex,
                           const std::string &Name, const NameTable &Names,
-                          const OpenCLOptions &Opts, KernelPlan &Plan,
+                          const OpenCLOptions &Opts,
+                          const std::string &IndexType, KernelPlan &Plan,
                           std::vector<Diagnostic> &Diags) {
   ++KernelPlans;
   if (!planMapping(F, NestIndex, Name, Names, Opts, Plan, Diags))
     return false;
+  Plan.IndexType = IndexType;
   if (Opts.StageRows || Opts.Automatic)
     planRowStaged(F, Plan);
   return true;

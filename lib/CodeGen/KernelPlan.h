@@ -207,6 +207,13 @@ struct KernelPlan {
   /// first), at most MaxDefaultWorkGroup work-items in all.
   std::vector<int64_t> WorkGroup;
   unsigned NestIndex = 0;
+  /// The OpenCL type of sizes and loop variables in the kernel: the
+  /// function's (indexTypeName of the function the caller calls), the same
+  /// in every kernel of it, as the manifest's kernel_type of each size
+  /// says. A kernel of int loops in a function with a long host loop
+  /// takes its sizes as long too (else the runtime passes 8 bytes to an int
+  /// argument: CL_INVALID_ARG_SIZE, fuzz seeds 40398 and 40766).
+  std::string IndexType = "int";
   SourceLoc Loc;
   /// Mapped loops, outermost first.
   std::vector<MappedLoop> Band;
@@ -290,11 +297,12 @@ struct KernelPlan {
 };
 
 /// Plans the kernel for nest NestIndex of F, named Name, with the program's
-/// Names. Returns false (with an error in Diags) when the nest cannot be
-/// mapped soundly.
+/// Names; IndexType is the function's (KernelPlan::IndexType). Returns
+/// false (with an error in Diags) when the nest cannot be mapped soundly.
 bool planKernel(const Function &F, unsigned NestIndex, const std::string &Name,
                 const NameTable &Names, const OpenCLOptions &Opts,
-                KernelPlan &Plan, std::vector<Diagnostic> &Diags);
+                const std::string &IndexType, KernelPlan &Plan,
+                std::vector<Diagnostic> &Diags);
 
 /// What Plan (planned for nest F, the function as its kernel sees it) means
 /// for the mapping stage's cost model (CodeGen/OpenCL.h, KernelPreview).

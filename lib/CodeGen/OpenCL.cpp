@@ -1111,7 +1111,8 @@ bool looptile::generateOpenCL(const Function &Original,
     KernelPlan Plan;
     OpenCLOptions KO = Opts;
     KO.InOrderReductions = HP.InOrder[I];
-    if (!planKernel(KernelFns[I], I, KernelNames[I], Names, KO, Plan, Diags))
+    if (!planKernel(KernelFns[I], I, KernelNames[I], Names, KO,
+                    indexTypeName(Whole), Plan, Diags))
       return false;
     if (Opts.AfterLowering) {
       Function Seen = KernelFns[I];
@@ -1638,7 +1639,8 @@ KernelPreview looptile::previewKernel(const Function &Original,
     KernelPlan Plan;
     OpenCLOptions KO = Opts;
     KO.InOrderReductions = HP.InOrder[K];
-    if (!planKernel(KernelFns[K], K, Whole.Name, Names, KO, Plan, Diags))
+    if (!planKernel(KernelFns[K], K, Whole.Name, Names, KO,
+                    indexTypeName(Whole), Plan, Diags))
       return Why();
     KernelPreview P;
     summarizePlan(KernelFns[K], Plan, P);
