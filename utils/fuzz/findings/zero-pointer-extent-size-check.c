@@ -1,4 +1,4 @@
-/* OPEN (found by the campaign of issue 26, seed 121 with every class on,
+/* FIXED on main (utils/fuzz/findings/README.md); was OPEN (found by the campaign of issue 26, seed 121 with every class on,
  * kind ocl-run; reproduced with main's looptile at c472052): a pointer
  * parameter accessed at B[i] (i < N) in a loop and at B[0] outside it. The
  * manifest's shape is right, max(N, 1): "(1 >= N) * (1) + (N >= 2) * (N)",
