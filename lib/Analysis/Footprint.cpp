@@ -567,6 +567,20 @@ BoundsCondition Question::bounds(const std::vector<IndexExpr> &Extents,
                            : Describe(Bad, Context);
   Out.Always =
       isl_set_is_subset(PositiveContext, BadPositive) == isl_bool_true;
+  if (!Out.Always) {
+    // The sizes are the sets' parameters: bounded as points of a set.
+    isl_set *ValidPositive = Pool.keep(isl_set_subtract(
+        isl_set_copy(PositiveContext), isl_set_copy(BadPositive)));
+    isl_size Params =
+        ValidPositive ? isl_set_dim(ValidPositive, isl_dim_param) : -1;
+    isl_set *Points =
+        Params > 0 ? Pool.keep(isl_set_move_dims(
+                         isl_set_copy(ValidPositive), isl_dim_set,
+                         unsigned(isl_set_dim(ValidPositive, isl_dim_set)),
+                         isl_dim_param, 0, unsigned(Params)))
+                   : nullptr;
+    Out.FewValid = Points && isl_set_is_bounded(Points) == isl_bool_true;
+  }
   return Out;
 }
 

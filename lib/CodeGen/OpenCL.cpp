@@ -266,6 +266,16 @@ bool sizeChecks(const Function &F, const std::vector<ArgumentInfo> &Args,
     if (B.Approximate)
       Reason += " (a conservative check: it may also reject some sizes "
                 "where it would not)";
+    if (B.FewValid)
+      Diags.push_back(
+          {Diagnostic::Warning, B.Culprit ? B.Culprit->Loc : V.Loc,
+           "the size check for " + What + " refuses every call but finitely "
+           "many small sizes (invalid when " + B.Formula + "): " + Reason +
+               (B.Culprit ? "; where a condition keeps this access inside "
+                            "the array, looptile cannot read that condition "
+                            "exactly (write it in the loop variables' own "
+                            "signed types)"
+                          : "")});
     if (B.Always) {
       Diags.push_back(
           {Diagnostic::Error, B.Culprit ? B.Culprit->Loc : V.Loc,

@@ -71,6 +71,9 @@ struct BoundsCondition {
   /// When: every size is invalid (Formula is `1`): the function accesses
   /// the array outside its extents whatever the sizes.
   bool Always = false;
+  /// When, not Always: only finitely many positive sizes are valid (the
+  /// check refuses every call beyond small sizes, e.g. `N >= 2`).
+  bool FewValid = false;
   /// When: an instance, e.g. `ni = 21`.
   std::string Witness;
   /// Unknown: what could not be expressed.
