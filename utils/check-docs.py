@@ -12,7 +12,10 @@ them). A command ending in " \\" continues on the next line. Matching:
   * a line that is only "..." (indentation allowed) stands for any number of
     lines, none included;
   * "..." inside a line stands for any text within that line;
-  * trailing spaces are ignored.
+  * trailing spaces are ignored;
+  * the command must exit with status 0, unless the shown output ends with
+    a line "[exit status N]": then with N (a refusal shown as documented
+    is an error exit, and a page shows it so).
 
 Commands run with sh in one scratch folder per page, in page order (a
 command may use a file an earlier one wrote), where examples/, test/,
@@ -108,7 +111,13 @@ def commands_of(block):
             i += 1
         while expected and not expected[-1].strip():
             expected.pop()
-        out.append((number, cmd, expected))
+        status = 0
+        m = re.match(r"^\[exit status (\d+)\]$",
+                     expected[-1].strip()) if expected else None
+        if m:
+            status = int(m.group(1))
+            expected.pop()
+        out.append((number, cmd, expected, status))
     return out
 
 
@@ -246,7 +255,7 @@ def main():
                 if err:
                     failures.append(err)
                 continue
-            for number, cmd, expected in cmds:
+            for number, cmd, expected, want in cmds:
                 commands += 1
                 try:
                     status, actual = run(cmd, work, env, args.timeout)
@@ -254,11 +263,19 @@ def main():
                     failures.append("%s:%d: `%s` did not finish in %g s" %
                                     (rel, number, cmd, args.timeout))
                     continue
-                if matches(expected, actual):
+                if matches(expected, actual) and status == want:
                     continue
                 missing = first_unmatched(expected, actual)
-                report = ["%s:%d: the output of `%s` (exit status %d) does "
-                          "not match the page" % (rel, number, cmd, status)]
+                if status != want:
+                    report = ["%s:%d: `%s` exited with status %d; the page "
+                              "shows %s" % (rel, number, cmd, status,
+                                            "[exit status %d]" % want
+                                            if want else "success (no "
+                                            "[exit status N] line)")]
+                else:
+                    report = ["%s:%d: the output of `%s` (exit status %d) "
+                              "does not match the page" % (rel, number, cmd,
+                                                           status)]
                 if missing is not None:
                     report.append("  not in the output: %s" % missing)
                 report.append("  the page shows:")
