@@ -33,7 +33,11 @@ after it.
 
 An HTML comment "<!-- check-docs: skip (REASON) -->" on the line before a
 block leaves that block out (commands that need a GPU, say); the reason is
-printed.
+printed. Every other block without a language (or "text") must have a
+command, or be marked "<!-- check-docs: illustrative (REASON) -->": a
+synopsis, a layout, an excerpt that a lit test checks (the reason names
+it); an unmarked one is a failure, so that no output on a page goes
+unchecked by accident.
 
   check-docs.py --bin-dir build/bin --source-dir . --work-dir /tmp/x \\
       README.md docs/*.md
@@ -58,7 +62,7 @@ class Block:
         self.line = line    # line number of the opening fence
         self.info = info    # the fence's info string ("c", "", ...)
         self.lines = lines  # the lines inside the fence
-        self.skip = skip    # the skip reason, or None
+        self.skip = skip    # ("skip" or "illustrative", the reason), or None
 
 
 def parse_blocks(path):
@@ -70,10 +74,10 @@ def parse_blocks(path):
         line = text[i]
         m = re.match(r"^(\s*)```(.*)$", line)
         if not m:
-            s = re.match(r"^\s*<!--\s*check-docs:\s*skip\s*(?:\((.*)\))?"
-                         r"\s*-->\s*$", line)
+            s = re.match(r"^\s*<!--\s*check-docs:\s*(skip|illustrative)\s*"
+                         r"(?:\((.*)\))?\s*-->\s*$", line)
             if s:
-                skip = s.group(1) or "no reason given"
+                skip = (s.group(1), s.group(2) or "no reason given")
             elif line.strip():
                 skip = None
             i += 1
@@ -234,7 +238,7 @@ def main():
     args = ap.parse_args()
     source_dir = os.path.abspath(args.source_dir)
 
-    failures, commands, files, skipped = [], 0, 0, 0
+    failures, commands, files, skipped, shown = [], 0, 0, 0, 0
     for page in args.pages:
         rel = os.path.relpath(os.path.abspath(page), source_dir)
         work = os.path.join(os.path.abspath(args.work_dir),
@@ -244,10 +248,18 @@ def main():
         for block in parse_blocks(page):
             cmds = commands_of(block)
             if block.skip is not None:
-                if cmds:
+                kind, reason = block.skip
+                if kind == "illustrative":
+                    shown += 1
+                elif cmds:
                     skipped += len(cmds)
-                    print("%s:%d: skipped (%s)" % (rel, block.line,
-                                                   block.skip))
+                    print("%s:%d: skipped (%s)" % (rel, block.line, reason))
+                continue
+            if not cmds and block.info in ("", "text"):
+                failures.append(
+                    "%s:%d: a block with no command: show the command that "
+                    "prints it ($ ...) or mark it <!-- check-docs: "
+                    "illustrative (REASON) -->" % (rel, block.line))
                 continue
             if block.info == "c":
                 named, err = check_file_block(block, source_dir, work, rel)
@@ -286,8 +298,8 @@ def main():
     for f in failures:
         print(f, file=sys.stderr)
     print("check-docs: %d commands and %d named C blocks in %d pages; "
-          "%d skipped; %d mismatches" % (commands, files, len(args.pages),
-                                          skipped, len(failures)))
+          "%d skipped; %d illustrative blocks; %d mismatches" %
+          (commands, files, len(args.pages), skipped, shown, len(failures)))
     return 1 if failures else 0
 
 
