@@ -19,6 +19,7 @@ from . import ast as A
 from .ast import Bound, Loop, Stmt
 from .harness import (Failure, HarnessError, Program, Result, check_program,
                       sanitize_program, program_combos)
+from .case import make_case, run_seed
 from .lin import Lin
 from .validate import validate
 
@@ -407,7 +408,6 @@ def unused_removals(f):
 def reduce_seed(seed, exclude, args, tools):
     """fuzz.py --reduce SEED: runs the seed, reduces each failure (or the one
     --failure selects) and writes SEED-K.c and SEED-K.txt under --out."""
-    from .campaign import make_case, run_seed
     opts = {"tools": tools, "exclude": exclude, "n_c": args.c_requests,
             "n_ocl": args.ocl_requests, "trace": not args.no_trace, "keep": False}
     r = run_seed((seed, opts))
