@@ -15,14 +15,22 @@ namespace looptile::rt {
 GuardedMemory mapGuarded(size_t Bytes, bool Shared, size_t Align,
                          const std::string &What, ErrorKind Kind) {
   GuardedMemory G;
-  G.Page = size_t(sysconf(_SC_PAGESIZE));
-  if (Align < 1 || Align > G.Page)
+  size_t PageSize = size_t(sysconf(_SC_PAGESIZE));
+  // Each guard is 64 MiB of inaccessible address space (no memory is
+  // committed for it): a kernel that overruns a buffer by a whole row or
+  // more may fault first far past its end (whichever work-group runs
+  // first), and with a guard of one page that fault landed outside it, in
+  // unmapped memory (a crash with no message) or in another mapping.
+  G.Page = std::max(PageSize, size_t(64) << 20);
+  if (Align < 1 || Align > PageSize)
     Align = 1;
   size_t Rounded = (Bytes + Align - 1) / Align * Align;
-  size_t DataPages = (Rounded + G.Page - 1) / G.Page * G.Page;
+  size_t DataPages = (Rounded + PageSize - 1) / PageSize * PageSize;
   G.MapBytes = DataPages + 2 * G.Page;
   void *P = mmap(nullptr, G.MapBytes, PROT_READ | PROT_WRITE,
-                 (Shared ? MAP_SHARED : MAP_PRIVATE) | MAP_ANONYMOUS, -1, 0);
+                 (Shared ? MAP_SHARED : MAP_PRIVATE) | MAP_ANONYMOUS |
+                     MAP_NORESERVE,
+                 -1, 0);
   if (P == MAP_FAILED)
     throw Error(Kind, "cannot map " + std::to_string(Bytes) + " bytes for " +
                           What + ": " + std::strerror(errno));

@@ -27,7 +27,7 @@ struct GuardedMemory {
   /// the trailing guard.
   unsigned char *Data = nullptr;
   unsigned char *Low = nullptr, *High = nullptr; ///< the guards' first bytes
-  size_t Page = 0;
+  size_t Page = 0; ///< the size of each guard (64 MiB of address space)
 
   bool inLowGuard(uintptr_t A) const {
     return A >= uintptr_t(Low) && A < uintptr_t(Low) + Page;
