@@ -51,15 +51,15 @@
 
 #include "Delinearize.h"
 #include "DependenceSolver.h"
-#include "looptile/Analysis/Legality.h"
-#include "looptile/Support/Statistic.h"
 #include "looptile/Analysis/DependenceCache.h"
 #include "looptile/Analysis/DepsPrinter.h"
+#include "looptile/Analysis/Legality.h"
+#include "looptile/Support/Statistic.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdio>
 #include <cstdlib>
-#include <cassert>
 #include <set>
 #include <tuple>
 

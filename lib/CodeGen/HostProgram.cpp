@@ -23,12 +23,10 @@
 #include "looptile/Analysis/Dependence.h"
 
 #include "looptile/Analysis/ScalarClassification.h"
-#include "looptile/IR/Printer.h"
 #include "looptile/Support/Statistic.h"
 
 #include <algorithm>
 #include <functional>
-#include <map>
 #include <optional>
 #include <set>
 

@@ -14,8 +14,8 @@
 #include "looptile/Analysis/ScalarClassification.h"
 #include "looptile/CodeGen/Signature.h"
 #include "looptile/Support/NameTable.h"
-#include "looptile/Transforms/LoopUtils.h"
 #include "looptile/Support/Statistic.h"
+#include "looptile/Transforms/LoopUtils.h"
 
 #include <algorithm>
 #include <cctype>

@@ -17,12 +17,12 @@
 
 #include "looptile/Analysis/AffineSchedule.h"
 #include "looptile/Analysis/Dependence.h"
+#include "looptile/Support/Statistic.h"
 #include "looptile/Transforms/Distribute.h"
 #include "looptile/Transforms/ExpandArray.h"
 #include "looptile/Transforms/Legality.h"
 #include "looptile/Transforms/LoopUtils.h"
 #include "looptile/Transforms/Permute.h"
-#include "looptile/Support/Statistic.h"
 
 #include <algorithm>
 #include <functional>
@@ -193,11 +193,6 @@ std::string at(const std::string &File, const Loop &L) {
   return File + ":" + std::to_string(L.Loc.Line);
 }
 
-/// What the candidates of one nest know of the function around them. They
-/// are built in a window (window() below), not in copies of the whole
-/// function; a selector of their recipe must still name one loop of the
-/// whole function, so Elsewhere says whether it also names a loop outside
-/// the window.
 // The function's locals after the window of nest Nest was rewritten with
 // Window's locals: expansion declares new ones (appended, in their order)
 // and drops a local that its window no longer names. A local that the rest
@@ -226,6 +221,11 @@ std::vector<Variable> mergedLocals(const Function &F,
   return Out;
 }
 
+/// What the candidates of one nest know of the function around them. They
+/// are built in a window (window() below), not in copies of the whole
+/// function; a selector of their recipe must still name one loop of the
+/// whole function, so Elsewhere says whether it also names a loop outside
+/// the window.
 struct Scope {
   const std::string &File;
   std::function<bool(const std::string &)> Elsewhere;
