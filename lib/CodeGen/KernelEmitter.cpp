@@ -126,6 +126,20 @@ public:
   }
 
   std::string run();
+  /// A naive or single-work-item plan's work as one part of a host loop
+  /// run in one work-group (emitWorkGroupLoop): the work-group's Size
+  /// work-items (Lid the own) share its NDRange out, item w of the box
+  /// taking positions w, w + Size, ...; text at indentation Indent.
+  std::string workGroupPart(unsigned Indent, const std::string &Lid,
+                            const std::string &Size);
+  /// The fused kernel's signature (the buffers Used, Written among them)
+  /// and its opening brace; F is the kernel's merged function.
+  std::string fusedSignature(const std::string &Attr, const std::string &Name,
+                             const std::set<std::string> &Used,
+                             const std::set<std::string> &Written) {
+    signatureOf(Attr, Name, Used, Written, {}, Launch);
+    return Out;
+  }
 
 private:
   /// The kernel's name for a role every part of it shares (the local ids
@@ -2298,7 +2312,154 @@ std::string Emitter::run() {
   return Out;
 }
 
+std::string Emitter::workGroupPart(unsigned In, const std::string &Lid,
+                                   const std::string &Size) {
+  Indent = In;
+  open("");
+  if (Plan.K == KernelPlan::SingleWorkItem) {
+    line("if (" + Lid + " == 0) {");
+    ++Indent;
+    declarePrivates("");
+    body(Plan.Body);
+    close();
+    close();
+    return Out;
+  }
+  assert(Plan.K == KernelPlan::Naive && "only naive kernels share out");
+  // The extents of the bounding box (as the NDRange of the kernel's own
+  // launch, without the rounding up), at this iteration of the host loops.
+  unsigned Dims = unsigned(Plan.Band.size());
+  std::vector<std::string> Ext;
+  std::string Total;
+  for (unsigned D = 0; D < Dims; ++D) {
+    const MappedLoop &M = *Plan.byDim(D);
+    Ext.push_back(fresh("lt_e" + std::to_string(D)));
+    line("const long " + Ext[D] + " = " +
+         extentFormula(M.BoxLower, M.BoxUpper, true) + ";");
+    Total += (D ? " * " : "") + Ext[D];
+  }
+  std::string W = fresh("lt_w");
+  open("for (long " + W + " = " + Lid + "; " + W + " < " + Total + "; " + W +
+       " += " + Size + ")");
+  for (unsigned D = 0; D < Dims; ++D) {
+    const MappedLoop &M = *Plan.byDim(D);
+    MappedLoop Box = M;
+    Box.Lower = M.BoxLower;
+    std::string Coord = D == 0 ? (Dims == 1 ? W : W + " % " + Ext[0])
+                        : D == 1 ? W + " / " + Ext[0] +
+                                       (Dims > 2 ? " % " + Ext[1] : "")
+                                 : W + " / (" + Ext[0] + " * " + Ext[1] + ")";
+    line("const " + IndexType + " " + M.Var + " = " +
+         plusLower(Box, "(" + IndexType + ")(" + Coord + ")") + ";");
+  }
+  std::string Guard;
+  for (const MappedLoop &M : Plan.Band) {
+    for (const IndexExpr &U : M.Upper)
+      Guard += (Guard.empty() ? "" : " || ") + M.Var + " > " + U.str();
+    if (M.Lower != M.BoxLower)
+      for (const IndexExpr &L : M.Lower)
+        Guard += (Guard.empty() ? "" : " || ") + M.Var + " < " + L.str();
+  }
+  line("if (" + Guard + ")");
+  line("  continue;");
+  declarePrivates("");
+  body(Plan.Body);
+  close();
+  close();
+  return Out;
+}
+
 } // namespace
+
+bool looptile::fitsWorkGroupLoop(const KernelPlan &P, const KernelLaunch &L) {
+  return (P.K == KernelPlan::Naive || P.K == KernelPlan::SingleWorkItem) &&
+         L.Followers.empty() && L.LocalBytes.empty();
+}
+
+std::string looptile::emitWorkGroupLoop(const HostNode &Loop,
+                                        const std::vector<Function> &KernelFns,
+                                        const std::vector<KernelPlan> &Plans,
+                                        const OpenCLOptions &Opts,
+                                        const std::string &Name,
+                                        const std::string &Suffix,
+                                        KernelLaunch &Launch) {
+  std::vector<unsigned> Ks;
+  launchedKernels(Loop, Ks);
+  assert(!Ks.empty() && "a host loop launches kernels");
+  // The host loop variables become the kernel's own loops.
+  std::set<std::string> HostVars;
+  std::function<void(const HostNode &)> Vars = [&](const HostNode &N) {
+    if (N.K != HostNode::Loop)
+      return;
+    HostVars.insert(N.L.Var);
+    for (const HostNode &C : N.Body)
+      Vars(C);
+  };
+  Vars(Loop);
+  // The parameters: every kernel's, once each, in launch order; the
+  // buffers any part uses, const where no part writes them.
+  Function Merged = KernelFns[Ks.front()];
+  Merged.Params.clear();
+  std::set<std::string> Seen, Used, Written;
+  for (unsigned K : Ks) {
+    for (const Variable &V : KernelFns[K].Params)
+      if (!HostVars.count(V.Name) && Seen.insert(V.Name).second)
+        Merged.Params.push_back(V);
+    namesUsed(Plans[K].Body, Used, &Written);
+  }
+  Launch.Name = Name;
+  const KernelPlan &First = Plans[Ks.front()];
+  std::string WG = "WG0" + Suffix;
+  Launch.Tunables.push_back(
+      {WG, MaxDefaultWorkGroup, 1, 1024,
+       "work-group size of kernel " + Name +
+           ", which runs the host loop '" + Loop.L.Var +
+           "' and every launch in it in one work-group; at most the "
+           "device's and the kernel's maximum work-group size",
+       "",
+       {64, 128, 256, 512, 1024}});
+  Launch.Global = {WG};
+  Launch.Local = {WG};
+  Emitter Sig(Merged, First, Opts, Launch);
+  std::string Out = Sig.fusedSignature(
+      "__attribute__((reqd_work_group_size(" + WG + ", 1, 1))) ", Name, Used,
+      Written);
+  NameTable Names = First.Names;
+  for (unsigned K : Ks)
+    for (const auto &[N, T] : Plans[K].Promoted)
+      Names.fresh(N);
+  std::string Lid = Names.fresh("lt_lid");
+  const std::string IT = First.IndexType;
+  Out += "  const long " + Lid + " = (long)get_local_id(0);\n";
+  std::function<void(const HostNode &, unsigned)> Emit =
+      [&](const HostNode &N, unsigned Indent) {
+        std::string Pad(2 * Indent, ' ');
+        if (N.K == HostNode::Launch) {
+          KernelLaunch Part;
+          Emitter E(KernelFns[N.Kernel], Plans[N.Kernel], Opts, Part);
+          Out += E.workGroupPart(Indent, Lid, WG);
+          // The next part (or the next iteration) starts after every
+          // work-item has finished this one, and sees its writes to global
+          // memory, as the next launch of an in-order queue would.
+          Out += Pad + "barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);\n";
+          return;
+        }
+        looptile::Loop L;
+        L.Var = N.L.Var;
+        L.Lower = N.L.Lower;
+        L.Upper = N.L.Upper;
+        L.Step = N.L.Step;
+        L.VarType = N.L.VarType;
+        Out += Pad + "for (" + IT + " " + L.Var + " = " + loopStartC(L) + "; " +
+               loopConditionC(L) + "; " + loopIncrementC(L) + ") {\n";
+        for (const HostNode &C : N.Body)
+          Emit(C, Indent + 1);
+        Out += Pad + "}\n";
+      };
+  Emit(Loop, 1);
+  Out += "}\n";
+  return Out;
+}
 
 std::string looptile::emitKernel(const Function &F, const KernelPlan &Plan,
                                  const OpenCLOptions &Opts,

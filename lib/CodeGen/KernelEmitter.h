@@ -8,6 +8,7 @@
 #ifndef LOOPTILE_LIB_CODEGEN_KERNELEMITTER_H
 #define LOOPTILE_LIB_CODEGEN_KERNELEMITTER_H
 
+#include "HostProgram.h"
 #include "KernelPlan.h"
 
 #include <string>
@@ -59,6 +60,36 @@ struct KernelLaunch {
 /// The kernel's source text; fills Launch.
 std::string emitKernel(const Function &F, const KernelPlan &Plan,
                        const OpenCLOptions &Opts, KernelLaunch &Launch);
+
+/// The runtime launches a host loop's kernel of one work-group (its default
+/// work-group MaxDefaultWorkGroup work-items; NVIDIA's driver allows the
+/// kernel no more) instead of the loop's launches where none of them has
+/// more than this many times the work-group's work-items (the manifest's
+/// "max_items"): each work-item then runs at most that many iterations of
+/// each launch's body between barriers. Measured on an H200 (jacobi-1d,
+/// 100 steps, bench/host_loops.sh; bench/RESULTS.md, 2026-11-27): at 4
+/// and 16 times the one work-group is 8.9x and 2.8x faster than the
+/// launches, at 64 times 1.9x slower; they cross near 32.
+constexpr int64_t WorkGroupLoopItems = 16;
+
+/// Whether kernel P (launched as L) can be a part of a host loop run in one
+/// work-group: a naive or single-work-item kernel, one launch, no local
+/// memory.
+bool fitsWorkGroupLoop(const KernelPlan &P, const KernelLaunch &L);
+
+/// The host loop Loop (a HostNode::Loop of the host program), with every
+/// loop and launch in it, as one kernel Name to be launched as one
+/// work-group (docs/kernels.md, "Host loops in one work-group"): the host
+/// loops become the kernel's loops, each launch a part whose work-items
+/// the work-group shares out, a barrier after each part (every kernel of
+/// Loop must fit, fitsWorkGroupLoop). Suffix names its tunable (WG0 +
+/// Suffix). Fills Launch.
+std::string emitWorkGroupLoop(const HostNode &Loop,
+                              const std::vector<Function> &KernelFns,
+                              const std::vector<KernelPlan> &Plans,
+                              const OpenCLOptions &Opts,
+                              const std::string &Name,
+                              const std::string &Suffix, KernelLaunch &Launch);
 
 } // namespace looptile
 

@@ -826,10 +826,17 @@ void splitEntry(const Function &KF, unsigned Nest, const KernelPlan &P,
 std::vector<manifest::HostStep>
 hostProgramSteps(const std::vector<HostNode> &Body,
                  const std::vector<KernelLaunch> &Launches,
-                 const char *IndexType) {
+                 const char *IndexType,
+                 const std::vector<std::pair<std::string, std::string>>
+                     *InOneGroup = nullptr) {
   std::vector<manifest::HostStep> Steps;
-  for (const HostNode &N : Body) {
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const HostNode &N = Body[I];
     manifest::HostStep S;
+    if (InOneGroup) {
+      S.WorkGroupLoop = (*InOneGroup)[I].first;
+      S.WorkGroupItems = (*InOneGroup)[I].second;
+    }
     if (N.K == HostNode::Launch) {
       S.Launch = Launches[N.Kernel].Name;
       Steps.push_back(std::move(S));
@@ -857,9 +864,15 @@ hostProgramSteps(const std::vector<HostNode> &Body,
 std::string hostProgramMapping(const std::vector<HostNode> &Body,
                                const std::vector<KernelLaunch> &Launches,
                                const std::string &File,
-                               const std::string &Indent) {
+                               const std::string &Indent,
+                               const std::vector<std::pair<std::string,
+                                                           std::string>>
+                                   *InOneGroup = nullptr,
+                               const std::vector<std::string> *NotInOne =
+                                   nullptr) {
   std::string R;
-  for (const HostNode &N : Body) {
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const HostNode &N = Body[I];
     if (N.K == HostNode::Launch) {
       R += Indent + "launch kernel " + Launches[N.Kernel].Name + "\n";
       for (const KernelLaunch &F : Launches[N.Kernel].Followers)
@@ -877,6 +890,15 @@ std::string hostProgramMapping(const std::vector<HostNode> &Body,
          " -> on the host, one iteration after " + "the other  // " + File +
          ":" + std::to_string(N.L.Loc.Line) + "\n";
     R += Indent + "  (" + N.L.Reason + ")\n";
+    if (InOneGroup && !(*InOneGroup)[I].first.empty())
+      R += Indent + "  or, where no launch in it has more than " +
+           (*InOneGroup)[I].second + " work-items, the whole loop as kernel " +
+           (*InOneGroup)[I].first +
+           ": one work-group, its work-items sharing each launch's "
+           "iterations, a barrier between launches (one launch instead of "
+           "one per iteration; looptile-run --host-loops)\n";
+    else if (NotInOne && !(*NotInOne)[I].empty())
+      R += Indent + "  (not as one work-group: " + (*NotInOne)[I] + ")\n";
     R += hostProgramMapping(N.Body, Launches, File, Indent + "  ");
   }
   return R;
@@ -1184,6 +1206,42 @@ bool looptile::generateOpenCL(const Function &Original,
     Plans.push_back(std::move(Plan));
     Launches.push_back(std::move(Launch));
   }
+  // Host loops run in one work-group: each top-level host loop whose
+  // launches all fit (fitsWorkGroupLoop) is also one kernel of one
+  // work-group, which the runtime launches instead of the loop where the
+  // loop's launches are small (docs/kernels.md, "Host loops in one
+  // work-group"). Its tunable is named as a kernel after the nests' ones.
+  std::vector<std::string> WorkGroupLoops(HP.Body.size());
+  std::vector<std::string> WorkGroupLoopWhy(HP.Body.size());
+  std::vector<KernelLaunch> LoopLaunches;
+  std::map<std::string, std::string> InWorkGroupLoop;
+  for (size_t N = 0; N < HP.Body.size(); ++N) {
+    const HostNode &H = HP.Body[N];
+    if (H.K != HostNode::Loop)
+      continue;
+    std::vector<unsigned> Ks;
+    launchedKernels(H, Ks);
+    for (unsigned K : Ks)
+      if (!fitsWorkGroupLoop(Plans[K], Launches[K]) &&
+          WorkGroupLoopWhy[N].empty())
+        WorkGroupLoopWhy[N] = "kernel " + Plans[K].Name + " is " +
+                              kindName(Plans[K].K) +
+                              " (only naive and single work-item kernels "
+                              "run as parts of one work-group)";
+    if (!WorkGroupLoopWhy[N].empty())
+      continue;
+    std::string Name = Names.fresh(F.Name + "_wg" + std::to_string(N));
+    unsigned Index = Opts.KernelIndexBase + unsigned(F.Body.size()) +
+                     unsigned(LoopLaunches.size());
+    KernelLaunch L;
+    Kernels += emitWorkGroupLoop(H, KernelFns, Plans, Opts, Name,
+                                 "_k" + std::to_string(Index), L) +
+               "\n";
+    WorkGroupLoops[N] = Name;
+    LoopLaunches.push_back(std::move(L));
+    for (unsigned K : Ks)
+      InWorkGroupLoop[Plans[K].Name] = Name;
+  }
   for (const CostlyLaunches &C : Costly) {
     std::string Names;
     for (size_t K = 0; K < C.Kernels.size(); ++K)
@@ -1203,19 +1261,25 @@ bool looptile::generateOpenCL(const Function &Original,
                           : "O(n) launches") +
              (C.OneItem ? ", no parallel work" : "") +
              "; a launch costs microseconds, so such a plan can run slower "
-             "than the C on one CPU core); --print-mapping says which "
-             "schedules were tried"});
+             "than the C on one CPU core)" +
+             (InWorkGroupLoop.count(C.Kernels.front())
+                  ? "; where those launches are small, the runtime runs the "
+                    "loop as one kernel of one work-group instead (" +
+                        InWorkGroupLoop[C.Kernels.front()] + ")"
+                  : std::string()) +
+             "; --print-mapping says which schedules were tried"});
   }
 
   // Every kernel's own tunables (KernelPlan::tunable), in kernel order,
   // with the kernel that owns each.
   std::vector<Tunable> Tunables;
   std::vector<std::string> Owners;
-  for (const KernelLaunch &L : Launches)
-    for (const Tunable &T : L.Tunables) {
-      Tunables.push_back(T);
-      Owners.push_back(L.Name);
-    }
+  for (const std::vector<KernelLaunch> *Ls : {&Launches, &LoopLaunches})
+    for (const KernelLaunch &L : *Ls)
+      for (const Tunable &T : L.Tunables) {
+        Tunables.push_back(T);
+        Owners.push_back(L.Name);
+      }
   // A tunable is a macro of the whole file: it would replace an identifier
   // of the same name, so its name must be one the name table reserves.
   for (const Tunable &T : Tunables)
@@ -1252,8 +1316,10 @@ bool looptile::generateOpenCL(const Function &Original,
     UsesDouble |= V.Type == ElemType::Double;
   Out.Function = F.Name;
   Out.Kernels = Kernels;
-  Out.KernelCount = unsigned(Launches.size());
+  Out.KernelCount = unsigned(Launches.size() + LoopLaunches.size());
   for (const KernelLaunch &L : Launches)
+    Out.KernelNames.push_back(L.Name);
+  for (const KernelLaunch &L : LoopLaunches)
     Out.KernelNames.push_back(L.Name);
   Out.UsesDouble = UsesDouble;
   for (const Tunable &T : Tunables)
@@ -1361,8 +1427,24 @@ bool looptile::generateOpenCL(const Function &Original,
       M.Kernels.back().NoSplit = "the second stage of a tree reduction";
     }
   }
+  for (const KernelLaunch &L : LoopLaunches) {
+    AddKernel(L, "work-group loop");
+    M.Kernels.back().NoSplit =
+        "a host loop run in one work-group (its launches are too small to "
+        "divide)";
+  }
   M.Version = 3;
-  M.HostProgram = hostProgramSteps(HP.Body, Launches, indexTypeName(Whole));
+  // Each host loop's kernel of one work-group replaces the loop where no
+  // launch in it has more than WorkGroupLoopItems times its work-group of
+  // work-items.
+  std::vector<std::pair<std::string, std::string>> InOneGroup(HP.Body.size());
+  for (size_t N = 0, L = 0; N < HP.Body.size(); ++N)
+    if (!WorkGroupLoops[N].empty())
+      InOneGroup[N] = {WorkGroupLoops[N],
+                       std::to_string(WorkGroupLoopItems) + "*" +
+                           LoopLaunches[L++].Tunables.front().Name};
+  M.HostProgram =
+      hostProgramSteps(HP.Body, Launches, indexTypeName(Whole), &InOneGroup);
   M.ReductionLength = Reduction.str();
   M.Flops = Flops.str();
   M.Bytes = Bytes.str();
@@ -1401,7 +1483,8 @@ bool looptile::generateOpenCL(const Function &Original,
         Down += (Down.empty() ? "" : ", ") + A.Name;
     }
     R += "  upload once: " + (Up.empty() ? "nothing" : Up) + "\n";
-    R += hostProgramMapping(HP.Body, Launches, Source.Spelling, "  ");
+    R += hostProgramMapping(HP.Body, Launches, Source.Spelling, "  ",
+                            &InOneGroup, &WorkGroupLoopWhy);
     R += "  download once: " + (Down.empty() ? "nothing" : Down) + "\n";
   }
   for (size_t I = 0; I < Plans.size(); ++I) {

@@ -536,9 +536,13 @@ double Executor::launch() {
   // at the end.
   std::vector<std::pair<size_t, cl::Event>> Events;
   Env E = Values;
-  runHostProgram(M.Host, E, [&](size_t Kernel, const Env &At) {
-    enqueue(Kernel, At, Events);
-  });
+  const HostLoops Policy = hostLoopsPolicy();
+  runHostProgram(
+      M.Host, E,
+      [&](size_t Kernel, const Env &At) { enqueue(Kernel, At, Events); },
+      [&](const HostStep &S, const Env &At) {
+        return hostLoopInOneGroup(M, S, At, Policy);
+      });
   double Ms = 0;
   KernelMs.assign(M.Kernels.size(), 0.0);
   KernelLaunches.assign(M.Kernels.size(), 0);

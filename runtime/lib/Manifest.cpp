@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -417,6 +418,35 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
             if (Known != M.HostVars.end() && Known->second != S.VarLong)
               Fail(SW, "loop variable '" + S.Var + "' has two kernel types");
             M.HostVars[S.Var] = S.VarLong;
+            if (!V.WorkGroupLoop.empty()) {
+              // Launched instead of the loop: in the loop's scope, not its
+              // body's.
+              std::string GW = SW + ".one_work_group";
+              size_t K = 0;
+              while (K < M.Kernels.size() &&
+                     M.Kernels[K].Name != V.WorkGroupLoop)
+                ++K;
+              if (K == M.Kernels.size())
+                Fail(GW, "names unknown kernel '" + V.WorkGroupLoop + "'");
+              if (Launched[K]++)
+                Fail(GW, "kernel '" + V.WorkGroupLoop + "' is launched twice");
+              const KernelLaunch &KL = M.Kernels[K];
+              for (const std::string &A : KL.Args)
+                if (!Names.count(A) &&
+                    std::find(Scope.begin(), Scope.end(), A) == Scope.end())
+                  Fail("kernel " + KL.Name,
+                       "argument '" + A +
+                           "' is not an argument, a temporary or the "
+                           "variable of a host loop around the loop it runs");
+              for (const Formula &F : KL.Global)
+                CheckFormula(F, "kernel " + KL.Name + " global");
+              if (KL.Local)
+                for (const Formula &F : *KL.Local)
+                  CheckFormula(F, "kernel " + KL.Name + " local");
+              S.WorkGroupKernel = K;
+              S.WorkGroupItems = Parse(V.WorkGroupItems, GW + ".max_items");
+              CheckFormula(S.WorkGroupItems, GW + ".max_items");
+            }
             Scope.push_back(S.Var);
             HostBody(V.Body, SW + ".body", S.Body);
             Scope.pop_back();
@@ -635,24 +665,95 @@ std::string tunableProblem(const Manifest &M, const Env &T) {
 
 } // namespace looptile::rt
 
+looptile::rt::HostLoops looptile::rt::hostLoopsPolicy() {
+  const char *V = std::getenv("LOOPTILE_HOST_LOOPS");
+  if (!V || !*V || std::string(V) == "auto")
+    return HostLoops::Auto;
+  if (std::string(V) == "launches")
+    return HostLoops::Launches;
+  if (std::string(V) == "one-work-group")
+    return HostLoops::OneWorkGroup;
+  throw Error(ErrorKind::Usage, std::string("LOOPTILE_HOST_LOOPS=") + V +
+                                    ": expected auto, launches or "
+                                    "one-work-group");
+}
+
+namespace {
+
+/// The largest product of global sizes of a launch in Steps, with each
+/// loop variable at its first and at its last value (the widest launch of
+/// a loop whose ranges grow or shrink along it); loops that run no
+/// iteration add nothing.
+int64_t widestLaunch(const looptile::rt::Manifest &M,
+                     const std::vector<looptile::rt::HostStep> &Steps,
+                     looptile::rt::Env &E) {
+  using namespace looptile::rt;
+  int64_t Widest = 0;
+  for (const HostStep &S : Steps) {
+    if (S.K == HostStep::Launch) {
+      int64_t Items = 1;
+      for (const Formula &G : M.Kernels[S.Kernel].Global) {
+        int64_t V = std::max<int64_t>(G.evaluate(E), 0);
+        Items = V != 0 && Items > INT64_MAX / V ? INT64_MAX : Items * V;
+      }
+      Widest = std::max(Widest, Items);
+      continue;
+    }
+    int64_t From = S.From.evaluate(E), To = S.To.evaluate(E);
+    if (From > To)
+      continue;
+    for (int64_t V : {From, To}) {
+      E[S.Var] = V;
+      Widest = std::max(Widest, widestLaunch(M, S.Body, E));
+    }
+    E.erase(S.Var);
+  }
+  return Widest;
+}
+
+} // namespace
+
+bool looptile::rt::hostLoopInOneGroup(const Manifest &M, const HostStep &S,
+                                      const Env &E, HostLoops Policy) {
+  if (!S.WorkGroupKernel || Policy == HostLoops::Launches)
+    return false;
+  if (Policy == HostLoops::OneWorkGroup)
+    return true;
+  int64_t From = S.From.evaluate(E), To = S.To.evaluate(E);
+  // One iteration or none: the launches cost what the kernel would.
+  if (From >= To)
+    return false;
+  Env At = E;
+  At[S.Var] = From;
+  int64_t Widest = widestLaunch(M, S.Body, At);
+  At[S.Var] = To;
+  Widest = std::max(Widest, widestLaunch(M, S.Body, At));
+  return Widest <= S.WorkGroupItems.evaluate(E);
+}
+
 void looptile::rt::runHostProgram(
     const std::vector<HostStep> &Steps, Env &E,
-    const std::function<void(size_t, const Env &)> &Launch) {
+    const std::function<void(size_t, const Env &)> &Launch,
+    const std::function<bool(const HostStep &, const Env &)> &InOneGroup) {
   for (const HostStep &S : Steps) {
     if (S.K == HostStep::Launch) {
       Launch(S.Kernel, E);
+      continue;
+    }
+    if (S.WorkGroupKernel && InOneGroup && InOneGroup(S, E)) {
+      Launch(*S.WorkGroupKernel, E);
       continue;
     }
     int64_t From = S.From.evaluate(E), To = S.To.evaluate(E);
     if (S.Step > 0)
       for (int64_t V = From; V <= To; V += S.Step) {
         E[S.Var] = V;
-        runHostProgram(S.Body, E, Launch);
+        runHostProgram(S.Body, E, Launch, InOneGroup);
       }
     else
       for (int64_t V = To; V >= From; V += S.Step) {
         E[S.Var] = V;
-        runHostProgram(S.Body, E, Launch);
+        runHostProgram(S.Body, E, Launch, InOneGroup);
       }
     E.erase(S.Var);
   }

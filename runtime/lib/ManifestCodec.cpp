@@ -134,7 +134,11 @@ std::string hostSteps(const std::vector<HostStep> &Body,
     if (!S.KernelType.empty())
       Out += ", \"kernel_type\": " + quote(S.KernelType);
     Out += ", \"from\": " + quote(S.From) + ", \"to\": " + quote(S.To) +
-           ", \"step\": " + std::to_string(S.Step) + ",\n" + Indent +
+           ", \"step\": " + std::to_string(S.Step) + ",\n" + Indent;
+    if (!S.WorkGroupLoop.empty())
+      Out += "   \"one_work_group\": {\"kernel\": " + quote(S.WorkGroupLoop) +
+             ", \"max_items\": " + quote(S.WorkGroupItems) + "},\n" + Indent;
+    Out += 
            "   \"body\": " + hostSteps(S.Body, Indent + "  ") + "}";
   }
   return Out + (Body.empty() ? "" : "\n" + Indent) + "]";
@@ -543,6 +547,13 @@ Document read(const std::string &Text, const std::string &Origin) {
             S.To = R.formula(R.field(V, "to", SW, T::String), SW + ".to");
             S.Step = R.integer(R.field(V, "step", SW, T::Number), SW + ".step");
             Steps(R.field(V, "body", SW, T::Array), SW + ".body", S.Body);
+            if (const Value *G = R.optional(V, "one_work_group", SW,
+                                            T::Object)) {
+              std::string GW = SW + ".one_work_group";
+              S.WorkGroupLoop = R.str(*G, "kernel", GW);
+              S.WorkGroupItems = R.formula(
+                  R.field(*G, "max_items", GW, T::String), GW + ".max_items");
+            }
           }
           Out.push_back(std::move(S));
         });

@@ -38,6 +38,12 @@ seeded random inputs, and reports kernel time, GFLOPS and GB/s.
                           (default: $LOOPTILE_DEVICES, else one device);
                           kernels that cannot split run on the first, with
                           a note saying why
+  --host-loops auto|launches|one-work-group
+                          how a host loop that looptile also wrote as one
+                          kernel of one work-group runs: that kernel where
+                          the loop's launches are small (auto), always the
+                          launches, or always the one kernel (default:
+                          $LOOPTILE_HOST_LOOPS, else auto)
   --dump-outputs DIR      write each out/inout buffer after the first run
                           to DIR/NAME.bin (raw bytes)
   --list-devices          list platforms and devices with their P:D indices
@@ -192,6 +198,11 @@ Options parseOptions(int Argc, char **Argv) {
       if (V.empty())
         throw Error(ErrorKind::Usage, "--devices needs all or P:D,P:D,...");
       O.Devices = V;
+    } else if (eqValue("--host-loops", V)) {
+      if (V != "auto" && V != "launches" && V != "one-work-group")
+        throw Error(ErrorKind::Usage,
+                    "--host-loops needs auto, launches or one-work-group");
+      O.HostLoops = V;
     } else if (eqValue("--dump-outputs", V)) {
       if (V.empty())
         throw Error(ErrorKind::Usage, "--dump-outputs needs a folder");

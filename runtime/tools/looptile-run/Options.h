@@ -22,6 +22,7 @@ struct Options {
   rt::Env Tunables;           // --set
   std::string Device;         // --device
   std::string Devices;        // --devices (several devices)
+  std::string HostLoops;      // --host-loops (sets LOOPTILE_HOST_LOOPS)
   std::string DumpOutputs;    // --dump-outputs DIR
   bool ListDevices = false;
   bool Validate = false;

@@ -13,6 +13,7 @@
 #include "looptile/Runtime/Harness.h"
 #include "looptile/Runtime/Setting.h"
 
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <unistd.h>
@@ -152,6 +153,12 @@ static int realMain(int Argc, char **Argv) {
     Ref = std::make_unique<rt::ReferenceLibrary>(Path);
   }
 
+
+  // The host loops' policy is the runtime's (rt::hostLoopsPolicy), for the
+  // reference run's executor and every other alike.
+  if (!O.HostLoops.empty())
+    ::setenv("LOOPTILE_HOST_LOOPS", O.HostLoops.c_str(), 1);
+  rt::hostLoopsPolicy(); // a bad $LOOPTILE_HOST_LOOPS fails here, once
 
   // Several devices: --devices, else $LOOPTILE_DEVICES unless --device
   // names one.

@@ -135,13 +135,40 @@ struct HostStep {
   std::vector<HostStep> Body;
   /// Launch: the index of the kernel in Manifest::Kernels.
   size_t Kernel = 0;
+  /// Loop ("one_work_group"): the kernel that runs the whole loop in one
+  /// work-group, and the most work-items a launch in the loop may have
+  /// for the runtime to launch that kernel instead (hostLoopInOneGroup).
+  std::optional<size_t> WorkGroupKernel;
+  Formula WorkGroupItems;
 };
+
+struct Manifest;
 
 /// Runs the host program Steps: each loop over its values in its order,
 /// with its variable set in E while its body runs (and erased after), and
-/// Launch(kernel index, E) at each launch, in program order.
-void runHostProgram(const std::vector<HostStep> &Steps, Env &E,
-                    const std::function<void(size_t, const Env &)> &Launch);
+/// Launch(kernel index, E) at each launch, in program order. A loop with
+/// a kernel of one work-group for which InOneGroup (when given) says yes
+/// is instead Launch(that kernel, E), once.
+void runHostProgram(
+    const std::vector<HostStep> &Steps, Env &E,
+    const std::function<void(size_t, const Env &)> &Launch,
+    const std::function<bool(const HostStep &, const Env &)> &InOneGroup =
+        nullptr);
+
+/// How host loops that have a kernel of one work-group run
+/// (LOOPTILE_HOST_LOOPS, looptile-run --host-loops; docs/runtime.md, "Host
+/// loops in one work-group").
+enum class HostLoops { Auto, Launches, OneWorkGroup };
+/// The policy of LOOPTILE_HOST_LOOPS (Auto when unset); a value other than
+/// auto, launches or one-work-group is Error(ErrorKind::Usage).
+HostLoops hostLoopsPolicy();
+/// Whether the loop S (with a kernel of one work-group), at the values E
+/// of the sizes, tunables and enclosing loops, runs as that kernel under
+/// Policy. Auto: when it runs at least two iterations and no launch in it
+/// has more work-items (the product of its global sizes) than S's
+/// max_items, at the first and the last iteration of each loop.
+bool hostLoopInOneGroup(const Manifest &M, const HostStep &S, const Env &E,
+                        HostLoops Policy);
 
 /// The manifest's "floating_point" (docs/manifest.md): how the kernels'
 /// floating-point arithmetic relates to the C function's.

@@ -154,10 +154,17 @@ struct HostStep {
   std::string Var, KernelType, From, To; ///< loops (KernelType "" if absent)
   int64_t Step = 1;
   std::vector<HostStep> Body;
+  /// A loop's "one_work_group" (empty when absent): the kernel that runs
+  /// the loop, its body included, as one work-group, and the formula of
+  /// the most work-items a launch in the loop may have for the runtime to
+  /// take it.
+  std::string WorkGroupLoop, WorkGroupItems;
   bool operator==(const HostStep &O) const {
     return IsLoop == O.IsLoop && Launch == O.Launch && Var == O.Var &&
            KernelType == O.KernelType && From == O.From && To == O.To &&
-           Step == O.Step && Body == O.Body;
+           Step == O.Step && Body == O.Body &&
+           WorkGroupLoop == O.WorkGroupLoop &&
+           WorkGroupItems == O.WorkGroupItems;
   }
 };
 

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Host loops in one work-group (docs/kernels.md): the PolyBench-style
+# kernels whose host program has a loop on the host, with no flags, timed
+# at LARGE three ways in one call: every launch (--host-loops=launches),
+# the whole loop as one kernel of one work-group (one-work-group), and the
+# runtime's choice (auto, the default), beside the C on one CPU core of the
+# same machine (bench/c_time.py). Each kernel is validated on the device
+# first with the one-work-group kernel forced, at its ragged size. A
+# jacobi-1d sweep over n (100 steps) times launches against the one
+# work-group at 256 and 1024 work-items: where the two cross is what the
+# manifest's max_items should say.
+#
+#   bench/host_loops.sh prepare [DIR]    # here: kernels, shims, C timers
+#   bench/host_loops.sh run DIR OUT [DEVICE]   # the GPU machine; OUT/*.json
+set -eu
+MODE=${1:?usage: bench/host_loops.sh prepare [DIR] | run DIR OUT [DEVICE]}
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/.." && pwd)
+# kernel | validated at | timed at (LARGE, bench/polybench/sizes.txt)
+KERNELS="
+jacobi-1d|tsteps=5,n=37|tsteps=500,n=2000
+trisolv|n=23|n=2000
+durbin|n=23|n=2000
+ludcmp|n=23|n=2000
+nussinov|n=23|n=2500
+cholesky|n=19|n=2000
+lu|n=23|n=2000
+gramschmidt|m=37,n=19|m=1000,n=1200
+trmm|m=13,n=17|m=1000,n=1200
+fdtd-2d|tmax=4,nx=13,ny=17|tmax=500,nx=1000,ny=1200
+jacobi-2d|tsteps=4,n=19|tsteps=500,n=1300
+heat-3d|tsteps=3,n=11|tsteps=500,n=120
+floyd-warshall|n=23|n=500
+"
+if [ "$MODE" = prepare ]; then
+  DIR=${2:-build/host-loops}
+  rm -rf "$DIR" && mkdir -p "$DIR/bin"
+  cp "${LOOPTILE_RUN:-build/bin/looptile-run}" "$DIR/bin/"
+  echo "$KERNELS" | while IFS='|' read -r K VAL TIME; do
+    [ -n "$K" ] || continue
+    "${LOOPTILE:-build/bin/looptile}" "$HERE/polybench/$K.c" -o "$DIR/$K.cl" \
+      --print-mapping > "$DIR/$K.mapping.txt" 2>&1
+    "$DIR/bin/looptile-run" "$DIR/$K.cl" --build-reference "$DIR/$K.ref.so"
+    python3 "$HERE/c_time.py" build "$DIR/$K.json" "$DIR/$K.ctime"
+    echo "$K|$VAL|$TIME" >> "$DIR/kernels.txt"
+  done
+  git -C "$ROOT" rev-parse HEAD > "$DIR/commit.txt"
+  echo "prepared $DIR"
+  exit 0
+fi
+DIR=${2:?DIR}
+OUT=${3:?OUT}
+DEVICE=${4:-gpu}
+source "$HERE/gpu_env.sh"
+[ "$DEVICE" = gpu ] && register_nvidia_icd
+mkdir -p "$OUT"
+R="$DIR/bin/looptile-run"
+run() { # name file sizes policy reps [extra...]
+  local N=$1 F=$2 S=$3 P=$4 REPS=$5
+  shift 5
+  timeout "${LIMIT:-60}" "$R" "$F" -D "$S" --device "$DEVICE" --host-loops "$P" \
+    --reps "$REPS" --no-progress --json "$@" > "$OUT/$N.json" 2> "$OUT/$N.err" ||
+    echo "$N: exit $?" >&2
+}
+while IFS='|' read -r K VAL TIME; do
+  run "$K.validate" "$DIR/$K.cl" "$VAL" one-work-group 1 --validate \
+    --reference "$DIR/$K.ref.so"
+  for P in launches one-work-group auto; do
+    run "$K.$P" "$DIR/$K.cl" "$TIME" "$P" "${GREPS:-3}"
+  done
+  "$DIR/$K.ctime" $(echo "$TIME" | tr ',' ' ') "${CREPS:-2}" > "$OUT/$K.c.json" ||
+    echo "$K: c exit $?" >&2
+done < "$DIR/kernels.txt"
+# The crossing: jacobi-1d, 100 steps, n from 1e3 to 1e6.
+for N in 1000 4000 16000 64000 256000 1024000; do
+  run "sweep.$N.launches" "$DIR/jacobi-1d.cl" "tsteps=100,n=$N" launches 3
+  for W in 256 1024; do
+    run "sweep.$N.wg$W" "$DIR/jacobi-1d.cl" "tsteps=100,n=$N" one-work-group 3 \
+      --set WG0_k2=$W
+  done
+done
+echo "done $OUT"
