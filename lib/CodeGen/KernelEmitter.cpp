@@ -2371,9 +2371,23 @@ std::string Emitter::workGroupPart(unsigned In, const std::string &Lid,
 
 } // namespace
 
-bool looptile::fitsWorkGroupLoop(const KernelPlan &P, const KernelLaunch &L) {
-  return (P.K == KernelPlan::Naive || P.K == KernelPlan::SingleWorkItem) &&
-         L.Followers.empty() && L.LocalBytes.empty();
+bool looptile::fitsWorkGroupLoop(const KernelPlan &P, const KernelLaunch &L,
+                                 std::string &Why) {
+  if (P.K != KernelPlan::Naive && P.K != KernelPlan::SingleWorkItem)
+    Why = "only naive and single work-item kernels run as parts of one "
+          "work-group";
+  else if (!L.Followers.empty() || !L.LocalBytes.empty())
+    Why = "it launches a second kernel or uses local memory";
+  else if (P.K == KernelPlan::Naive &&
+           std::any_of(P.Body.begin(), P.Body.end(),
+                       [](const Node &N) { return N.isLoop(); }))
+    // A work-item that runs a loop has work enough that the launch's
+    // parallelism outweighs its cost: nussinov's wavefronts at n = 2500
+    // ran 3.5x slower in one work-group than launched (bench/RESULTS.md,
+    // 2026-11-27).
+    Why = "a work-item of it runs a loop, work that needs the whole device "
+          "more than it saves a launch";
+  return Why.empty();
 }
 
 std::string looptile::emitWorkGroupLoop(const HostNode &Loop,

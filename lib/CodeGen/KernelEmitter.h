@@ -72,10 +72,12 @@ std::string emitKernel(const Function &F, const KernelPlan &Plan,
 /// launches, at 64 times 1.9x slower; they cross near 32.
 constexpr int64_t WorkGroupLoopItems = 16;
 
-/// Whether kernel P (launched as L) can be a part of a host loop run in one
-/// work-group: a naive or single-work-item kernel, one launch, no local
-/// memory.
-bool fitsWorkGroupLoop(const KernelPlan &P, const KernelLaunch &L);
+/// Whether kernel P (launched as L) is a part of a host loop run in one
+/// work-group: a single-work-item kernel, or a naive kernel whose
+/// work-items run no loop; one launch, no local memory. Else Why says why
+/// not.
+bool fitsWorkGroupLoop(const KernelPlan &P, const KernelLaunch &L,
+                       std::string &Why);
 
 /// The host loop Loop (a HostNode::Loop of the host program), with every
 /// loop and launch in it, as one kernel Name to be launched as one

@@ -1221,16 +1221,17 @@ bool looptile::generateOpenCL(const Function &Original,
       continue;
     std::vector<unsigned> Ks;
     launchedKernels(H, Ks);
-    for (unsigned K : Ks)
-      if (!fitsWorkGroupLoop(Plans[K], Launches[K]) &&
-          WorkGroupLoopWhy[N].empty())
+    for (unsigned K : Ks) {
+      std::string Why;
+      if (WorkGroupLoopWhy[N].empty() &&
+          !fitsWorkGroupLoop(Plans[K], Launches[K], Why))
         WorkGroupLoopWhy[N] = "kernel " + Plans[K].Name + " is " +
-                              kindName(Plans[K].K) +
-                              " (only naive and single work-item kernels "
-                              "run as parts of one work-group)";
+                              kindName(Plans[K].K) + " (" + Why + ")";
+    }
     if (!WorkGroupLoopWhy[N].empty())
       continue;
-    std::string Name = Names.fresh(F.Name + "_wg" + std::to_string(N));
+    std::string Name =
+        Names.fresh(F.Name + "_wg" + std::to_string(LoopLaunches.size()));
     unsigned Index = Opts.KernelIndexBase + unsigned(F.Body.size()) +
                      unsigned(LoopLaunches.size());
     KernelLaunch L;

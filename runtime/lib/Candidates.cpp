@@ -234,7 +234,8 @@ Env validationSizes(const Manifest &M, const Env &Sizes,
       }
       if (Tile <= 0)
         for (const auto &[N, V] : C)
-          Tile = std::max(Tile, V);
+          if (!M.WorkGroupLoopTunables.count(N))
+            Tile = std::max(Tile, V);
       T = std::max(T, Tile);
     }
     int64_t Cap = 3 * T - 1;

@@ -454,6 +454,38 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
           Out.push_back(std::move(S));
         }
       };
+  // The tunables of kernels of one work-group (their NDRange's only).
+  auto CollectGroupTunables = [&] {
+    std::set<size_t> Group;
+    std::function<void(const std::vector<HostStep> &)> Walk =
+        [&](const std::vector<HostStep> &Steps) {
+          for (const HostStep &S : Steps) {
+            if (S.WorkGroupKernel)
+              Group.insert(*S.WorkGroupKernel);
+            Walk(S.Body);
+          }
+        };
+    Walk(M.Host);
+    auto Names = [&](const KernelLaunch &K, std::set<std::string> &Out) {
+      for (const Formula &F : K.Global)
+        for (const std::string &N : F.names())
+          Out.insert(N);
+      if (K.Local)
+        for (const Formula &F : *K.Local)
+          for (const std::string &N : F.names())
+            Out.insert(N);
+      if (K.LocalMemoryBytes)
+        for (const std::string &N : K.LocalMemoryBytes->names())
+          Out.insert(N);
+    };
+    std::set<std::string> InGroup, Elsewhere;
+    for (size_t K = 0; K < M.Kernels.size(); ++K)
+      Names(M.Kernels[K], Group.count(K) ? InGroup : Elsewhere);
+    for (const std::string &N : InGroup)
+      if (Tunables.count(N) && !Elsewhere.count(N))
+        M.WorkGroupLoopTunables.insert(N);
+    M.WorkGroupLoopKernels = Group;
+  };
   const bool HasHostProgram = D.HostProgram.has_value();
   if (HasHostProgram) {
     if (D.Version < 2)
@@ -463,6 +495,7 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
       if (!Launched[K])
         Fail("host_program",
              "kernel '" + M.Kernels[K].Name + "' is never launched");
+    CollectGroupTunables();
   } else {
     for (size_t K = 0; K < M.Kernels.size(); ++K) {
       HostStep S;

@@ -215,8 +215,11 @@ Executor &Session::Impl::choose(const std::vector<HostArg> &Args) {
       for (const DeviceRef &D : Devs)
         std::cerr << " " << D.PlatformIndex << ":" << D.DeviceIndex;
       std::cerr << "\n";
-      for (const KernelLaunch &K : M.Kernels)
-        if (!K.Split)
+      // (Several devices run a host loop's launches, never its kernel of
+      // one work-group.)
+      for (size_t KI = 0; KI < M.Kernels.size(); ++KI)
+        if (const KernelLaunch &K = M.Kernels[KI];
+            !K.Split && !M.WorkGroupLoopKernels.count(KI))
           std::cerr << "looptile: note: kernel " << K.Name
                     << " runs on one device: "
                     << (K.NoSplit.empty() ? "its manifest has no split"

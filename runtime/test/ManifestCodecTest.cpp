@@ -67,11 +67,13 @@ const char Version2[] = R"J({
   "kernels": [
     {"name": "lu_k0", "kind": "single work-item", "args": ["N", "A", "s"], "global": ["1"], "local": ["1"]},
     {"name": "lu_k1", "kind": "naive", "args": ["N", "A", "k"], "global": ["round_up(max(N - 1 - k, 0), WG0_k1)"], "local": ["WG0_k1"], "local_memory_bytes": "0"},
-    {"name": "lu_k2", "kind": "naive", "args": ["N", "A", "k", "j", "result", "c", "A_x"], "global": ["1"], "local": ["1"]}
+    {"name": "lu_k2", "kind": "naive", "args": ["N", "A", "k", "j", "result", "c", "A_x"], "global": ["1"], "local": ["1"]},
+    {"name": "lu_wg0", "kind": "work-group loop", "args": ["N", "A"], "global": ["WG0_k1"], "local": ["WG0_k1"]}
   ],
   "host_program": [
     {"launch": "lu_k0"},
     {"loop": "k", "kernel_type": "long", "from": "0", "to": "N - 1", "step": 1,
+     "one_work_group": {"kernel": "lu_wg0", "max_items": "16*WG0_k1"},
      "body": [
       {"launch": "lu_k1"},
       {"loop": "j", "kernel_type": "long", "from": "k", "to": "max(k, N - 2)", "step": -2,
@@ -136,6 +138,9 @@ TEST(ManifestCodec, Version2HostProgramRoundTrip) {
   const manifest::HostStep &K = (*D.HostProgram)[1];
   EXPECT_TRUE(K.IsLoop);
   EXPECT_EQ(K.Var, "k");
+  EXPECT_EQ(K.WorkGroupLoop, "lu_wg0");
+  EXPECT_EQ(K.WorkGroupItems, "16*WG0_k1");
+  EXPECT_TRUE((*D.HostProgram)[0].WorkGroupLoop.empty());
   ASSERT_EQ(K.Body.size(), 2u);
   EXPECT_EQ(K.Body[1].Step, -2);
   EXPECT_EQ(K.Body[1].Body[0].Launch, "lu_k2");

@@ -232,6 +232,58 @@ static void unitTests() {
           E);
     E = Refused(HP, "\"to\": \"n - 1\"", "\"to\": \"t - 1\"");
     check(contains(E, "uses 't'"), "manifest.host-bound-scope", E);
+    // A loop's kernel of one work-group (one_work_group): launched instead
+    // of the loop, in the loop's scope; the runtime's choice.
+    {
+      std::string WG = HP;
+      WG.replace(WG.find("\"kernels\": ["), 12,
+                 "\"kernels\": [{\"name\": \"g\", \"args\": [\"a\", \"n\"], "
+                 "\"global\": [\"T\"], \"local\": [\"T\"]}, ");
+      WG.replace(WG.find("\"step\": 2,"), 10,
+                 "\"step\": 2, \"one_work_group\": {\"kernel\": \"g\", "
+                 "\"max_items\": \"16*T\"},");
+      Manifest MW = Manifest::parse(WG, "m.json", "");
+      check(MW.Host.size() == 1 && MW.Host[0].WorkGroupKernel == size_t(0) &&
+                MW.Host[0].Body[0].Kernel == 1,
+            "manifest.one-work-group");
+      auto Choice = [&](int64_t N, HostLoops P) {
+        return hostLoopInOneGroup(MW, MW.Host[0], {{"n", N}, {"T", 8}}, P);
+      };
+      // n = 10: launches of round_up(10 - t, 8) <= 16 work-items, at most
+      // 16*T = 128; n = 1000: 1000 > 128; n = 1: one iteration.
+      check(Choice(10, HostLoops::Auto) && !Choice(1000, HostLoops::Auto) &&
+                !Choice(1, HostLoops::Auto) &&
+                !Choice(10, HostLoops::Launches) &&
+                Choice(1000, HostLoops::OneWorkGroup),
+            "manifest.one-work-group-choice");
+      std::vector<size_t> Ran;
+      Env At = {{"n", 10}, {"T", 8}};
+      runHostProgram(
+          MW.Host, At, [&](size_t K, const Env &) { Ran.push_back(K); },
+          [&](const HostStep &S, const Env &X) {
+            return hostLoopInOneGroup(MW, S, X, HostLoops::Auto);
+          });
+      check(Ran == std::vector<size_t>{0}, "manifest.one-work-group-run");
+      Ran.clear();
+      runHostProgram(MW.Host, At,
+                     [&](size_t K, const Env &) { Ran.push_back(K); });
+      check(Ran == std::vector<size_t>(5, 1), "manifest.one-work-group-loop");
+      auto RefusedWG = [&](const std::string &From, const std::string &To) {
+        std::string Text = WG;
+        Text.replace(Text.find(From), From.size(), To);
+        return errorOf([&] { Manifest::parse(Text, "m.json", ""); });
+      };
+      E = RefusedWG("\"kernel\": \"g\"", "\"kernel\": \"q\"");
+      check(contains(E, "one_work_group: names unknown kernel 'q'"),
+            "manifest.one-work-group-unknown", E);
+      E = RefusedWG("\"kernel\": \"g\"", "\"kernel\": \"k\"");
+      check(contains(E, "kernel 'k' is launched twice"),
+            "manifest.one-work-group-twice", E);
+      E = RefusedWG("[\"a\", \"n\"], \"global\": [\"T\"]",
+                    "[\"a\", \"n\", \"t\"], \"global\": [\"T\"]");
+      check(contains(E, "argument 't' is not an argument"),
+            "manifest.one-work-group-scope", E);
+    }
     // A kernel that uses t launched outside t's loop.
     E = Refused(HP, Host, ", \"host_program\": [{\"launch\": \"k\"}]}");
     check(contains(E, "argument 't' is not an argument"),

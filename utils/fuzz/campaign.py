@@ -46,6 +46,7 @@ class Stats:
     KEYS = ["c_requests", "c_accepted", "c_compared", "ocl_requests", "ocl_accepted",
             "kernels_validated", "oclgrind_runs", "verdicts_checked",
             "trace_parallel_missed", "zero_runs", "zero_refusals",
+            "one_group_runs",
             "alias_calls", "alias_refused"]
 
     def __init__(self):
@@ -100,6 +101,7 @@ class Stats:
              s["oclgrind_runs"]))
         w("runs at sizes with a 0: %d, refused by the size check as expected: %d\n"
           % (s["zero_runs"], s["zero_refusals"]))
+        w("validated runs of a host loop as one work-group: %d\n" % s["one_group_runs"])
         w("host glue calls with overlapping arrays: %d, refused as expected (one "
           "written): %d\n" % (s["alias_calls"], s["alias_refused"]))
         fe = self.features

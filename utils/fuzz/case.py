@@ -66,6 +66,7 @@ def run_seed(args):
             "kernels_validated": res.kernels_validated,
             "oclgrind_runs": res.oclgrind_runs,
             "zero_runs": res.zero_runs, "zero_refusals": res.zero_refusals,
+            "one_group_runs": res.one_group_runs,
             "alias_calls": res.alias_calls, "alias_refused": res.alias_refused,
             "verdicts_checked": res.verdicts_checked,
             "trace_parallel_missed": res.trace_parallel_missed,

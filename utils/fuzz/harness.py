@@ -94,6 +94,8 @@ class Result:
         self.alias_refused = 0      # of those, refused (a written one overlaps)
         self.alias_done = False
         self.zero_runs = 0          # looptile-run at sizes with a 0
+        self.one_group_runs = 0     # validated runs that ran a host loop as
+                                    # its kernel of one work-group
         self.zero_refusals = 0      # of those, expected size-check refusals
         self.refusals = []          # (flags, first error line)
         self.legal_refused = []     # refusals the trace shows legal
@@ -824,12 +826,18 @@ def check_opencl(prog, flags, k, combos, tools, res, refuse=()):
     msizes = [a["name"] for a in manifest.get("arguments", []) if a.get("kind") == "size"]
     fs = prog.f.sizes()
     ok = True
-    for combo in list(combos) + [c for c in refuse if c not in combos]:
+    # A host loop that also has a kernel of one work-group runs as that
+    # kernel at these small sizes (the runtime's choice): every other size
+    # combination runs its launches instead, so both paths are validated.
+    one_group = has_one_work_group(manifest.get("host_program", []))
+    for i, combo in enumerate(list(combos) + [c for c in refuse if c not in combos]):
         may_refuse = combo in refuse
         env = dict(zip(fs, combo))
         d = ",".join("%s=%d" % (n, env.get(n, 7)) for n in msizes)
         cmd = [tools.runner, cl, "--validate", "--reps", "1", "--no-tune-cache",
                "--json", "--no-progress"] + (["-D", d] if d else [])
+        if one_group and i % 2:
+            cmd += ["--host-loops", "launches"]
         tun = [t["name"] for t in manifest.get("tunables", [])]
         if tun and (tools.small_work_groups or
                     any(n in tun for n in tools.tunables)):
@@ -859,11 +867,32 @@ def check_opencl(prog, flags, k, combos, tools, res, refuse=()):
             ok = False
             break
         res.kernels_validated += 1
+        if one_group and ran_one_group(manifest, out):
+            res.one_group_runs += 1
     if ok and tools.use_oclgrind:
         run_oclgrind(prog, cl, manifest, msizes, flags, tools, res)
     if ok and getattr(tools, "alias_calls", False) and not res.alias_done:
         res.alias_done = True
         check_alias(prog, cl, manifest, flags, tools, res)
+
+
+def has_one_work_group(steps):
+    """Whether a loop of the manifest's host_program has a kernel of one
+    work-group (docs/manifest.md, "one_work_group")."""
+    return any("one_work_group" in s or has_one_work_group(s.get("body", []))
+               for s in steps)
+
+
+def ran_one_group(manifest, out):
+    """Whether looptile-run's --json output out launched a kernel of one
+    work-group."""
+    kinds = {k["name"]: k.get("kind") for k in manifest.get("kernels", [])}
+    try:
+        data = json.loads(out)
+    except ValueError:
+        return False
+    return any(kinds.get(k.get("name")) == "work-group loop" and k.get("launches")
+               for k in data.get("kernels") or [])
 
 
 def ocl_outcome(rc, out, err, flags, sizes, tool="looptile-run"):

@@ -74,11 +74,23 @@ void printText(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
     OS << "throughput: " << fmt("%.3f", R.GFlops) << " GFLOPS, "
        << fmt("%.3f", R.GBps) << " GB/s\n";
     // A host program: the split of the run's time over its kernels.
-    if (!C.M->HostVars.empty())
-      for (size_t K = 0; K < R.KernelMedianMs.size(); ++K)
+    // Kernels never launched (a host loop run as its kernel of one
+    // work-group, or the other way round; launches with an empty NDRange)
+    // are named on one line.
+    if (!C.M->HostVars.empty()) {
+      std::string Idle;
+      for (size_t K = 0; K < R.KernelMedianMs.size(); ++K) {
+        if (R.KernelLaunches[K] == 0) {
+          Idle += (Idle.empty() ? "" : ", ") + C.M->Kernels[K].Name;
+          continue;
+        }
         OS << "  " << C.M->Kernels[K].Name << ": " << R.KernelLaunches[K]
            << " launches, median " << fmt("%.4f", R.KernelMedianMs[K])
            << " ms\n";
+      }
+      if (!Idle.empty())
+        OS << "  not launched: " << Idle << "\n";
+    }
     // Several devices: the run's time is wall-clock (launches and the
     // transfers between devices); each device's kernels' time.
     for (size_t D = 0; D < R.DeviceMedianMs.size(); ++D)
@@ -167,13 +179,19 @@ void printJson(std::ostream &OS, const RunContext &C, const rt::RunResult &R) {
          << (D < R.DeviceReceived.size() ? R.DeviceReceived[D] : 0) << "}";
     OS << "], \"exchanged_bytes\": " << R.ExchangedBytes
        << ", \"split\": [";
-    for (size_t K = 0; K < R.SplitRefusals.size(); ++K)
-      OS << (K ? ", " : "") << "{\"kernel\": " << quote(C.M->Kernels[K].Name)
+    // The kernels that ran (one that never launched split nothing).
+    bool First = true;
+    for (size_t K = 0; K < R.SplitRefusals.size(); ++K) {
+      if (K < R.KernelLaunches.size() && R.KernelLaunches[K] == 0)
+        continue;
+      OS << (First ? "" : ", ") << "{\"kernel\": " << quote(C.M->Kernels[K].Name)
          << ", \"split\": " << (R.SplitRefusals[K].empty() ? "true" : "false")
          << ", \"reason\": "
          << (R.SplitRefusals[K].empty() ? std::string("null")
                                         : quote(R.SplitRefusals[K]))
          << "}";
+      First = false;
+    }
     OS << "]";
   }
   if (R.Validated) {

@@ -26,7 +26,8 @@ static int64_t tileOf(const rt::Manifest &M, const rt::Argument &A,
   }
   int64_t T = 0;
   for (const auto &[N, V] : Tunables)
-    T = std::max(T, V);
+    if (!M.WorkGroupLoopTunables.count(N))
+      T = std::max(T, V);
   return T > 0 ? T : 16;
 }
 

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <map>
+#include <set>
 #include <optional>
 #include <functional>
 #include <string>
@@ -216,6 +217,12 @@ struct Manifest {
   std::vector<HostStep> Host;
   /// Every host loop variable of Host, with whether kernels take it as long.
   std::map<std::string, bool> HostVars;
+  /// The tunables that only the NDRange of host loops' kernels of one work-
+  /// group uses (their work-group size): not the granularity of any size,
+  /// which the sweep and the tuner's validation sizes take from the others.
+  std::set<std::string> WorkGroupLoopTunables;
+  /// The kernels that run host loops in one work-group (Kernels indices).
+  std::set<size_t> WorkGroupLoopKernels;
   std::vector<SizeCheck> SizeChecks;
   Formula ReductionLength, Flops, Bytes;
   FloatingPoint Fp;
