@@ -1721,12 +1721,15 @@ KernelPreview looptile::previewKernel(const Function &Original,
   launchedKernels(HP.Body[Nest], Launched);
   bool First = true;
   unsigned Sequential = 0;
+  // A loop of one iteration (the host program's `once` around statements)
+  // runs nothing in sequence.
   std::function<unsigned(const std::vector<Node> &)> Depth =
       [&](const std::vector<Node> &Body) {
         unsigned D = 0;
         for (const Node &N : Body)
           if (N.isLoop())
-            D = std::max(D, 1 + Depth(N.loop().Body));
+            D = std::max(D, unsigned(!N.loop().runsOnce()) +
+                                Depth(N.loop().Body));
         return D;
       };
   for (unsigned K : Launched) {
