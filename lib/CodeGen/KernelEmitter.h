@@ -67,9 +67,9 @@ std::string emitKernel(const Function &F, const KernelPlan &Plan,
 /// more than this many times the work-group's work-items (the manifest's
 /// "max_items"): each work-item then runs at most that many iterations of
 /// each launch's body between barriers. Measured on an H200 (jacobi-1d,
-/// 100 steps, bench/host_loops.sh; bench/RESULTS.md, 2026-11-27): at 4
-/// and 16 times the one work-group is 8.9x and 2.8x faster than the
-/// launches, at 64 times 1.9x slower; they cross near 32.
+/// 100 steps, bench/host_loops.sh; bench/RESULTS.md, 2026-11-27): at 4,
+/// 16 and 31 times the one work-group is 8.5x, 3.1x and 1.6x faster than
+/// the launches, at 62 times 2.3x slower; they cross near 40.
 constexpr int64_t WorkGroupLoopItems = 16;
 
 /// Whether kernel P (launched as L) is a part of a host loop run in one

@@ -276,8 +276,9 @@ static void unitTests() {
       E = RefusedWG("\"kernel\": \"g\"", "\"kernel\": \"q\"");
       check(contains(E, "one_work_group: names unknown kernel 'q'"),
             "manifest.one-work-group-unknown", E);
-      E = RefusedWG("\"kernel\": \"g\"", "\"kernel\": \"k\"");
-      check(contains(E, "kernel 'k' is launched twice"),
+      E = RefusedWG("[{\"launch\": \"k\"}]",
+                    "[{\"launch\": \"k\"}, {\"launch\": \"g\"}]");
+      check(contains(E, "kernel 'g' is launched twice"),
             "manifest.one-work-group-twice", E);
       E = RefusedWG("[\"a\", \"n\"], \"global\": [\"T\"]",
                     "[\"a\", \"n\", \"t\"], \"global\": [\"T\"]");
