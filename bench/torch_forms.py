@@ -54,6 +54,15 @@ def main():
     S = rnd(8192, 4096)
     timed("softmax", lambda: torch.softmax(S, dim=1), call="torch.softmax",
           R=8192, C=4096)
+    # Column statistics (bench/column_reductions.sh): the mean and the
+    # variance of each column, several shapes.
+    for r, c in ((8192, 8192), (8192, 1024), (1024, 65536)):
+        Mt = rnd(r, c)
+        timed("col_mean", lambda: torch.mean(Mt, 0), call="torch.mean(A, 0)",
+              R=r, C=c)
+        mu = torch.mean(Mt, 0)
+        timed("col_var", lambda: torch.mean((Mt - mu) ** 2, 0),
+              call="torch.mean((A - mean) ** 2, 0)", R=r, C=c)
 
 
 if __name__ == "__main__":

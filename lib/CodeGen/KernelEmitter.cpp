@@ -172,8 +172,11 @@ private:
   void workGroupTree(const std::string &WG, const std::string &Lid) {
     workGroupTree(Plan.Reduce, WG, Lid);
   }
+  /// Stride and Col (a column reduction): the values are Scratch[l *
+  /// Stride + Col] for the lanes l of column Col.
   void workGroupTree(const ScalarReduction &R, const std::string &WG,
-                     const std::string &Lid);
+                     const std::string &Lid, const std::string &Stride = "",
+                     const std::string &Col = "");
   void declarePrivates(const std::string &Suffix);
   void body(const std::vector<Node> &Nodes);
   /// Emits `const int Var = Value;` and then Inner, dropping the definition
@@ -540,7 +543,12 @@ void Emitter::singleWorkItem() {
 }
 
 void Emitter::workGroupTree(const ScalarReduction &R, const std::string &WG,
-                            const std::string &Lid) {
+                            const std::string &Lid, const std::string &Stride,
+                            const std::string &Col) {
+  auto At = [&](const std::string &L) {
+    return R.Scratch + "[" +
+           (Stride.empty() ? L : "(" + L + ") * " + Stride + " + " + Col) + "]";
+  };
   // Halving with the odd one out kept: W values become ceil(W / 2), item l
   // < W - H taking item l + H, so any work-group size is reduced whole,
   // in an order fixed by the size alone.
@@ -550,10 +558,8 @@ void Emitter::workGroupTree(const ScalarReduction &R, const std::string &WG,
        " + 1) / 2)");
   line("const int " + H + " = (" + W + " + 1) / 2;");
   line("if (" + Lid + " < " + W + " - " + H + ")");
-  line("  " + R.Scratch + "[" + Lid + "] = " +
-       combineText(R.Op, R.AccType, R.Scratch + "[" + Lid + "]",
-                   R.Scratch + "[" + Lid + " + " + H + "]") +
-       ";");
+  line("  " + At(Lid) + " = " +
+       combineText(R.Op, R.AccType, At(Lid), At(Lid + " + " + H)) + ";");
   line("barrier(CLK_LOCAL_MEM_FENCE);");
   close();
 }
@@ -686,51 +692,104 @@ void Emitter::reduceRows() {
   // One work-group per row (ReduceRows): the row's segments in order, each
   // followed by a barrier where another work-item may read what it wrote
   // (global memory, or the tree's local memory before its next use).
+  // By columns (ColumnLanes): WG0 consecutive iterations of the row loop
+  // per work-group (dimension 0), each shared out over WG1 lanes
+  // (dimension 1), the lanes of one iteration in the role the row's
+  // work-items have; an iteration past the loop's range takes part in the
+  // barriers and trees only (Active).
   const MappedLoop &M = Plan.Band.front();
+  const bool Cols = Plan.ColumnLanes;
   std::string WG = Plan.tunable("WG0");
+  std::string Lanes = Cols ? Plan.tunable("WG1") : WG;
   Launch.Tunables.push_back(
       {WG,
        Plan.WorkGroup[0],
        1,
        1024,
-       "work-group size of kernel " + Plan.Name +
-           " (the work-items of one row; any size, the tree halves it); "
-           "must not exceed the device's and the kernel's maximum "
-           "work-group size",
+       Cols ? "iterations of loop '" + M.Var + "' per work-group of kernel " +
+                  Plan.Name + " (NDRange dimension 0); " + WG + "*" + Lanes +
+                  " must not exceed the device's and the kernel's maximum "
+                  "work-group size"
+            : "work-group size of kernel " + Plan.Name +
+                  " (the work-items of one row; any size, the tree halves "
+                  "it); must not exceed the device's and the kernel's "
+                  "maximum work-group size",
        "",
-       {32, 64, 128, 256, 512, 1024}});
-  signature("__attribute__((reqd_work_group_size(" + WG + ", 1, 1))) ");
+       Cols ? std::vector<int64_t>{8, 16, 32, 64}
+            : std::vector<int64_t>{32, 64, 128, 256, 512, 1024}});
+  if (Cols)
+    Launch.Tunables.push_back(
+        {Lanes,
+         Plan.Lanes,
+         1,
+         1024,
+         "work-items sharing out each iteration of loop '" + M.Var +
+             "' in kernel " + Plan.Name + " (NDRange dimension 1; any "
+             "number, the tree halves it)",
+         "",
+         {1, 2, 4, 8, 16, 32}});
+  signature("__attribute__((reqd_work_group_size(" + WG + ", " +
+            (Cols ? Lanes : std::string("1")) + ", 1))) ");
   std::string Lid = role("lid"), P = role("p");
+  std::string Col = Cols ? role("col") : "", Active = Cols ? role("active") : "";
   int64_t Bytes = 0;
   std::string BytesF;
   for (const RowSegment &S : Plan.Rows)
     if (S.K == RowSegment::Reduce) {
       line("__local " + std::string(elemTypeCLName(S.R.AccType)) + " " +
-           S.R.Scratch + "[" + WG + "];");
-      Bytes += Plan.WorkGroup[0] * elemTypeBytes(S.R.AccType);
-      BytesF += (BytesF.empty() ? "" : " + ") + WG + "*" +
+           S.R.Scratch + "[" + (Cols ? WG + " * " + Lanes : WG) + "];");
+      Bytes += Plan.WorkGroup[0] * (Cols ? Plan.Lanes : 1) *
+               elemTypeBytes(S.R.AccType);
+      BytesF += (BytesF.empty() ? "" : " + ") + WG +
+                (Cols ? "*" + Lanes : std::string()) + "*" +
                 std::to_string(elemTypeBytes(S.R.AccType));
     }
-  line("const int " + Lid + " = get_local_id(0);");
-  // The NDRange has exactly one work-group per row (no guard: an early
-  // return before the barriers, though uniform per work-group, is
-  // miscompiled by PoCL 3.1's default work-group method, which then
-  // corrupts the host's heap; cbs, loops and oclgrind run it right).
-  line("const " + IndexType + " " + M.Var + " = " +
-       plusLower(M, "(" + IndexType + ")get_group_id(0)") + ";");
+  if (Cols) {
+    line("const int " + Col + " = get_local_id(0);");
+    line("const int " + Lid + " = get_local_id(1);");
+    line("const " + IndexType + " " + M.Var + " = " +
+         plusLower(M, "(" + IndexType + ")get_group_id(0) * " + WG + " + " +
+                          Col) +
+         ";");
+    line("const int " + Active + " = " + inRange(M.Var, M.Upper) + ";");
+  } else {
+    line("const int " + Lid + " = get_local_id(0);");
+    // The NDRange has exactly one work-group per row (no guard: an early
+    // return before the barriers, though uniform per work-group, is
+    // miscompiled by PoCL 3.1's default work-group method, which then
+    // corrupts the host's heap; cbs, loops and oclgrind run it right).
+    line("const " + IndexType + " " + M.Var + " = " +
+         plusLower(M, "(" + IndexType + ")get_group_id(0)") + ";");
+  }
   declarePrivates("");
+  // Where the iteration may be past the range (by columns), only what
+  // reads or writes memory is guarded.
+  auto Guarded = [&](const std::string &Extra, const std::function<void()> &Inner) {
+    std::string C = Cols ? Active : "";
+    if (!Extra.empty())
+      C += (C.empty() ? "" : " && ") + Extra;
+    if (C.empty()) {
+      Inner();
+      return;
+    }
+    open("if (" + C + ")");
+    Inner();
+    close();
+  };
   // A loop's iterations spread over the work-items: item l takes the
   // positions l, l + WG, ... of the loop's range.
   auto Spread = [&](const Loop &L, const std::function<void()> &Inner) {
     MappedLoop Range;
     Range.Lower = L.Lower;
-    open("for (long " + P + " = " + Lid + "; " + P + " < " +
-         extentFormula(L.Lower, L.Upper, /*InKernel=*/true) + "; " + P +
-         " += " + WG + ")");
-    line("const " + IndexType + " " + L.Var + " = " +
-         plusLower(Range, "(" + IndexType + ")" + P) + ";");
-    Inner();
-    close();
+    Guarded("", [&] {
+      open("for (long " + P + " = " + Lid + "; " + P + " < " +
+           extentFormula(L.Lower, L.Upper, /*InKernel=*/true) + "; " + P +
+           " += " + Lanes + ")");
+      line("const " + IndexType + " " + L.Var + " = " +
+           plusLower(Range, "(" + IndexType + ")" + P) + ";");
+      Inner();
+      close();
+    });
   };
   for (const RowSegment &S : Plan.Rows) {
     const Node &N = Plan.Body[S.Index];
@@ -742,12 +801,10 @@ void Emitter::reduceRows() {
     };
     switch (S.K) {
     case RowSegment::Uniform:
-      body({N});
+      Guarded("", [&] { body({N}); });
       break;
     case RowSegment::Single:
-      open("if (" + Lid + " == 0)");
-      body({N});
-      close();
+      Guarded(Lid + " == 0", [&] { body({N}); });
       Barrier("CLK_GLOBAL_MEM_FENCE");
       break;
     case RowSegment::Spread:
@@ -776,17 +833,31 @@ void Emitter::reduceRows() {
       if (ScalarTarget)
         Ctx.ScalarRename[R.Target.Name] = Saved;
       Ctx.ArrayHook = nullptr;
-      line(R.Scratch + "[" + Lid + "] = " + R.Acc + ";");
-      workGroupTree(R, WG, Lid);
+      std::string Mine = Cols ? R.Scratch + "[" + Lid + " * " + WG + " + " +
+                                    Col + "]"
+                              : R.Scratch + "[" + Lid + "]";
+      std::string Total = Cols ? R.Scratch + "[" + Col + "]"
+                               : R.Scratch + "[0]";
+      line(Mine + " = " + R.Acc + ";");
+      if (Cols)
+        workGroupTree(R, Lanes, Lid, WG, Col);
+      else
+        workGroupTree(R, WG, Lid);
       std::string T = clExpr(R.Target, Ctx);
       if (ScalarTarget) {
         // Every work-item's copy of the row's scalar takes the total, then
         // the tree's memory may be reused.
-        line(T + " = " + finalText(R, T, R.Scratch + "[0]") + ";");
+        Guarded("", [&] { line(T + " = " + finalText(R, T, Total) + ";"); });
         Barrier("CLK_LOCAL_MEM_FENCE");
       } else {
-        line("if (" + Lid + " == 0)");
-        line("  " + T + " = " + finalText(R, T, R.Scratch + "[0]") + ";");
+        if (Cols) {
+          Guarded(Lid + " == 0", [&] {
+            line(T + " = " + finalText(R, T, Total) + ";");
+          });
+        } else {
+          line("if (" + Lid + " == 0)");
+          line("  " + T + " = " + finalText(R, T, Total) + ";");
+        }
         Barrier("CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE");
       }
       break;
@@ -794,11 +865,19 @@ void Emitter::reduceRows() {
     }
   }
   close();
-  Launch.Global = {extentFormula(M.Lower, M.Upper) + " * " + WG};
-  Launch.Local = {WG};
+  if (Cols) {
+    Launch.Global = {"round_up(" + extentFormula(M.Lower, M.Upper) + ", " +
+                         WG + ")",
+                     Lanes};
+    Launch.Local = {WG, Lanes};
+    Launch.OutputsPerItem = "1 iteration per " + Lanes + " work-items";
+  } else {
+    Launch.Global = {extentFormula(M.Lower, M.Upper) + " * " + WG};
+    Launch.Local = {WG};
+    Launch.OutputsPerItem = "1 row per work-group";
+  }
   Launch.LocalBytes = BytesF;
   Launch.LocalBytesDefault = Bytes;
-  Launch.OutputsPerItem = "1 row per work-group";
 }
 
 std::string Emitter::unguardedLoad(const StagedAccess &S,

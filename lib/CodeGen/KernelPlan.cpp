@@ -794,7 +794,7 @@ bool planRowReduction(const Function &F, const Loop &Row,
                       KernelPlan &Plan) {
   NameTable Names = Plan.Names;
   std::vector<RowSegment> Segs;
-  std::string Strided;
+  std::string Strided, Across;
   bool AnyReduce = false;
   for (size_t I = 0; I < Row.Body.size(); ++I) {
     const Node &N = Row.Body[I];
@@ -830,16 +830,34 @@ bool planRowReduction(const Function &F, const Loop &Row,
       visitExprs(L.Body, [&](const Expr &E, bool IsWrite) {
         if (!IsWrite && Strided.empty() && alongRows(F, E, L.Var, Row.Var))
           Strided = E.str();
+        // Read along the row loop, moving with the reduction: a column.
+        if (!IsWrite && Across.empty() && E.K == Expr::ArrayRef &&
+            isStrideOne(F, E.Name, E.Subscripts, Row.Var) &&
+            flatIndex(F, E.Name, E.Subscripts).mentions(L.Var))
+          Across = E.str();
       });
     } else {
       return false;
     }
     Segs.push_back(S);
   }
-  if (!AnyReduce || Strided.empty())
+  if (!AnyReduce || (Strided.empty() && Across.empty()))
     return false;
   Plan.Rows = std::move(Segs);
   Plan.Names = Names;
+  if (Strided.empty()) {
+    Plan.ColumnLanes = true;
+    Plan.Remarks.push_back(
+        "automatic mapping: " + std::to_string(ColumnsPerGroup) +
+        " consecutive iterations of loop '" + Row.Var +
+        "' per work-group, each with " + std::to_string(LanesPerColumn) +
+        " work-items: its reduction reads " + Across +
+        " along the loop (coalesced across the work-group), and one "
+        "work-item per iteration would leave the device idle where the "
+        "iterations are few; the lanes combine their shares in a tree in "
+        "local memory");
+    return true;
+  }
   Plan.Remarks.push_back(
       "automatic mapping: one work-group per iteration of loop '" + Row.Var +
       "': its reduction reads " + Strided +
@@ -1191,7 +1209,8 @@ bool planMapping(const Function &F, unsigned NestIndex,
       (!Opts.Tile || Opts.Automatic) &&
       planRowReduction(F, *Band.back(), ND, Ids, Plan)) {
     Plan.K = KernelPlan::ReduceRows;
-    Plan.WorkGroup = {MaxDefaultWorkGroup};
+    Plan.WorkGroup = {Plan.ColumnLanes ? ColumnsPerGroup : MaxDefaultWorkGroup};
+    Plan.Lanes = Plan.ColumnLanes ? LanesPerColumn : 0;
     return true;
   }
   if (!Opts.Tile) {
@@ -1400,7 +1419,7 @@ void looptile::summarizePlan(const Function &F, const KernelPlan &Plan,
       "naive",          "block-tiled",      "transpose",
       "register-tiled", "single work-item", "tree reduction",
       "row reduction",  "row-staged"};
-  Out.Kind = Kinds[Plan.K];
+  Out.Kind = Plan.ColumnLanes ? "column reduction" : Kinds[Plan.K];
   // Why a kernel stays naive, where the planner said so.
   static const std::string Auto = "automatic mapping: ";
   // Only where a work-item runs a loop (a reduction that tiles could share)
@@ -1432,6 +1451,11 @@ void looptile::summarizePlan(const Function &F, const KernelPlan &Plan,
     for (unsigned D = 1; D < Plan.Reduce.Depth; ++D)
       L = &L->Body.front().loop();
     Var = L->Var;
+  } else if (Plan.K == KernelPlan::ReduceRows && Plan.ColumnLanes) {
+    // By columns: dimension 0 is the row loop, as a naive kernel's, and
+    // the lanes a second dimension.
+    Out.Dims = 2;
+    Var = Plan.Band.front().Var;
   } else if (Plan.K == KernelPlan::ReduceRows) {
     // A row's loops spread over the work-items; its statements are the
     // same address for all of them.

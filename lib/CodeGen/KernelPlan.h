@@ -72,6 +72,10 @@ struct StagedAccess {
 /// kernels; AMD's default is 256). Larger groups come only from an explicit
 /// --tile and are shrunk by the runtime where the device refuses them.
 constexpr int64_t MaxDefaultWorkGroup = 256;
+/// A column reduction's work-group (KernelPlan::ColumnLanes): 32
+/// consecutive columns (a warp's coalesced reads of a row) by 8 lanes
+/// over the rows, MaxDefaultWorkGroup work-items.
+constexpr int64_t ColumnsPerGroup = 32, LanesPerColumn = 8;
 
 /// An access of a row-staged kernel's row loop (KernelPlan::RowStaged) that
 /// moves by one element along the row and by a row between work-items: it
@@ -281,6 +285,14 @@ struct KernelPlan {
   /// ReduceRows: Band is the row loop (one work-group per iteration, group
   /// id 0), Body its body, one segment per node of Body.
   std::vector<RowSegment> Rows;
+  /// ReduceRows by columns: the reductions read along the row loop instead
+  /// (`s += A[i][j]` for the columns j), so a work-group takes WG0
+  /// consecutive iterations of it (NDRange dimension 0, coalesced) and its
+  /// WG1 lanes (dimension 1) share out each iteration's loops: a column
+  /// mean of 8192 columns has 8 times the work-items of one per column.
+  bool ColumnLanes = false;
+  /// ReduceRows by columns: the default lanes per iteration (WG1).
+  int64_t Lanes = 0;
   /// Notes for --print-mapping (why a tiling request fell back, ...).
   std::vector<std::string> Remarks;
   /// Every identifier of the program and the ones this kernel invents

@@ -223,6 +223,11 @@ const char *kindName(KernelPlan::Kind K) {
   }
   return "?";
 }
+const char *kindName(const KernelPlan &P) {
+  return P.ColumnLanes ? "column reduction (columns per work-group, lanes "
+                         "over each column)"
+                       : kindName(P.K);
+}
 
 /// One entry of the manifest's size_checks.
 struct SizeCheck {
@@ -755,10 +760,13 @@ void splitEntry(const Function &KF, unsigned Nest, const KernelPlan &P,
           "work-group";
     break;
   case KernelPlan::ReduceRows:
-    Why = "a row's work-group reduces along the row";
+    Why = P.ColumnLanes
+              ? "a column reduction's work-groups are not described as loop "
+                "ranges yet"
+              : "a row's work-group reduces along the row";
     break;
   default:
-    Why = std::string("the work of a ") + kindName(P.K) +
+    Why = std::string("the work of a ") + kindName(P) +
           " kernel's work-groups is not described as loop ranges yet";
   }
   if (Why.empty() && (P.Band.empty() || L.Local.size() <= P.Band[0].Dim))
@@ -1226,7 +1234,7 @@ bool looptile::generateOpenCL(const Function &Original,
       if (WorkGroupLoopWhy[N].empty() &&
           !fitsWorkGroupLoop(Plans[K], Launches[K], Why))
         WorkGroupLoopWhy[N] = "kernel " + Plans[K].Name + " is " +
-                              kindName(Plans[K].K) + " (" + Why + ")";
+                              kindName(Plans[K]) + " (" + Why + ")";
     }
     if (!WorkGroupLoopWhy[N].empty())
       continue;
@@ -1420,7 +1428,7 @@ bool looptile::generateOpenCL(const Function &Original,
     M.Kernels.push_back(std::move(K));
   };
   for (size_t I = 0; I < Launches.size(); ++I) {
-    AddKernel(Launches[I], kindName(Plans[I].K));
+    AddKernel(Launches[I], kindName(Plans[I]));
     splitEntry(KernelFns[I], unsigned(I), Plans[I], Launches[I],
                HP.EnclosingLoops[I], Ranks, M.Kernels.back());
     for (const KernelLaunch &F : Launches[I].Followers) {
@@ -1491,7 +1499,7 @@ bool looptile::generateOpenCL(const Function &Original,
   for (size_t I = 0; I < Plans.size(); ++I) {
     const KernelPlan &P = Plans[I];
     const KernelLaunch &L = Launches[I];
-    R += "kernel " + P.Name + ": " + kindName(P.K) + ", nest at " +
+    R += "kernel " + P.Name + ": " + kindName(P) + ", nest at " +
          Source.Spelling + ":" + std::to_string(P.Loc.Line) + "\n";
     for (const MappedLoop &ML : P.Band) {
       std::string D = std::to_string(ML.Dim);
@@ -1581,22 +1589,33 @@ bool looptile::generateOpenCL(const Function &Original,
       const MappedLoop &ML = P.Band.front();
       // Replace the band line printed above by what a row does.
       R.erase(R.rfind("  loop " + ML.Var + " -> dimension 0"));
-      R += "  loop " + ML.Var +
-           " -> one work-group per iteration (group id 0)" + At(ML.Loc) + "\n";
+      if (P.ColumnLanes)
+        R += "  loop " + ML.Var + " -> dimension 0, " + P.tunable("WG0") +
+             " iterations per work-group, each shared out by " +
+             P.tunable("WG1") + " work-items (dimension 1)" + At(ML.Loc) +
+             "\n";
+      else
+        R += "  loop " + ML.Var +
+             " -> one work-group per iteration (group id 0)" + At(ML.Loc) +
+             "\n";
+      // By columns, each iteration's lanes do what a row's work-items do.
+      const std::string Items = P.ColumnLanes ? "the column's lanes"
+                                              : "the row's work-items";
       for (const RowSegment &S : P.Rows) {
         const Node &N = P.Body[S.Index];
         if (S.K == RowSegment::Uniform)
           R += "    " + N.stmt().LHS.str() +
-               " = ...: every work-item of the row\n";
+               (P.ColumnLanes ? " = ...: every lane of the column\n"
+                              : " = ...: every work-item of the row\n");
         else if (S.K == RowSegment::Single)
-          R += "    " + N.stmt().LHS.str() + " = ...: work-item 0\n";
+          R += "    " + N.stmt().LHS.str() +
+               (P.ColumnLanes ? " = ...: lane 0\n" : " = ...: work-item 0\n");
         else if (S.K == RowSegment::Spread)
-          R += "    loop " + N.loop().Var +
-               " -> strided over the row's work-items (parallel)" +
-               At(N.loop().Loc) + "\n";
+          R += "    loop " + N.loop().Var + " -> strided over " + Items +
+               " (parallel)" + At(N.loop().Loc) + "\n";
         else
-          R += "    loop " + N.loop().Var +
-               " -> strided over the row's work-items, each combining its "
+          R += "    loop " + N.loop().Var + " -> strided over " + Items +
+               ", each combining its "
                "terms in order, then a tree in local memory (" +
                S.R.Scratch + "): " + S.R.Target.str() + " = " +
                finalText(S.R, S.R.Target.str(), "total") + "; " +

@@ -575,7 +575,8 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
       "the fewest loop moves\n";
   std::string Nests;
   std::vector<std::string> Recipe;
-  bool AnyReuse = false, AnyRowStaged = false, AnyRows = false;
+  bool AnyReuse = false, AnyRowStaged = false, AnyRows = false,
+       AnyColumns = false;
   // From the last nest to the first: a nest's distribution inserts nests
   // after it and moves none of the ones still to do.
   for (size_t I = F.Body.size(); I-- > 0;) {
@@ -790,6 +791,7 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
       AnyReuse |= P.Mappable && P.Reuse;
       AnyRowStaged |= P.Mappable && P.Kind == "row-staged";
       AnyRows |= P.Mappable && P.Kind == "row reduction";
+      AnyColumns |= P.Mappable && P.Kind == "column reduction";
     }
     Recipe.insert(Recipe.end(), B.Recipe.begin(), B.Recipe.end());
     // The chosen nests back in place of the nest; the window's tail was a
@@ -812,6 +814,17 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
          "combine them in a tree in local memory; no option asks for it: "
          "with transformation options the row loop gets one work-item per "
          "row)\n";
+  }
+  if (ChooseKind && AnyColumns) {
+    // The kind is the stage's choice: generate with these options.
+    Rewrote = true;
+    R += "  kernels: by columns where a reduction reads along its parallel "
+         "loop (a column sum: each work-group takes 32 consecutive columns, "
+         "coalesced, and 8 work-items share out each column's rows, "
+         "combining their shares in a tree in local memory; one work-item "
+         "per column leaves the device idle where the columns are few; no "
+         "option asks for it: with transformation options each column gets "
+         "one work-item)\n";
   }
   if (ChooseKind && AnyRowStaged) {
     // The kind is the stage's choice: generate with these options.
