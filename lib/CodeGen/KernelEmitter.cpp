@@ -306,6 +306,20 @@ private:
     return S;
   }
 
+  /// A naive kernel's test that its work-item is outside the band: above
+  /// an upper bound, or below a lower bound that the bounding box widened.
+  std::string outsideBand() const {
+    std::string Guard;
+    for (const MappedLoop &M : Plan.Band) {
+      for (const IndexExpr &U : M.Upper)
+        Guard += (Guard.empty() ? "" : " || ") + M.Var + " > " + U.str();
+      if (M.Lower != M.BoxLower)
+        for (const IndexExpr &L : M.Lower)
+          Guard += (Guard.empty() ? "" : " || ") + M.Var + " < " + L.str();
+    }
+    return Guard;
+  }
+
   void naive();
   void singleWorkItem();
   void reduceScalar();
@@ -518,15 +532,7 @@ void Emitter::naive() {
                             WG[D] + ")");
     Launch.Local.push_back(WG[D]);
   }
-  std::string Guard;
-  for (const MappedLoop &M : Plan.Band) {
-    for (const IndexExpr &U : M.Upper)
-      Guard += (Guard.empty() ? "" : " || ") + M.Var + " > " + U.str();
-    if (M.Lower != M.BoxLower)
-      for (const IndexExpr &L : M.Lower)
-        Guard += (Guard.empty() ? "" : " || ") + M.Var + " < " + L.str();
-  }
-  line("if (" + Guard + ")");
+  line("if (" + outsideBand() + ")");
   line("  return;");
   declarePrivates("");
   body(Plan.Body);
@@ -2431,15 +2437,7 @@ std::string Emitter::workGroupPart(unsigned In, const std::string &Lid,
     line("const " + IndexType + " " + M.Var + " = " +
          plusLower(Box, "(" + IndexType + ")(" + Coord + ")") + ";");
   }
-  std::string Guard;
-  for (const MappedLoop &M : Plan.Band) {
-    for (const IndexExpr &U : M.Upper)
-      Guard += (Guard.empty() ? "" : " || ") + M.Var + " > " + U.str();
-    if (M.Lower != M.BoxLower)
-      for (const IndexExpr &L : M.Lower)
-        Guard += (Guard.empty() ? "" : " || ") + M.Var + " < " + L.str();
-  }
-  line("if (" + Guard + ")");
+  line("if (" + outsideBand() + ")");
   line("  continue;");
   declarePrivates("");
   body(Plan.Body);

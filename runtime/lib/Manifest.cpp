@@ -372,16 +372,18 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
                              "', which is neither a size, a tunable nor "
                              "the variable of an enclosing host loop");
           };
-          if (!V.IsLoop) {
+          // The kernel a step launches (Name, named at Where), launched
+          // once in all, whose arguments and NDRange use only what is in
+          // scope (Around: what a host loop variable must be around).
+          auto Claim = [&](const std::string &Name, const std::string &Where,
+                           const char *What, const char *Around) {
             size_t K = 0;
-            while (K < M.Kernels.size() && M.Kernels[K].Name != V.Launch)
+            while (K < M.Kernels.size() && M.Kernels[K].Name != Name)
               ++K;
             if (K == M.Kernels.size())
-              Fail(SW, "launches unknown kernel '" + V.Launch + "'");
+              Fail(Where, std::string(What) + " unknown kernel '" + Name + "'");
             if (Launched[K]++)
-              Fail(SW, "kernel '" + V.Launch + "' is launched twice");
-            S.K = HostStep::Launch;
-            S.Kernel = K;
+              Fail(Where, "kernel '" + Name + "' is launched twice");
             const KernelLaunch &KL = M.Kernels[K];
             for (const std::string &A : KL.Args)
               if (!Names.count(A) &&
@@ -389,13 +391,18 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
                 Fail("kernel " + KL.Name,
                      "argument '" + A +
                          "' is not an argument, a "
-                         "temporary or the variable of a host loop around "
-                         "its launch");
+                         "temporary or the variable of a host loop around " +
+                         Around);
             for (const Formula &F : KL.Global)
               CheckFormula(F, "kernel " + KL.Name + " global");
             if (KL.Local)
               for (const Formula &F : *KL.Local)
                 CheckFormula(F, "kernel " + KL.Name + " local");
+            return K;
+          };
+          if (!V.IsLoop) {
+            S.K = HostStep::Launch;
+            S.Kernel = Claim(V.Launch, SW, "launches", "its launch");
           } else {
             S.K = HostStep::Loop;
             S.Var = V.Var;
@@ -422,27 +429,8 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
               // Launched instead of the loop: in the loop's scope, not its
               // body's.
               std::string GW = SW + ".one_work_group";
-              size_t K = 0;
-              while (K < M.Kernels.size() &&
-                     M.Kernels[K].Name != V.WorkGroupLoop)
-                ++K;
-              if (K == M.Kernels.size())
-                Fail(GW, "names unknown kernel '" + V.WorkGroupLoop + "'");
-              if (Launched[K]++)
-                Fail(GW, "kernel '" + V.WorkGroupLoop + "' is launched twice");
-              const KernelLaunch &KL = M.Kernels[K];
-              for (const std::string &A : KL.Args)
-                if (!Names.count(A) &&
-                    std::find(Scope.begin(), Scope.end(), A) == Scope.end())
-                  Fail("kernel " + KL.Name,
-                       "argument '" + A +
-                           "' is not an argument, a temporary or the "
-                           "variable of a host loop around the loop it runs");
-              for (const Formula &F : KL.Global)
-                CheckFormula(F, "kernel " + KL.Name + " global");
-              if (KL.Local)
-                for (const Formula &F : *KL.Local)
-                  CheckFormula(F, "kernel " + KL.Name + " local");
+              size_t K = Claim(V.WorkGroupLoop, GW, "names",
+                               "the loop it runs");
               S.WorkGroupKernel = K;
               S.WorkGroupItems = Parse(V.WorkGroupItems, GW + ".max_items");
               CheckFormula(S.WorkGroupItems, GW + ".max_items");

@@ -45,8 +45,8 @@ void rowmax(int n, int m, const int A[n][m], int y[n]) {
   }
 }
 
-/* Column sums: the reads A[j][i] are consecutive across i already, so one
- * work-item per column stays (coalesced). */
+/* Column sums: the reads A[j][i] are consecutive across i already, so no
+ * work-group per row: a column reduction (columns by lanes) instead. */
 void colsum(int n, int m, const float A[m][n], float y[n]) {
   for (int i = 0; i < n; i++) {
     float s = 0.0f;
