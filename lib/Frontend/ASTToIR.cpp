@@ -276,6 +276,13 @@ private:
                                         const char *Context);
   std::optional<looptile::Expr> convertExpr(const clang::Expr *E);
   std::optional<looptile::Expr> convertArrayRef(const ArraySubscriptExpr *E);
+  /// The first conditional operator in Subs whose arm is not chosen yet
+  /// (ArmChoice), innermost first (a conditional in another's condition
+  /// before that one); nullptr when there is none. Array reads and calls
+  /// inside are not searched (their subscripts are their own).
+  const ConditionalOperator *
+  openConditional(const std::vector<const clang::Expr *> &Subs) const;
+  const ConditionalOperator *openConditional(const clang::Stmt *S) const;
   /// A pointer into an array: its element k, subscripted further by Rest,
   /// is Base[Lead..., Off + k, Rest...].
   struct ArrayView {
@@ -433,6 +440,22 @@ private:
     bool Write = false;
   };
   std::optional<IndexedElement> Indexed;
+  /// Conditional subscripts being expanded into conditional reads
+  /// (convertArrayRef): the arm each chosen conditional stands for, by the
+  /// conditional's structure, so that the copies a macro makes (CLAMP's
+  /// MIN(MAX(v, lo), hi) spells MAX twice) take the same arm.
+  std::vector<std::pair<llvm::FoldingSetNodeID, bool>> ArmChoice;
+  /// The arm chosen for CO, if any.
+  std::optional<bool> chosenArm(const ConditionalOperator *CO) const {
+    llvm::FoldingSetNodeID ID;
+    CO->Profile(ID, Ctx, true);
+    for (const auto &[Key, Arm] : ArmChoice)
+      if (Key == ID)
+        return Arm;
+    return std::nullopt;
+  }
+  /// At most this many conditionals in one access's subscripts (2^N reads).
+  static constexpr size_t MaxConditionalSubscripts = 4;
   /// The IR name of a variable whose source name is taken (a helper's
   /// parameter or local, inlined); the others keep their source name.
   std::map<const VarDecl *, std::string> Renamed;
@@ -1545,6 +1568,12 @@ bool FunctionTranslator::convertBoolean(const clang::Expr *E,
     return true;
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    // A conditional subscript's arm being expanded (convertArrayRef): the
+    // condition that chose it holds.
+    if (std::optional<bool> Arm = chosenArm(CO)) {
+      Out = convertExpr(*Arm ? CO->getTrueExpr() : CO->getFalseExpr());
+      return true;
+    }
     // Both arms' reads count as reads; only one arm runs.
     std::optional<looptile::Expr> C = convertTruth(CO->getCond());
     if (!C)
@@ -2002,6 +2031,21 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
     if (ICE->getCastKind() == CK_LValueToRValue || ICE->getCastKind() == CK_NoOp)
       return convertIndex(ICE->getSubExpr(), Context);
   }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(S)) {
+    if (std::optional<bool> Arm = chosenArm(CO))
+      return convertIndex(*Arm ? CO->getTrueExpr() : CO->getFalseExpr(),
+                          Context);
+    if (std::string(Context) == "subscript") {
+      // A read's conditional subscripts are expanded before this
+      // (convertArrayRef); a written element's are not.
+      error(E, "conditional subscript '" + text(E) +
+                   "' of a written element; looptile accepts conditional "
+                   "subscripts on reads only",
+            "one assignment per arm, each under an 'if' on the condition "
+            "('if (c) A[x] = v; else A[y] = v;')");
+      return std::nullopt;
+    }
+  }
   if (const auto *CE = dyn_cast<CastExpr>(S);
       CE && (isa<ImplicitCastExpr>(S) || isa<CStyleCastExpr>(S)) &&
       CE->getCastKind() == CK_IntegralCast) {
@@ -2230,6 +2274,46 @@ FunctionTranslator::convertArrayRef(const ArraySubscriptExpr *E) {
                  "; partial or pointer-to-pointer indexing is not supported");
     return std::nullopt;
   }
+  // A read at a conditional subscript (`in[y][x > 0 ? x - 1 : 0]`, the MIN
+  // and MAX of a clamp to the edge) is the conditional of two reads, `x > 0
+  // ? in[y][x - 1] : in[y][0]`: the same element, read only where its side
+  // of the condition holds (an affine condition restricts the read's
+  // footprint exactly, Access::Arms). Nested and several conditionals
+  // expand in turn, the innermost first.
+  if (!Write)
+    if (const ConditionalOperator *CO = openConditional(Subs)) {
+      if (ArmChoice.size() >= MaxConditionalSubscripts) {
+        error(E, "more than " + std::to_string(MaxConditionalSubscripts) +
+                     " conditional operators in the subscripts of '" +
+                     text(E) + "'",
+              "an index temporary per clamped coordinate ('const int x0 = "
+              "...;') read through an if, or fewer conditionals");
+        return std::nullopt;
+      }
+      std::optional<looptile::Expr> C;
+      {
+        NoHoistScope InCondition(NoHoist);
+        C = convertTruth(CO->getCond());
+      }
+      if (!C)
+        return std::nullopt;
+      NoHoistScope Arms(NoHoist);
+      std::optional<looptile::Expr> T, F;
+      llvm::FoldingSetNodeID ID;
+      CO->Profile(ID, Ctx, true);
+      ArmChoice.push_back({ID, true});
+      T = convertArrayRef(E);
+      ArmChoice.back().second = false;
+      if (T)
+        F = convertArrayRef(E);
+      ArmChoice.pop_back();
+      if (!T || !F)
+        return std::nullopt;
+      looptile::Expr R =
+          looptile::Expr::select(std::move(*C), std::move(*T), std::move(*F));
+      R.Loc = loc(E->getBeginLoc());
+      return R;
+    }
   std::vector<IndexExpr> Indices;
   for (size_t D = 0; D < Subs.size(); ++D) {
     std::optional<IndexedElement> Saved = Indexed;
@@ -2246,6 +2330,31 @@ FunctionTranslator::convertArrayRef(const ArraySubscriptExpr *E) {
   looptile::Expr R = looptile::Expr::arrayRef(Name, V->Type, std::move(Indices));
   R.Loc = loc(E->getBeginLoc());
   return R;
+}
+
+const ConditionalOperator *
+FunctionTranslator::openConditional(const clang::Stmt *S) const {
+  if (!S || isa<ArraySubscriptExpr>(S) || isa<CallExpr>(S))
+    return nullptr;
+  if (const auto *CO = dyn_cast<ConditionalOperator>(S)) {
+    if (std::optional<bool> Arm = chosenArm(CO))
+      return openConditional(*Arm ? CO->getTrueExpr() : CO->getFalseExpr());
+    if (const ConditionalOperator *Inner = openConditional(CO->getCond()))
+      return Inner;
+    return CO;
+  }
+  for (const clang::Stmt *C : S->children())
+    if (const ConditionalOperator *Found = openConditional(C))
+      return Found;
+  return nullptr;
+}
+
+const ConditionalOperator *FunctionTranslator::openConditional(
+    const std::vector<const clang::Expr *> &Subs) const {
+  for (const clang::Expr *Sub : Subs)
+    if (const ConditionalOperator *Found = openConditional(Sub))
+      return Found;
+  return nullptr;
 }
 
 std::optional<FunctionTranslator::ArrayView>
