@@ -271,6 +271,9 @@ def expr_str(e):
     if k == "mcall":
         return "%s(%s)" % (e[1], expr_str(e[2]))
     if k == "sel":
+        sub = sel_subscript_str(e)
+        if sub is not None:
+            return sub
         return "(%s ? %s : %s)" % (cond_str(e[1]), expr_str(e[2]),
                                    expr_str(e[3]))
     op, a, b = e[1], e[2], e[3]
@@ -281,6 +284,29 @@ def expr_str(e):
     if expr_prec(b) <= p:
         sb = "(%s)" % sb
     return "%s %s %s" % (sa, op, sb)
+
+
+def sel_subscript_str(e):
+    """A '?:' of two reads of one array (not a pointer) that differ in one
+    subscript, as one read at a conditional subscript (A[i][c ? x : y], the
+    clamp to the edge looptile expands back into the two reads), for half
+    of them, chosen by a stable hash of the text (no generator random
+    number, so every seed keeps its program); None otherwise."""
+    a, b = e[2], e[3]
+    if a[0] != "aref" or b[0] != "aref" or a[1] is not b[1] or \
+            a[1].kind == "ptr" or len(a[2]) != len(b[2]):
+        return None
+    diff = [i for i, (x, y) in enumerate(zip(a[2], b[2])) if x.key() != y.key()]
+    if len(diff) != 1:
+        return None
+    c = cond_str(e[1])
+    text = "%s ? %s : %s" % (c, aref_str(a[1], a[2]), aref_str(b[1], b[2]))
+    if zlib.crc32(text.encode()) % 2:
+        return None
+    d = diff[0]
+    subs = ["(%s ? %s : %s)" % (c, x.c_str(), y.c_str()) if i == d else x.c_str()
+            for i, (x, y) in enumerate(zip(a[2], b[2]))]
+    return a[1].name + "".join("[%s]" % t for t in subs)
 
 
 def cond_str(c):
