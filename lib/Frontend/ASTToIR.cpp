@@ -417,6 +417,11 @@ private:
   /// affine in loop variables and sizes (`int idx = i*nx + j;`, `const int
   /// off = 1;`). Their value replaces them wherever they are used.
   std::map<const VarDecl *, IndexExpr> IndexTemps;
+  /// Index temporaries initialised with a conditional of affine values
+  /// (`const int xm = MAX(x - 1, 0);`, a clamped coordinate): their
+  /// initializer stands for them wherever they are used, so that a read
+  /// at `in[y][xm]` is a read at a conditional subscript.
+  std::map<const VarDecl *, const clang::Expr *> CondIndexTemps;
   /// Pointer locals never modified after an initializer that points into
   /// an array (`const float *row = A + i * n;`, `float *p = &B[i][0];`):
   /// their subscripts become the array's (row[j] is A[i * n + j]).
@@ -765,6 +770,15 @@ bool FunctionTranslator::convertLocalDecl(const VarDecl *VD,
     --Quiet;
     if (Value) {
       IndexTemps[VD] = *Value;
+      return true;
+    }
+    // A conditional of affine values, each arm under an affine condition.
+    ++Quiet;
+    bool Conditional = openConditional(VD->getInit()) &&
+                       affineCases(VD->getInit()).has_value();
+    --Quiet;
+    if (Conditional) {
+      CondIndexTemps[VD] = VD->getInit();
       return true;
     }
   }
@@ -2087,6 +2101,8 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
         return IndexExpr::symbol(Name);
     if (auto It = IndexTemps.find(VD); It != IndexTemps.end())
       return It->second;
+    if (auto It = CondIndexTemps.find(VD); It != CondIndexTemps.end())
+      return convertIndex(It->second, Context);
     if (isa<ParmVarDecl>(VD) && VD->getType()->isIntegerType() &&
         !HelperDecls.count(VD)) {
       const Variable *V = Out.lookup(Name);
@@ -2343,6 +2359,10 @@ FunctionTranslator::openConditional(const clang::Stmt *S) const {
       return Inner;
     return CO;
   }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (auto It = CondIndexTemps.find(VD); It != CondIndexTemps.end())
+        return openConditional(It->second);
   for (const clang::Stmt *C : S->children())
     if (const ConditionalOperator *Found = openConditional(C))
       return Found;
@@ -2794,6 +2814,7 @@ FunctionTranslator::inlineCall(const CallExpr *CE, const FunctionDecl *Def) {
   auto Forget = [&](const VarDecl *VD) {
     HelperDecls.insert(VD);
     IndexTemps.erase(VD);
+    CondIndexTemps.erase(VD);
     Views.erase(VD);
     BadViews.erase(VD);
     Renamed.erase(VD);
@@ -3136,6 +3157,8 @@ FunctionTranslator::convertExpr(const clang::Expr *E) {
     }
     if (auto It = IndexTemps.find(VD); It != IndexTemps.end())
       return indexTempExpr(It->second, loc(beginOf(S)));
+    if (auto It = CondIndexTemps.find(VD); It != CondIndexTemps.end())
+      return convertExpr(It->second);
     if (Views.count(VD)) {
       error(E, "pointer '" + VD->getNameAsString() +
                    "' used as a value; only its elements can be read");

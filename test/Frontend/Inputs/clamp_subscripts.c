@@ -30,3 +30,14 @@ void shifted(int n, int h, const float in[n], float out[h]) {
   for (int y = 0; y < h; y++)
     out[y] = in[MIN(y + 1, h - 1)];
 }
+
+/* Clamped index temporaries. */
+void blur_temps(int h, int w, const float in[h][w], float out[h][w]) {
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++) {
+      const int xm = MAX(x - 1, 0);
+      int xp = MIN(x + 1, w - 1);
+      out[y][x] = 0.25f * in[y][xm] + 0.5f * in[y][x] + 0.25f * in[y][xp] +
+                  0.0f * xm;
+    }
+}
