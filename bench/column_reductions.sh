@@ -10,6 +10,8 @@
 #   LOOPTILE_BEFORE=OLD/looptile bench/column_reductions.sh prepare [DIR]
 #   bench/column_reductions.sh run DIR OUT [DEVICE]    # the GPU machine
 set -eu
+# shellcheck source=bench/gpu_env.sh
+. "$(dirname "$0")/gpu_env.sh"
 MODE=${1:?usage: bench/column_reductions.sh prepare [DIR] | run DIR OUT [DEVICE]}
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
@@ -34,21 +36,17 @@ if [ "$MODE" = prepare ]; then
     [ -n "$K" ] || continue
     FLAG=""
     [ "$FN" = - ] || FLAG="--function $FN"
-    "${LOOPTILE:-build/bin/looptile}" "$ROOT/$SRC" $FLAG -o "$DIR/$K.cl" \
-      --print-mapping > "$DIR/$K.mapping.txt" 2>&1
+    generate_kernel "$DIR" "$K" "$ROOT/$SRC" $FLAG
     "${LOOPTILE_BEFORE:?LOOPTILE_BEFORE=the looptile to compare with}" \
       "$ROOT/$SRC" $FLAG -o "$DIR/$K.before.cl" > /dev/null 2>&1
-    "$DIR/bin/looptile-run" "$DIR/$K.cl" --build-reference "$DIR/$K.ref.so"
     echo "$K|$VAL|$TIME" >> "$DIR/forms.txt"
   done
-  git -C "$ROOT" rev-parse HEAD > "$DIR/commit.txt"
-  echo "prepared $DIR"
+  prepared "$DIR" "$ROOT"
   exit 0
 fi
 DIR=${2:?DIR}
 OUT=${3:?OUT}
 DEVICE=${4:-gpu}
-source "$HERE/gpu_env.sh"
 [ "$DEVICE" = gpu ] && register_nvidia_icd
 mkdir -p "$OUT"
 R="$DIR/bin/looptile-run"

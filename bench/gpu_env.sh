@@ -1,7 +1,25 @@
-# Sourced by the bench scripts that run on the GPU machine: NVIDIA's OpenCL
-# driver is installed there but not registered with the ICD loader.
+# Sourced by the bench scripts: on the GPU machine, NVIDIA's OpenCL driver
+# is installed but not registered with the ICD loader; on the development
+# machine, the kernels and reference shims a script prepares.
 register_nvidia_icd() {
   mkdir -p /etc/OpenCL/vendors 2>/dev/null || true
   [ -f /etc/OpenCL/vendors/nvidia.icd ] ||
     echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd 2>/dev/null || true
+}
+
+# Prepare side: FILE.c (with looptile FLAGS...) into DIR/K.cl, its
+# --print-mapping report in DIR/K.mapping.txt, and the reference shim the
+# GPU machine (which has no C compiler) validates with, DIR/K.ref.so.
+generate_kernel() { # DIR K FILE.c [FLAGS...]
+  local D=$1 K=$2 SRC=$3
+  shift 3
+  "${LOOPTILE:-build/bin/looptile}" "$SRC" "$@" -o "$D/$K.cl" \
+    --print-mapping > "$D/$K.mapping.txt" 2>&1
+  "$D/bin/looptile-run" "$D/$K.cl" --build-reference "$D/$K.ref.so"
+}
+
+# Prepare side: records the commit DIR was prepared from.
+prepared() { # DIR ROOT
+  git -C "$2" rev-parse HEAD > "$1/commit.txt"
+  echo "prepared $1"
 }

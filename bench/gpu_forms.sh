@@ -11,6 +11,8 @@
 #   FORMS_SET=polybench bench/gpu_forms.sh prepare|run ...   # every
 #       PolyBench-style kernel at LARGE against its C (GREPS, CREPS: reps)
 set -eu
+# shellcheck source=bench/gpu_env.sh
+. "$(dirname "$0")/gpu_env.sh"
 MODE=${1:?usage: bench/gpu_forms.sh prepare [DIR] | run DIR OUT}
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
@@ -49,24 +51,20 @@ if [ "$MODE" = prepare ]; then
     [ -n "$K" ] || continue
     FLAG=""
     [ "$FN" = - ] || FLAG="--function $FN"
-    "${LOOPTILE:-build/bin/looptile}" "$ROOT/$SRC" $FLAG -o "$DIR/$K.cl" \
-      --print-mapping > "$DIR/$K.mapping.txt" 2>&1
+    generate_kernel "$DIR" "$K" "$ROOT/$SRC" $FLAG
     case "$K" in *-large) ;; *)
       "${LOOPTILE:-build/bin/looptile}" "$ROOT/$SRC" $FLAG --schedule=as-written \
         -o "$DIR/$K.before.cl" > "$DIR/$K.before.mapping.txt" 2>&1 ||
         rm -f "$DIR/$K.before.cl" ;; # refused as written (floyd-warshall)
     esac
-    "$DIR/bin/looptile-run" "$DIR/$K.cl" --build-reference "$DIR/$K.ref.so"
     [ "$REF" = c ] && python3 "$HERE/c_time.py" build "$DIR/$K.json" "$DIR/$K.ctime"
     echo "$K|$VAL|$TIME|$REF" >> "$DIR/forms.txt"
   done
-  git -C "$ROOT" rev-parse HEAD > "$DIR/commit.txt"
-  echo "prepared $DIR"
+  prepared "$DIR" "$ROOT"
   exit 0
 fi
 DIR=${2:?DIR}
 OUT=${3:?OUT}
-source "$HERE/gpu_env.sh"
 register_nvidia_icd
 mkdir -p "$OUT"
 python3 "$DIR/bin/torch_forms.py" 20 > "$OUT/torch.jsonl" || echo "torch: exit $?" >&2

@@ -15,6 +15,8 @@
 #   bench/host_loops.sh prepare [DIR]    # here: kernels, shims, C timers
 #   bench/host_loops.sh run DIR OUT [DEVICE]   # the GPU machine; OUT/*.json
 set -eu
+# shellcheck source=bench/gpu_env.sh
+. "$(dirname "$0")/gpu_env.sh"
 MODE=${1:?usage: bench/host_loops.sh prepare [DIR] | run DIR OUT [DEVICE]}
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
@@ -39,20 +41,16 @@ if [ "$MODE" = prepare ]; then
   cp "${LOOPTILE_RUN:-build/bin/looptile-run}" "$DIR/bin/"
   echo "$KERNELS" | while IFS='|' read -r K VAL TIME; do
     [ -n "$K" ] || continue
-    "${LOOPTILE:-build/bin/looptile}" "$HERE/polybench/$K.c" -o "$DIR/$K.cl" \
-      --print-mapping > "$DIR/$K.mapping.txt" 2>&1
-    "$DIR/bin/looptile-run" "$DIR/$K.cl" --build-reference "$DIR/$K.ref.so"
+    generate_kernel "$DIR" "$K" "$HERE/polybench/$K.c"
     python3 "$HERE/c_time.py" build "$DIR/$K.json" "$DIR/$K.ctime"
     echo "$K|$VAL|$TIME" >> "$DIR/kernels.txt"
   done
-  git -C "$ROOT" rev-parse HEAD > "$DIR/commit.txt"
-  echo "prepared $DIR"
+  prepared "$DIR" "$ROOT"
   exit 0
 fi
 DIR=${2:?DIR}
 OUT=${3:?OUT}
 DEVICE=${4:-gpu}
-source "$HERE/gpu_env.sh"
 [ "$DEVICE" = gpu ] && register_nvidia_icd
 mkdir -p "$OUT"
 R="$DIR/bin/looptile-run"
