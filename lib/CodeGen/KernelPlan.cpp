@@ -1365,7 +1365,10 @@ bool planMapping(const Function &F, unsigned NestIndex,
       Plan.reductionLoop().Body.size() == 1)
     Plan.TallPreset = true;
   if (Plan.K == KernelPlan::Naive) {
-    if (matchTranspose(F, {F.Body[NestIndex]}, Plan)) {
+    // A triangular band (`j <= i`) stays naive: the transpose kernel covers
+    // each loop's own range, which then names the other loop (fuzz seed
+    // 63900: a launch formula over 'i').
+    if (!Plan.Triangular && matchTranspose(F, {F.Body[NestIndex]}, Plan)) {
       Plan.K = KernelPlan::Transpose;
       if (RegisterTile)
         notApplied(Plan, Diags, Opts, registerTileFlag(Opts),

@@ -536,7 +536,13 @@ double Executor::launch() {
   // at the end.
   std::vector<std::pair<size_t, cl::Event>> Events;
   Env E = Values;
-  const HostLoops Policy = hostLoopsPolicy();
+  // On a CPU device the one work-group runs on one core while the launches
+  // use them all, and PoCL 3.1's default work-group method miscompiles
+  // some of these kernels (utils/fuzz/findings/pocl-work-group-loop.c):
+  // the runtime's choice there is the launches.
+  HostLoops Policy = hostLoopsPolicy();
+  if (Policy == HostLoops::Auto && !(Dev.Type & CL_DEVICE_TYPE_GPU))
+    Policy = HostLoops::Launches;
   runHostProgram(
       M.Host, E,
       [&](size_t Kernel, const Env &At) { enqueue(Kernel, At, Events); },
