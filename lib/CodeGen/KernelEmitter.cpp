@@ -306,6 +306,13 @@ private:
     return S;
   }
 
+  /// `box lower + X`: position X of M's bounding box (a naive kernel's
+  /// NDRange covers the box).
+  std::string fromBox(const MappedLoop &M, const std::string &X) {
+    MappedLoop Box = M;
+    Box.Lower = M.BoxLower;
+    return plusLower(Box, X);
+  }
   /// A naive kernel's test that its work-item is outside the band: above
   /// an upper bound, or below a lower bound that the bounding box widened.
   std::string outsideBand() const {
@@ -521,11 +528,9 @@ void Emitter::naive() {
   // mapped loop.
   for (unsigned D = 0; D < Dims; ++D) {
     const MappedLoop &M = *Plan.byDim(D);
-    MappedLoop Box = M;
-    Box.Lower = M.BoxLower;
     line("const " + IndexType + " " + M.Var + " = " +
-         plusLower(Box, "(" + IndexType + ")get_global_id(" +
-                            std::to_string(D) + ")") +
+         fromBox(M, "(" + IndexType + ")get_global_id(" + std::to_string(D) +
+                        ")") +
          ";");
     Launch.Global.push_back("round_up(" +
                             extentFormula(M.BoxLower, M.BoxUpper) + ", " +
@@ -2428,14 +2433,12 @@ std::string Emitter::workGroupPart(unsigned In, const std::string &Lid,
        " += " + Size + ")");
   for (unsigned D = 0; D < Dims; ++D) {
     const MappedLoop &M = *Plan.byDim(D);
-    MappedLoop Box = M;
-    Box.Lower = M.BoxLower;
     std::string Coord = D == 0 ? (Dims == 1 ? W : W + " % " + Ext[0])
                         : D == 1 ? W + " / " + Ext[0] +
                                        (Dims > 2 ? " % " + Ext[1] : "")
                                  : W + " / (" + Ext[0] + " * " + Ext[1] + ")";
     line("const " + IndexType + " " + M.Var + " = " +
-         plusLower(Box, "(" + IndexType + ")(" + Coord + ")") + ";");
+         fromBox(M, "(" + IndexType + ")(" + Coord + ")") + ";");
   }
   line("if (" + outsideBand() + ")");
   line("  continue;");

@@ -229,6 +229,13 @@ const char *kindName(const KernelPlan &P) {
                        : kindName(P.K);
 }
 
+/// A top-level host node's kernel of one work-group (docs/kernels.md, "Host
+/// loops in one work-group"): its name and the manifest's max_items, or
+/// why it has none (empty both: not a host loop).
+struct WorkGroupLoop {
+  std::string Kernel, MaxItems, WhyNot;
+};
+
 /// One entry of the manifest's size_checks.
 struct SizeCheck {
   std::string InvalidWhen, Reason;
@@ -835,15 +842,14 @@ std::vector<manifest::HostStep>
 hostProgramSteps(const std::vector<HostNode> &Body,
                  const std::vector<KernelLaunch> &Launches,
                  const char *IndexType,
-                 const std::vector<std::pair<std::string, std::string>>
-                     *InOneGroup = nullptr) {
+                 const std::vector<WorkGroupLoop> *InOneGroup = nullptr) {
   std::vector<manifest::HostStep> Steps;
   for (size_t I = 0; I < Body.size(); ++I) {
     const HostNode &N = Body[I];
     manifest::HostStep S;
     if (InOneGroup) {
-      S.WorkGroupLoop = (*InOneGroup)[I].first;
-      S.WorkGroupItems = (*InOneGroup)[I].second;
+      S.WorkGroupLoop = (*InOneGroup)[I].Kernel;
+      S.WorkGroupItems = (*InOneGroup)[I].MaxItems;
     }
     if (N.K == HostNode::Launch) {
       S.Launch = Launches[N.Kernel].Name;
@@ -873,10 +879,7 @@ std::string hostProgramMapping(const std::vector<HostNode> &Body,
                                const std::vector<KernelLaunch> &Launches,
                                const std::string &File,
                                const std::string &Indent,
-                               const std::vector<std::pair<std::string,
-                                                           std::string>>
-                                   *InOneGroup = nullptr,
-                               const std::vector<std::string> *NotInOne =
+                               const std::vector<WorkGroupLoop> *InOneGroup =
                                    nullptr) {
   std::string R;
   for (size_t I = 0; I < Body.size(); ++I) {
@@ -898,15 +901,16 @@ std::string hostProgramMapping(const std::vector<HostNode> &Body,
          " -> on the host, one iteration after " + "the other  // " + File +
          ":" + std::to_string(N.L.Loc.Line) + "\n";
     R += Indent + "  (" + N.L.Reason + ")\n";
-    if (InOneGroup && !(*InOneGroup)[I].first.empty())
+    if (InOneGroup && !(*InOneGroup)[I].Kernel.empty())
       R += Indent + "  or, where no launch in it has more than " +
-           (*InOneGroup)[I].second + " work-items, the whole loop as kernel " +
-           (*InOneGroup)[I].first +
+           (*InOneGroup)[I].MaxItems +
+           " work-items, the whole loop as kernel " + (*InOneGroup)[I].Kernel +
            ": one work-group, its work-items sharing each launch's "
            "iterations, a barrier between launches (one launch instead of "
            "one per iteration; looptile-run --host-loops)\n";
-    else if (NotInOne && !(*NotInOne)[I].empty())
-      R += Indent + "  (not as one work-group: " + (*NotInOne)[I] + ")\n";
+    else if (InOneGroup && !(*InOneGroup)[I].WhyNot.empty())
+      R += Indent + "  (not as one work-group: " + (*InOneGroup)[I].WhyNot +
+           ")\n";
     R += hostProgramMapping(N.Body, Launches, File, Indent + "  ");
   }
   return R;
@@ -1218,9 +1222,10 @@ bool looptile::generateOpenCL(const Function &Original,
   // launches all fit (fitsWorkGroupLoop) is also one kernel of one
   // work-group, which the runtime launches instead of the loop where the
   // loop's launches are small (docs/kernels.md, "Host loops in one
-  // work-group"). Its tunable is named as a kernel after the nests' ones.
-  std::vector<std::string> WorkGroupLoops(HP.Body.size());
-  std::vector<std::string> WorkGroupLoopWhy(HP.Body.size());
+  // work-group"). Its tunable is named as a kernel after the nests' ones;
+  // the runtime launches it instead of the loop where no launch in the
+  // loop has more than WorkGroupLoopItems times its work-group.
+  std::vector<WorkGroupLoop> InOneGroup(HP.Body.size());
   std::vector<KernelLaunch> LoopLaunches;
   std::map<std::string, std::string> InWorkGroupLoop;
   for (size_t N = 0; N < HP.Body.size(); ++N) {
@@ -1231,12 +1236,12 @@ bool looptile::generateOpenCL(const Function &Original,
     launchedKernels(H, Ks);
     for (unsigned K : Ks) {
       std::string Why;
-      if (WorkGroupLoopWhy[N].empty() &&
+      if (InOneGroup[N].WhyNot.empty() &&
           !fitsWorkGroupLoop(Plans[K], Launches[K], Why))
-        WorkGroupLoopWhy[N] = "kernel " + Plans[K].Name + " is " +
-                              kindName(Plans[K]) + " (" + Why + ")";
+        InOneGroup[N].WhyNot = "kernel " + Plans[K].Name + " is " +
+                               kindName(Plans[K]) + " (" + Why + ")";
     }
-    if (!WorkGroupLoopWhy[N].empty())
+    if (!InOneGroup[N].WhyNot.empty())
       continue;
     std::string Name =
         Names.fresh(F.Name + "_wg" + std::to_string(LoopLaunches.size()));
@@ -1246,7 +1251,10 @@ bool looptile::generateOpenCL(const Function &Original,
     Kernels += emitWorkGroupLoop(H, KernelFns, Plans, Opts, Name,
                                  "_k" + std::to_string(Index), L) +
                "\n";
-    WorkGroupLoops[N] = Name;
+    InOneGroup[N] = {Name,
+                     std::to_string(WorkGroupLoopItems) + "*" +
+                         L.Tunables.front().Name,
+                     ""};
     LoopLaunches.push_back(std::move(L));
     for (unsigned K : Ks)
       InWorkGroupLoop[Plans[K].Name] = Name;
@@ -1443,15 +1451,6 @@ bool looptile::generateOpenCL(const Function &Original,
         "divide)";
   }
   M.Version = 3;
-  // Each host loop's kernel of one work-group replaces the loop where no
-  // launch in it has more than WorkGroupLoopItems times its work-group of
-  // work-items.
-  std::vector<std::pair<std::string, std::string>> InOneGroup(HP.Body.size());
-  for (size_t N = 0, L = 0; N < HP.Body.size(); ++N)
-    if (!WorkGroupLoops[N].empty())
-      InOneGroup[N] = {WorkGroupLoops[N],
-                       std::to_string(WorkGroupLoopItems) + "*" +
-                           LoopLaunches[L++].Tunables.front().Name};
   M.HostProgram =
       hostProgramSteps(HP.Body, Launches, indexTypeName(Whole), &InOneGroup);
   M.ReductionLength = Reduction.str();
@@ -1493,7 +1492,7 @@ bool looptile::generateOpenCL(const Function &Original,
     }
     R += "  upload once: " + (Up.empty() ? "nothing" : Up) + "\n";
     R += hostProgramMapping(HP.Body, Launches, Source.Spelling, "  ",
-                            &InOneGroup, &WorkGroupLoopWhy);
+                            &InOneGroup);
     R += "  download once: " + (Down.empty() ? "nothing" : Down) + "\n";
   }
   for (size_t I = 0; I < Plans.size(); ++I) {
