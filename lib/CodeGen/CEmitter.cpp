@@ -94,8 +94,7 @@ public:
     Body += Sig + ") {\n";
     declareLocals("", 1);
     emitBody(F.Body, 1);
-    for (const std::string &A : HeapArrays)
-      Body += "  __builtin_free(" + A + ");\n";
+    freeHeapArrays("", 1);
     if (F.ReturnValue)
       Body += "  return " + F.ReturnValue->str() + ";\n";
     Body += "}\n";
@@ -125,11 +124,13 @@ private:
   // VLA of size <= 0 undefined, while the loops that use it simply do not
   // run for such sizes.
   //
-  // A function-scope local array with a variable extent is allocated on
-  // the heap (`float (*T)[MAX(N, 1)] = __builtin_malloc(...)`, freed before the
-  // function returns): array expansion multiplies an array by the trip
-  // counts of loops (`--expand T:i,j` makes T[N][N] into N*N copies), which
-  // overflows the stack long before the heap. The elements are indexed as
+  // A local array with a variable extent, or of more than HeapBytes, is
+  // allocated on the heap (`float (*T)[MAX(N, 1)] = __builtin_malloc(...)`),
+  // freed at the end of its scope (the loop's body, or before the function
+  // returns): array expansion multiplies an array by the trip counts of
+  // loops (`--expand T:i,j` makes T[N][N] into N*N copies, and a 39 x 38
+  // array expanded along its own loops is 8.8 MB), which overflows the
+  // stack long before the heap (campaign seeds 60180, 60359). The elements are indexed as
   // before; like a VLA's, they start uninitialised. GNU C's
   // __builtin_malloc and __builtin_free need no header, so no name of the
   // program can clash with them (a parameter named `size_t`, `free` or
@@ -146,8 +147,18 @@ private:
       bool Known = std::all_of(
           V.Extents.begin(), V.Extents.end(),
           [](const std::optional<IndexExpr> &E) { return E.has_value(); });
-      if (V.VarKind == Variable::LocalArray && Var.empty() && VarSize &&
-          Known && !(F.ReturnValue && mentions(*F.ReturnValue, V.Name))) {
+      bool Large = false;
+      if (Known && !VarSize) {
+        uint64_t Bytes = elemTypeBytes(V.Type);
+        for (const std::optional<IndexExpr> &E : V.Extents)
+          Bytes = E->constantPart() > 0 &&
+                          Bytes <= HeapBytes / uint64_t(E->constantPart())
+                      ? Bytes * uint64_t(E->constantPart())
+                      : HeapBytes + 1;
+        Large = Bytes > HeapBytes;
+      }
+      if (V.VarKind == Variable::LocalArray && (VarSize || Large) && Known &&
+          !(F.ReturnValue && mentions(*F.ReturnValue, V.Name))) {
         auto Extent = [](const IndexExpr &E) {
           return E.isConstant() ? E.str() : "MAX(" + E.str() + ", 1)";
         };
@@ -160,7 +171,7 @@ private:
         }
         Decl = Type + " (*" + V.Name + ")" + Rows + " = __builtin_malloc(" +
                Size + ")";
-        HeapArrays.push_back(V.Name);
+        HeapArrays.push_back({Var, V.Name});
       } else if (V.VarKind == Variable::LocalArray) {
         Decl = std::string(elemTypeName(V.Type)) + " " + V.Name;
         for (const std::optional<IndexExpr> &E : V.Extents)
@@ -223,7 +234,20 @@ private:
         "; " + loopIncrementC(L) + ") {\n";
     declareLocals(L.Var, Indent + 1);
     emitBody(L.Body, Indent + 1);
+    freeHeapArrays(L.Var, Indent + 1);
     Body += Pad + "}\n";
+  }
+
+  // Frees the heap arrays of the scope of loop Var (the function's when
+  // empty), in the reverse order of their allocation.
+  void freeHeapArrays(const std::string &Var, unsigned Indent) {
+    for (auto It = HeapArrays.rbegin(); It != HeapArrays.rend(); ++It)
+      if (It->first == Var)
+        Body += std::string(2 * Indent, ' ') + "__builtin_free(" + It->second +
+                ");\n";
+    HeapArrays.erase(std::remove_if(HeapArrays.begin(), HeapArrays.end(),
+                                    [&](const auto &A) { return A.first == Var; }),
+                     HeapArrays.end());
   }
 
   static bool mentions(const Expr &E, const std::string &Name) {
@@ -234,8 +258,11 @@ private:
 
   const Function &F;
   std::set<std::string> DeclaredByStmt;
-  /// Function-scope arrays allocated on the heap, freed at the end.
-  std::vector<std::string> HeapArrays;
+  /// Arrays allocated on the heap: the loop variable of their scope (empty
+  /// for the function's) and their name, freed at the end of that scope.
+  std::vector<std::pair<std::string, std::string>> HeapArrays;
+  /// Constant-size local arrays larger than this go on the heap too.
+  static constexpr uint64_t HeapBytes = 64 * 1024;
   std::string Body;
 };
 

@@ -19,9 +19,12 @@ void fresh(int N, int M, const float B[N][M], float X[N][M]) {
 }
 // CHECK-NOT: error
 // CHECK:        for (int i = 0; i < N; i++) {
-// CHECK-NEXT:     float A_x[MAX(M, 1)][4];
+// CHECK-NEXT:     float (*A_x)[4] = __builtin_malloc(sizeof(float) * MAX(M, 1) * 4);
 // CHECK-NEXT:     for (int j = 0; j < M; j++) {
 // CHECK-NEXT:       A_x[j][0] = B[i][j];
 // CHECK-NEXT:       A_x[j][1] = A_x[j][0] * 2.0f;
 // CHECK-NEXT:       X[i][j] = A_x[j][1];
+// CHECK-NEXT:     }
+// CHECK-NEXT:     __builtin_free(A_x);
+// CHECK-NEXT:   }
 // OUTER: expand-array-declared-inside.c:11:3: error: cannot expand 'A' along loop 'i': 'A' is declared inside loop 'j', which is nested in 'i'; expand it along 'j' or a loop inside it

@@ -18,7 +18,7 @@ void last(int N, const float B[N], float A[N], float C[N], float D[N]) {
   }
 }
 // CHECK-NOT: error
-// CHECK:          float t_x[MAX(N, 1)];
+// CHECK:          float (*t_x) = __builtin_malloc(sizeof(float) * MAX(N, 1));
 // CHECK-NEXT:     float t = 0.0f;
 // CHECK-NEXT:     for (int i = 0; i < N; i++) {
 // CHECK-NEXT:       t_x[i] = B[i] * 2.0f;

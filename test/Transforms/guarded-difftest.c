@@ -49,7 +49,7 @@ void on_data(int n, int m, const float X[n][m], float Y[n][m], float Z[n][m]) {
 }
 // The expanded local is declared before the loops; each branch's statements
 // keep their guard in their own loop.
-// DECL:      float t_x[MAX(m, 1)];
+// DECL:      float (*t_x) = __builtin_malloc(sizeof(float) * MAX(m, 1));
 // DECL:          if (X[i][j] > 0.0f) {
 // DECL-NEXT:       t_x[j] = X[i][j] * 2.0f;
 // DECL-NEXT:     }

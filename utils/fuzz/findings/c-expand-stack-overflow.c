@@ -1,4 +1,5 @@
-/* OPEN (found by this session's campaign on the H200 host's CPU, seed
+/* FIXED (test/Transforms/expand-heap-scopes.c: local arrays of a variable size or
+ * over 64 KiB are allocated on the heap). Found by this session's campaign on the H200 host's CPU, seed
  * 60359 with every class on, kind run-crash; the same at 1ec38d9): the C of
  * `--expand T:i:11,j` declares the expanded array in automatic storage,
  * `int T_x[39][38][39][38]` (8.8 MB), which overflows an 8 MB C stack: the
