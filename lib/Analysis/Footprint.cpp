@@ -1027,6 +1027,15 @@ std::optional<SplitHull> Question::hull(const SplitQuestion &SQ,
 SplitFootprint Question::split(const SplitQuestion &SQ, size_t Rank) {
   SplitFootprint Out;
   Out.Array = Name;
+  // A gather reads elements that data selects: each part may read any of
+  // them. Its array is never written (LoopNest.h, Expr::isGather).
+  for (const AccessRef &R : Refs)
+    if (R.access().Gather) {
+      Out.Read = SplitHull{};
+      Out.Read->Whole = true;
+      Out.Read->Why = "read at elements that data selects (a gather)";
+      return Out;
+    }
   for (const AccessRef &R : Refs)
     if (R.address().size() != Rank) {
       Out.Why = "its subscripts, delinearized, do not match the dimensions "

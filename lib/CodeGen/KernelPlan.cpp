@@ -80,9 +80,20 @@ void rewriteExprs(Expr &E, const std::function<bool(Expr &)> &Replace) {
     rewriteExprs(Op, Replace);
 }
 
-// The first statement of Body that has a guard or a conditional expression
-// whose arms read an array, described for a report ("" when none).
+// The first statement of Body that has a guard, a conditional expression
+// whose arms read an array, or a gather (an element that data selects,
+// which no staging or promotion by subscripts may move), described for a
+// report ("" when none).
 std::string conditionalAccess(const std::vector<Node> &Body) {
+  std::function<const Expr *(const Expr &)> Gather =
+      [&](const Expr &E) -> const Expr * {
+    if (E.isGather())
+      return &E;
+    for (const Expr &Op : E.Operands)
+      if (const Expr *G = Gather(Op))
+        return G;
+    return nullptr;
+  };
   std::function<bool(const Expr &)> ReadsArray = [&](const Expr &E) {
     return E.K == Expr::ArrayRef ||
            std::any_of(E.Operands.begin(), E.Operands.end(), ReadsArray);
@@ -105,6 +116,10 @@ std::string conditionalAccess(const std::vector<Node> &Body) {
     }
     const Stmt &S = N.stmt();
     std::string Line = " at line " + std::to_string(S.Loc.Line);
+    for (const Expr *E : S.exprs())
+      if (const Expr *G = Gather(*E))
+        return "'" + G->str() + "'" + Line +
+               " reads an element that data selects (a gather)";
     if (!S.When.empty())
       return "the statement" + Line + " runs under a condition";
     if (HasSelect(S.RHS))

@@ -70,6 +70,24 @@ std::string looptile::clExpr(const Expr &E, const CLPrintContext &Ctx) {
       return std::nullopt;
     }
     case Expr::ArrayRef: {
+      if (X.isGather()) {
+        // The flat index with a placeholder symbol for each gathered
+        // dimension, then the index expression printed in its place.
+        std::vector<IndexExpr> Subs = X.Subscripts;
+        std::vector<std::pair<std::string, std::string>> Holes;
+        for (size_t D = 0; D < Subs.size(); ++D)
+          if (X.gathersDim(D)) {
+            std::string Hole = "\x02" + std::to_string(D) + "\x02";
+            Subs[D] = IndexExpr::symbol(Hole);
+            Holes.push_back({Hole, "(" + clExpr(X.Operands[D], Ctx) + ")"});
+          }
+        std::string Index =
+            substituted(flatIndex(*Ctx.F, X.Name, Subs), Ctx).str();
+        for (const auto &[Hole, Text] : Holes)
+          for (size_t At; (At = Index.find(Hole)) != std::string::npos;)
+            Index.replace(At, Hole.size(), Text);
+        return X.Name + "[" + Index + "]";
+      }
       if (Ctx.ArrayHook)
         if (std::optional<std::string> R = Ctx.ArrayHook(X))
           return R;

@@ -29,7 +29,11 @@ void placeReads(const Expr &E, bool Unconditional,
     return;
   }
   if (E.K == Expr::ArrayRef) {
+    for (size_t D = 0; D < E.Subscripts.size(); ++D)
+      if (E.gathersDim(D))
+        placeReads(E.Operands[D], Unconditional, NotMemory, Out);
     Out.push_back({{E.Name, E.Subscripts, false, E.Loc}, Unconditional});
+    Out.back().A.Gather = E.isGather();
     return;
   }
   for (size_t I = 0; I < E.Operands.size(); ++I) {
@@ -219,6 +223,9 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
                 bool OuterUnknown = V && V->VarKind == Variable::ArrayParam &&
                                     !V->Extents.empty() && !V->Extents[0] &&
                                     A.Subscripts.size() == V->Extents.size();
+                // A gather's reach is its array's declared extent.
+                if (A.Gather)
+                  continue;
                 if (!V || !((V->VarKind == Variable::PointerParam &&
                              A.Subscripts.size() == 1) ||
                             OuterUnknown))
@@ -307,10 +314,30 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
            "about the array's size" +
            DeclareInstead(A.Name);
   }
+  // The extents that each index array's values select (Expr::isGather).
+  std::map<std::string, std::vector<IndexExpr>> IndexOf;
+  std::function<void(const Expr &)> Gathers = [&](const Expr &E) {
+    for (size_t D = 0; D < E.Subscripts.size(); ++D)
+      if (E.gathersDim(D))
+        if (const Variable *V = F.lookup(E.Name); V && V->Extents[D]) {
+          std::vector<IndexExpr> &Of = IndexOf[E.Operands[D].Name];
+          if (std::find(Of.begin(), Of.end(), *V->Extents[D]) == Of.end())
+            Of.push_back(*V->Extents[D]);
+        }
+    for (const Expr &Op : E.Operands)
+      Gathers(Op);
+  };
+  std::vector<const Loop *> NoLoops;
+  walkStmts(F.Body, NoLoops,
+            [&](const Stmt &S, const std::vector<const Loop *> &) {
+              for (const Expr *E : S.exprs())
+                Gathers(*E);
+            });
   for (const Variable &V : F.Params) {
     ArgumentInfo A;
     A.Name = V.Name;
     A.Type = V.Type;
+    A.IndexOf = IndexOf[V.Name];
     if (V.VarKind == Variable::SizeParam) {
       A.ArgKind = ArgumentInfo::Size;
       A.Int = V.Int;
@@ -400,6 +427,8 @@ manifest::Argument looptile::manifestArgument(const ArgumentInfo &A) {
     M.Access = A.AccessMode;
     M.Shape = A.shapeFormulas();
     M.Returned = A.Returned;
+    for (const IndexExpr &E : A.IndexOf)
+      M.IndexOf.push_back(E.str());
   }
   return M;
 }

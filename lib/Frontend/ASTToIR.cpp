@@ -443,8 +443,24 @@ private:
   struct IndexedElement {
     std::string Array, Extent, Type;
     bool Write = false;
+    /// The whole subscript (`col[i] + 1`), which the rewrite compares.
+    std::string Subscript;
   };
   std::optional<IndexedElement> Indexed;
+  /// The gathers converted (checkGathers): the array, its index array and
+  /// where the read is.
+  struct GatherSite {
+    std::string Array, Index;
+    SourceLocation Loc;
+  };
+  std::vector<GatherSite> Gathers;
+  /// The index expression of a gathered dimension D of V at E (an element
+  /// of an integer array), or nullopt with an error.
+  std::optional<looptile::Expr> gatherIndex(const ArraySubscriptExpr *E,
+                                            const Variable &V, size_t D,
+                                            const ArraySubscriptExpr *IdxRead);
+  /// Refuses a gather whose array or index array the function writes.
+  bool checkGathers();
   /// Conditional subscripts being expanded into conditional reads
   /// (convertArrayRef): the arm each chosen conditional stands for, by the
   /// conditional's structure, so that the copies a macro makes (CLAMP's
@@ -2188,11 +2204,13 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
     }
     // An element that data selects: a write there (a scatter) may hit the
     // same element from several iterations, which no dependence test on
-    // subscripts can rule out; a read (a gather) is not supported yet.
+    // subscripts can rule out; a read (a gather) is accepted where the
+    // subscript is an index array's element itself (convertArrayRef), not
+    // computed from one.
     // Both have an exact rewrite with affine subscripts: a loop over the
     // array's elements, each accessed where the index selects it.
     const IndexedElement &X = *Indexed;
-    std::string Idx = text(E);
+    std::string Idx = X.Subscript.empty() ? text(E) : X.Subscript;
     // The rewrite's loop variable: a name the function does not use.
     std::string K = "e";
     for (unsigned N = 2; SourceNames.count(K); ++N)
@@ -2219,8 +2237,10 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
                   "))");
     } else {
       error(E, "non-affine subscript '" + Idx + "': array '" + X.Array +
-                   "' is read at an element that data selects (a gather), "
-                   "which looptile does not accept yet");
+                   "' is read at an element that data selects (a gather) "
+                   "through a computed index; looptile accepts a gather "
+                   "whose subscript is an element of an index array itself "
+                   "('" + X.Array + "[idx[i]]')");
       suggest(E->getBeginLoc(),
               "the element found by a loop over the index's values: '" +
                   X.Type + " v = 0; for (int " + K + " = 0; " + K + " < " +
@@ -2331,12 +2351,26 @@ FunctionTranslator::convertArrayRef(const ArraySubscriptExpr *E) {
       return R;
     }
   std::vector<IndexExpr> Indices;
+  // A read whose subscript is an element of an index array (`x[col[i]]`):
+  // a gather (Expr::isGather).
+  std::vector<looptile::Expr> GatherIndices;
   for (size_t D = 0; D < Subs.size(); ++D) {
+    if (const auto *IdxRead =
+            dyn_cast<ArraySubscriptExpr>(Subs[D]->IgnoreParenImpCasts());
+        IdxRead && !Write) {
+      std::optional<looptile::Expr> G = gatherIndex(E, *V, D, IdxRead);
+      if (!G)
+        return std::nullopt;
+      GatherIndices.resize(Subs.size(), looptile::Expr::intLit(0));
+      GatherIndices[D] = std::move(*G);
+      Indices.push_back(IndexExpr::constant(0));
+      continue;
+    }
     std::optional<IndexedElement> Saved = Indexed;
     Indexed = IndexedElement{Name,
                              V->Extents[D] ? V->Extents[D]->str()
                                            : std::string("EXTENT"),
-                             elemTypeName(V->Type), Write};
+                             elemTypeName(V->Type), Write, text(Subs[D])};
     std::optional<IndexExpr> I = convertIndex(Subs[D], "subscript");
     Indexed = Saved;
     if (!I)
@@ -2344,8 +2378,82 @@ FunctionTranslator::convertArrayRef(const ArraySubscriptExpr *E) {
     Indices.push_back(*I);
   }
   looptile::Expr R = looptile::Expr::arrayRef(Name, V->Type, std::move(Indices));
+  if (!GatherIndices.empty()) {
+    GatherIndices.resize(Subs.size(), looptile::Expr::intLit(0));
+    R.Operands = std::move(GatherIndices);
+  }
   R.Loc = loc(E->getBeginLoc());
   return R;
+}
+
+std::optional<looptile::Expr>
+FunctionTranslator::gatherIndex(const ArraySubscriptExpr *E, const Variable &V,
+                                size_t D, const ArraySubscriptExpr *IdxRead) {
+  std::string What = "'" + text(E) + "' reads '" + V.Name +
+                     "' at an element that data selects (a gather)";
+  if (V.VarKind != Variable::ArrayParam || !V.Extents[D]) {
+    std::string Type = elemTypeName(V.Type);
+    if (V.VarKind == Variable::LocalArray) {
+      error(E, What + " of a local array; looptile gathers only from array "
+                      "parameters the function reads");
+      return std::nullopt;
+    }
+    error(E, What + ", and the extent of '" + V.Name + "'" +
+                 (V.Extents.size() > 1 ? " in that dimension" : "") +
+                 " is not declared: a gather may read any element, so "
+                 "looptile needs the array's extent",
+          "declare it as an array parameter with its extent ('const " + Type +
+              " " + V.Name + "[EXTENT]')");
+    return std::nullopt;
+  }
+  std::optional<looptile::Expr> I = convertExpr(IdxRead);
+  if (!I)
+    return std::nullopt;
+  if (I->K != looptile::Expr::ArrayRef || I->isGather() ||
+      isFloatingType(I->Type)) {
+    error(E, What + " through '" + text(IdxRead) +
+                 "', which is not an element of an integer array at affine "
+                 "subscripts");
+    return std::nullopt;
+  }
+  Gathers.push_back({V.Name, I->Name, E->getBeginLoc()});
+  return I;
+}
+
+bool FunctionTranslator::checkGathers() {
+  // The arrays the function writes (through any view: a view's element is
+  // its array's).
+  std::set<std::string> Written;
+  std::function<void(const std::vector<Node> &)> Walk =
+      [&](const std::vector<Node> &Body) {
+        for (const Node &N : Body)
+          if (N.isLoop())
+            Walk(N.loop().Body);
+          else
+            Written.insert(N.stmt().LHS.Name);
+      };
+  Walk(Out.Body);
+  bool OK = true;
+  for (const GatherSite &G : Gathers) {
+    // A gather takes part in no dependence (Expr::isGather): its array and
+    // its index array must keep their values while the function runs.
+    if (Written.count(G.Array)) {
+      OK = false;
+      error(G.Loc, "array '" + G.Array +
+                       "' is read at an element that data selects (a "
+                       "gather) and written in the function; looptile "
+                       "cannot tell which iterations the reads see written");
+      suggest(G.Loc, "gather from an array the function only reads (a copy "
+                     "made before the loops, passed as a parameter)");
+    } else if (Written.count(G.Index)) {
+      OK = false;
+      error(G.Loc, "the index array '" + G.Index + "' of a gather from '" +
+                       G.Array +
+                       "' is written in the function; looptile gathers only "
+                       "through index arrays the function reads");
+    }
+  }
+  return OK;
 }
 
 const ConditionalOperator *
@@ -3432,6 +3540,8 @@ bool FunctionTranslator::run() {
     }
     convertStmtInto(S, "", Out.Body);
   }
+  if (!Failed)
+    checkGathers();
   return !Failed;
 }
 

@@ -340,8 +340,17 @@ std::string looptile::printExpr(const Expr &E, const ExprOverride &Override) {
     return floatLiteralStr(E.FloatValue, E.Type);
   case Expr::ScalarRef:
     return E.Name;
-  case Expr::ArrayRef:
-    return E.Name + subscriptsStr(E.Subscripts);
+  case Expr::ArrayRef: {
+    if (!E.isGather())
+      return E.Name + subscriptsStr(E.Subscripts);
+    std::string Out = E.Name;
+    for (size_t D = 0; D < E.Subscripts.size(); ++D)
+      Out += "[" +
+             (E.gathersDim(D) ? printExpr(E.Operands[D], Override)
+                              : E.Subscripts[D].str()) +
+             "]";
+    return Out;
+  }
   case Expr::Unary: {
     // `-(-x)`, `-(-1)`: two minus signs in a row would read as `--`.
     const Expr &Op = E.Operands[0];
@@ -396,7 +405,9 @@ std::string looptile::printExpr(const Expr &E, const ExprOverride &Override) {
 
 std::string Expr::str() const { return printExpr(*this, nullptr); }
 
-std::string Access::str() const { return Name + subscriptsStr(Subscripts); }
+std::string Access::str() const {
+  return Name + (Gather ? std::string("[...]") : subscriptsStr(Subscripts));
+}
 
 // E as an exact affine expression of the symbols Symbols (loop variables
 // and sizes) and integer constants, when C computes it exactly: +, - and
@@ -489,8 +500,13 @@ static void collectReads(const Expr &E, const std::vector<std::string> &Skip,
     return;
   }
   if (E.K == Expr::ArrayRef) {
+    // A gather reads its indices first.
+    for (size_t D = 0; D < E.Subscripts.size(); ++D)
+      if (E.gathersDim(D))
+        collectReads(E.Operands[D], Skip, Out, Arms);
     Out.push_back({E.Name, E.Subscripts, false, E.Loc});
     Out.back().Arms = Arms;
+    Out.back().Gather = E.isGather();
     return;
   }
   if (E.K == Expr::Select && E.Operands.size() == 3) {

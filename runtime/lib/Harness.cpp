@@ -112,7 +112,26 @@ HostInputs makeInputs(const Manifest &M, const Env &Values, uint64_t Seed,
       // glue, so an out buffer whose elements are not all written by the
       // kernels differs from the reference there.
       In.Arrays[I] = HostArray(A.Ty, Count);
-      In.Arrays[I].fillRandom(streamSeed(Seed, I), rangeOf(A.Name));
+      // An index array's values select elements of the arrays it indexes:
+      // from 0 to below the smallest extent (0 alone where one is empty,
+      // and then no gather reads it at a valid call), unless --range says.
+      const InputRange *Range = rangeOf(A.Name);
+      InputRange Indices;
+      if (!Range && !A.IndexOf.empty()) {
+        int64_t Least = INT64_MAX;
+        for (const Formula &F : A.IndexOf)
+          Least = std::min(Least, F.evaluate(Values));
+        Indices.Ty = A.Ty;
+        Indices.IHi = std::max<int64_t>(Least, 0);
+        // No more than the index type holds.
+        if (elemSize(A.Ty) < 8)
+          Indices.IHi = std::min<__int128>(
+              Indices.IHi, __int128(1) << (8 * elemSize(A.Ty) -
+                                           (isSignedType(A.Ty) ? 1 : 0)));
+        Indices.Text = "0:" + std::to_string(int64_t(Indices.IHi));
+        Range = &Indices;
+      }
+      In.Arrays[I].fillRandom(streamSeed(Seed, I), Range);
     } else if (A.K == Argument::Scalar) {
       In.Scalars[I] = randomScalar(A.Ty, streamSeed(Seed, I), rangeOf(A.Name));
       if (Spec)

@@ -172,6 +172,10 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
                                     : Access::InOut;
       Arg.Ty = elemType(Origin, A.Type, W);
       Arg.Shape = ParseAll(A.Shape, W + ".shape");
+      Arg.IndexOf = ParseAll(A.IndexOf, W + ".index_of");
+      if (!Arg.IndexOf.empty() && !isIntegerType(Arg.Ty))
+        Fail(W + ".index_of", "only a buffer of an integer type holds "
+                              "indices");
       Arg.Returned = A.Returned;
       if (Arg.Returned && Arg.Acc != Access::Out)
         Fail(W + ".returned", "the returned value's buffer must have "

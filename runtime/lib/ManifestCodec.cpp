@@ -174,6 +174,8 @@ std::string writeArgument(const Argument &A) {
     Out += ", \"shape\": " + strings(A.Shape);
   if (A.Returned)
     Out += ", \"returned\": true";
+  if (!A.IndexOf.empty())
+    Out += ", \"index_of\": " + strings(A.IndexOf);
   return Out + "}";
 }
 
@@ -356,6 +358,8 @@ Document read(const std::string &Text, const std::string &Origin) {
                 A.Type = R.str(V, "type", W);
                 A.Shape = R.formulas(R.field(V, "shape", W, T::Array),
                                      W + ".shape", 1, 8);
+                if (const Value *Of = V.get("index_of"))
+                  A.IndexOf = R.formulas(*Of, W + ".index_of", 1, 8);
                 if (const Value *Ret = V.get("returned")) {
                   if (!Ret->isBool())
                     R.fail(W + ".returned", "expected true or false");

@@ -50,6 +50,10 @@ struct ArgumentInfo {
   /// extent, which is negative for sizes where its loops do not run, is
   /// clamped: `max(E, 0)`).
   std::vector<std::string> shapeFormulas() const;
+  /// For buffers of indices: the extents of the array dimensions its values
+  /// select in a gather (`x[col[i]]`: x's extent). Validation inputs hold
+  /// values from 0 to below the smallest (the manifest's `"index_of"`).
+  std::vector<IndexExpr> IndexOf;
   /// For sizes: the C type (printed as `"type"` when it is not int).
   IntType Int;
   /// For sizes in a manifest: the OpenCL type the kernels take it as

@@ -111,7 +111,8 @@ struct Expr {
     IntLit,    ///< IntValue
     FloatLit,  ///< FloatValue, exactly the constant's value in Type
     ScalarRef, ///< Name: a scalar variable, loop variable or size parameter
-    ArrayRef,  ///< Name[Subscripts...]
+    ArrayRef,  ///< Name[Subscripts...]; a gather when Operands is not
+               ///< empty (isGather)
     Unary,     ///< Op ('-') applied to Operands[0]
     Binary,    ///< Operands[0] Op Operands[1], Op one of + - * / %
     Call,      ///< Name(Operands...), a side-effect-free math function
@@ -149,6 +150,24 @@ struct Expr {
   /// re-associated), parenthesised where C's precedence and left
   /// associativity need it.
   std::string str() const;
+
+  /// A gather: an ArrayRef some of whose subscripts are values read from
+  /// memory (`x[col[i]]`, `logits[i][labels[i]]`). Operands then has one
+  /// entry per dimension: the index expression (an element of an integer
+  /// array, read at affine subscripts) where the dimension is gathered, an
+  /// IntLit 0 where Subscripts holds its affine subscript. A gathered
+  /// dimension's entry in Subscripts is 0. The Frontend accepts gathers
+  /// only from arrays (and through index arrays) the function never
+  /// writes, so that they take part in no dependence; analyses that read
+  /// subscripts see the element 0 of the gathered dimensions, and code that
+  /// places or stages elements by their subscripts leaves gathers alone
+  /// (KernelPlan keeps the plain kernel, Footprint gives every part the
+  /// whole array).
+  bool isGather() const { return K == ArrayRef && !Operands.empty(); }
+  /// True when dimension D of this gather is selected by data.
+  bool gathersDim(size_t D) const {
+    return isGather() && D < Operands.size() && Operands[D].K != IntLit;
+  }
 };
 
 /// Lets a back end print some nodes its own way (an array access as a
@@ -190,6 +209,10 @@ struct Access {
   /// them (a read that may happen); the footprint uses them, so that a
   /// clamp `i < n - 1 ? A[i + 1] : A[i]` stays inside A.
   std::vector<AffineCondition> Arms;
+  /// A read of a gather (Expr::isGather): the gathered dimensions hold 0 in
+  /// Subscripts and may be any element within the array's declared extent.
+  /// Only from arrays the function never writes.
+  bool Gather = false;
   std::string str() const;
 };
 

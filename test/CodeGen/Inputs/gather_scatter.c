@@ -1,8 +1,9 @@
 // Elements that data selects (run-gather-scatter-pocl.test): a gather
-// x[col[...]] (sparse matrix-vector product in ELL form) and a scatter
-// h[bin[i]] (a histogram) are refused with their rewrites, which follow,
-// accepted: a loop over the elements, each accessed where the index
-// selects it.
+// x[col[...]] (sparse matrix-vector product in ELL form) is accepted; a
+// scatter h[bin[i]] (a histogram) is refused with its rewrite, which
+// follows, accepted: a loop over the elements, each written where the
+// index selects it. So is a gather whose array or index array the function
+// writes, and one through a computed index.
 void spmv_ell(int n, int m, int K, const float val[n * K], const int col[n * K],
               const float x[m], float y[n]) {
   for (int i = 0; i < n; i++) {
@@ -36,4 +37,30 @@ void hist_rewritten(int n, int bins, const int bin[n], int h[bins]) {
     for (int e = 0; e < bins; e++)
       if (bin[i] == e)
         h[e] += 1;
+}
+
+// Refused: the gathered array is written in the function.
+void gather_written(int n, int m, const int col[n], float x[m], float y[n]) {
+  for (int i = 0; i < n; i++)
+    y[i] = x[col[i]];
+  for (int j = 0; j < m; j++)
+    x[j] = 0.0f;
+}
+// Refused: the index array is written in the function.
+void index_written(int n, int m, int col[n], const float x[m], float y[n]) {
+  for (int i = 0; i < n; i++) {
+    y[i] = x[col[i]];
+    col[i] = 0;
+  }
+}
+// Refused: a computed index (col[i] + 1), and a gathered array without a
+// declared extent.
+void computed_index(int n, int m, const int col[n], const float x[m],
+                    float y[n]) {
+  for (int i = 0; i < n; i++)
+    y[i] = x[col[i] + 1];
+}
+void pointer_gather(int n, const int *col, const float *x, float *y) {
+  for (int i = 0; i < n; i++)
+    y[i] = x[col[i]];
 }

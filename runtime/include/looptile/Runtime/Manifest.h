@@ -52,6 +52,10 @@ struct Argument {
   Access Acc = Access::In;        // buffers
   ElemType Ty = ElemType::Float;  // buffers and scalars
   std::vector<Formula> Shape;     // buffers
+  /// Buffers of indices (a gather's `col` in `x[col[i]]`): the extents of
+  /// the dimensions their values select. Generated inputs lie in [0, the
+  /// smallest), so that the reference and the kernels read inside them.
+  std::vector<Formula> IndexOf;
   std::optional<Formula> Tile;    // sizes: the --sweep granularity
   bool KernelLong = false;        // sizes: the kernels take it as long
   /// Buffers: the C function's return value, which the kernels leave in

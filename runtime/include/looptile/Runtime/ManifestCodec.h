@@ -55,10 +55,12 @@ struct Argument {
   std::string Access;             ///< buffers: "in", "out" or "inout"
   std::vector<std::string> Shape; ///< buffers: formulas
   bool Returned = false;          ///< buffers
+  /// Buffers of indices: the extents their values select (formulas).
+  std::vector<std::string> IndexOf;
   bool operator==(const Argument &O) const {
     return Name == O.Name && Kind == O.Kind && Type == O.Type &&
            KernelType == O.KernelType && Tile == O.Tile && Access == O.Access &&
-           Shape == O.Shape && Returned == O.Returned;
+           Shape == O.Shape && Returned == O.Returned && IndexOf == O.IndexOf;
   }
 };
 
