@@ -204,7 +204,7 @@ def expr_prec(e):
     k = e[0]
     if k == "const":
         return 90 if e[1] < 0 else 100
-    if k in ("name", "aref", "paren", "mcall", "sel"):
+    if k in ("name", "aref", "paren", "mcall", "sel", "gather"):
         return 100
     if k in ("neg", "fcast"):
         return 90
@@ -235,6 +235,15 @@ def aref_str(arr, subs):
     return arr.name + "".join("[%s]" % s.c_str() for s in subs)
 
 
+def gather_str(e):
+    """('gather', arr, subs, d, index): arr's element whose subscript d is
+    the value read by the index expression (an element of an index array),
+    the other subscripts subs'."""
+    _, arr, subs, d, idx = e
+    return arr.name + "".join("[%s]" % (expr_str(idx) if i == d else s.c_str())
+                              for i, s in enumerate(subs))
+
+
 def linearize(arr, subs):
     """Row-major linearized subscript text: ((s0)*(E1) + s1)*(E2) + s2."""
     def wrap(txt, lin):
@@ -258,6 +267,8 @@ def expr_str(e):
         return e[1]
     if k == "aref":
         return aref_str(e[1], e[2])
+    if k == "gather":
+        return gather_str(e)
     if k == "paren":
         return "(%s)" % expr_str(e[1])
     if k == "neg":
@@ -323,6 +334,10 @@ def expr_reads(e, out, when=None):
     under which the leaf is read (the chosen arm of a '?:')."""
     k = e[0]
     if k in ("aref", "name"):
+        out.append(e if when is None else (e, list(when)))
+    elif k == "gather":
+        # the index first, then the element it selects
+        expr_reads(e[4], out, when)
         out.append(e if when is None else (e, list(when)))
     elif k in ("paren", "neg", "fcast"):
         expr_reads(e[1], out, when)
@@ -442,6 +457,8 @@ def same_expr(a, b):
     if a[0] == "aref":
         return a[1].name == b[1].name and [x.key() for x in a[2]] == \
             [x.key() for x in b[2]]
+    if a[0] == "gather":
+        return expr_str(a) == expr_str(b)
     return False
 
 
@@ -495,6 +512,8 @@ def update_op(s):
 def _addr(leaf):
     if leaf[0] == "name":
         return "&%s" % leaf[1]
+    if leaf[0] == "gather":
+        return "&%s" % gather_str(leaf)
     return "&%s" % aref_str(leaf[1], leaf[2])
 
 

@@ -127,6 +127,8 @@ def feature_use(f):
         facts.add("size-long")
     if getattr(f, "clamps", 0):
         facts.add("clamp")
+    if getattr(f, "gathers", 0):
+        facts.add("gather")
     # a helper defined and called (its name once in its definition)
     helpers = set(getattr(f, "func_macros", ())) & set(HELPERS)
     if helpers:

@@ -26,7 +26,8 @@ import random
 
 from . import ast as A
 from .ast import Array, Bound, Func, Loop, Stmt
-from .lin import Envelope, Lin, S_MAX, in_bounds, max_over_params, min_over_params, nonneg
+from .lin import (Envelope, Lin, S_MAX, in_bounds, max_over_params, min_over_params,
+                  never_empty, nonneg)
 
 VCAP = 1 << 24
 ASSIGN_CAP = 1 << 20
@@ -106,6 +107,10 @@ FEATURES = {
                 "write parameter arrays",
     "reuse-decls": "scalars declared in a loop body under a name an earlier "
                    "loop body declared (sibling loops, earlier nests)",
+    "gathers": "reads at elements that an index array selects "
+               "(A[P[i]][j], B[j][P[i][k]]): a read-only array parameter "
+               "gathered through a read-only index array parameter, whose "
+               "values every driver draws inside the gathered extent",
     "index-types": "loop variables and sizes of type long, unsigned or "
                    "size_t (their MIN/MAX bounds mixing constants and "
                    "indices, in either order; unsigned values read as "
@@ -207,6 +212,8 @@ class Gen:
         # continue and reused declaration names: streams of their own
         self.ctrng = random.Random(seed + 0xC0471)
         self.nrng = random.Random(seed + 0x5AB)
+        self.grng = random.Random(seed + 0x6A7E)  # gathers
+        self.gather = None     # (index array, gathered array, dimension)
         self.loop_decls = []   # names of scalars declared in loop bodies
         self.o = opts
         self.f = None
@@ -274,6 +281,26 @@ class Gen:
         for a in arrs[1:]:
             if a.kind != "ptr" and r.random() < 0.4:
                 a.readonly = True
+        # gathers: an index array parameter whose values select elements of
+        # a read-only array parameter (its own stream; a seed that draws
+        # none keeps its program)
+        targets = [a for a in arrs if a.readonly and a.kind != "ptr"]
+        tgt = None
+        if "gathers" in o and targets and self.grng.random() < 0.4:
+            g = self.grng
+            tgt = g.choice(targets)
+            d = g.randrange(len(tgt.dims))
+            if not never_empty(tgt.dims[d]):
+                tgt = None
+        if tgt is not None:
+            rank = g.choice([1, 1, 2])
+            idx = Array(self.name("array", ["P", "Q", "R"]),
+                        [Lin.var(g.choice(self.sizes), 1) + g.choice([0, 1, 2])
+                         for _ in range(rank)], "vla", readonly=True,
+                        restrict=g.random() < 0.7)
+            idx.index_of = (tgt, d)
+            f.params.append(("array", idx))
+            self.gather = (idx, tgt, d)
         # function-scope locals
         self.fscalars = []
         if "scalars" in o:
@@ -1195,6 +1222,13 @@ class Gen:
             if c is not None:
                 other = self.crng.randint(-3, 9)
                 return ("sel", c, e, ("const", other)), max(m, abs(other))
+        if self.gather and e[0] == "aref" and e[1] is self.gather[1] and \
+                self.grng.random() < 0.6:
+            idx, tgt, d = self.gather
+            isubs = self.subs(ctx, idx)
+            if isubs is not None:
+                self.f.gathers = getattr(self.f, "gathers", 0) + 1
+                return ("gather", tgt, e[2], d, ("aref", idx, isubs)), m
         if e[0] == "aref" and "clamps" in self.o and self.krng.random() < 0.12:
             c = self.clamp(ctx, e)
             if c is not None:
@@ -1409,6 +1443,8 @@ def map_values(f, fn):
             e = (k, e[1], ex(e[2]))
         elif k == "sel":
             e = (k, ex(e[1]), ex(e[2]), ex(e[3]))
+        elif k == "gather":
+            e = (k, e[1], e[2], e[3], ex(e[4]))
         elif k == "cmp":
             e = (k, e[1], ex(e[2]), ex(e[3]))
         return fn(e)

@@ -291,8 +291,15 @@ def gen_driver(f, variants, combos, allpairs_combo):
         add("    b_%s[v] = malloc((n_%s + 2 * GUARD) * sizeof(int));" % (a.name, a.name))
         add("    memset(b_%s[v], 0xA5, (n_%s + 2 * GUARD) * sizeof(int));" % (a.name, a.name))
         add("  }")
-        add("  for (size_t i = 0; i < n_%s; i++) b_%s[0][GUARD + i] = (int)(rnd() %% 256u) - 128;"
-            % (a.name, a.name))
+        of = getattr(a, "index_of", None)
+        if of is not None:
+            # an index array (feature gathers): values inside the extent it
+            # selects, never empty
+            add("  for (size_t i = 0; i < n_%s; i++) b_%s[0][GUARD + i] = "
+                "(int)(rnd() %% (unsigned)%s);" % (a.name, a.name, dim_c(of[0].dims[of[1]])))
+        else:
+            add("  for (size_t i = 0; i < n_%s; i++) b_%s[0][GUARD + i] = (int)(rnd() %% 256u) - 128;"
+                % (a.name, a.name))
         add("  for (int v = 1; v <= %d; v++) memcpy(b_%s[v] + GUARD, b_%s[0] + GUARD, "
             "n_%s * sizeof(int));" % (nv, a.name, a.name, a.name))
     for s in f.scalar_params():
@@ -937,7 +944,7 @@ int main(void) {
   unsigned s = %(seed)du;
   for (int i = 0; i < %(n)d; i++) {
     s = s * 1103515245u + 12345u;
-    pool[i] = keep[i] = ref[i] = (int)((s >> 16) %% 256u) - 128;
+    pool[i] = keep[i] = ref[i] = (int)((s >> 16) %% %(span)du) - %(low)d;
   }
   %(call)s
   printf("code %%d\n", looptile_last_error());
@@ -986,6 +993,14 @@ def check_alias(prog, cl, manifest, flags, tools, res):
     sizes = {n: ALIAS_SIZE for n in f.sizes()}
     margs = {a["name"]: a for a in manifest.get("arguments", [])}
     arrs = [p[1] for p in f.params if p[0] == "array"]
+    # Every element in [-128, 128), or, where an index array may overlap
+    # any array (feature gathers), inside the extent it selects.
+    span, low = 256, 128
+    for a in arrs:
+        of = getattr(a, "index_of", None)
+        if of is not None:
+            span, low = min(span if low == 0 else 256,
+                            of[0].dims[of[1]].eval(sizes)), 0
     counts = {}     # elements reserved for each array (the C's or the glue's)
     mcounts = {}    # elements the glue copies (the manifest's shape)
     for a in arrs:
@@ -1064,6 +1079,7 @@ def check_alias(prog, cl, manifest, flags, tools, res):
         call = ("int r = " if ret == "int" else "") + "%s(%s);" % (f.name, args("pool"))
         refcall = ("int r_ref = " if ret == "int" else "") + "%s_ref(%s);" % (f.name, args("ref"))
         src = ALIAS_MAIN % {"ret": ret, "name": f.name, "proto": proto, "n": n,
+                            "span": span, "low": low,
                             "seed": 1000 + k, "call": call, "refcall": refcall,
                             "written": wr, "retcmp": "r == r_ref" if ret == "int" else "1"}
         main_c = os.path.join(d, "main%d.c" % k)

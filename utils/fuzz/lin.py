@@ -135,6 +135,13 @@ def min_over_params(lin):
     return min(lin.eval(env) for env in corners(lin.names()))
 
 
+def never_empty(lin):
+    """lin >= 1 for every parameter value in [0, S_MAX] (an extent that is
+    not empty even at a size 0)."""
+    return min_over_params(lin) >= 1 and \
+        lin.eval({n: 0 for n in lin.names()}) >= 1
+
+
 def max_over_params(lin):
     return max(lin.eval(env) for env in corners(lin.names()))
 

@@ -25,10 +25,10 @@ condition; so do sizes of these types (every size and loop variable of a
 program often has the same type: looptile refuses a bound converted to a
 narrower type, and a signed size compared in an unsigned type).
 """
-from .ast import PREC, Loop, Stmt, expr_prec, same_expr, unparen, update_op
+from .ast import PREC, Loop, Stmt, expr_prec, expr_str, same_expr, unparen, update_op
 from .gen import (ASSIGN_CAP, DRIFT_CAP, EXPR_CAP, IN_MAG, SCALAR_PARAM_MAG, VCAP)
 from .lin import (Envelope, Lin, S_MAX, in_bounds, max_over_params, min_over_params,
-                  nonneg, size_floor, S_FLOORS)
+                  nonneg, size_floor, S_FLOORS, never_empty)
 
 UNSIGNED = ("unsigned", "size_t")
 INDEX_TYPES = ("int", "long") + UNSIGNED
@@ -443,6 +443,24 @@ class Validator:
                     raise Invalid("read of %s before it is written" % n)
                 return VCAP
             raise Invalid("unknown name %s" % n)
+        if k == "gather":
+            # arr[.. P[..] ..]: a read-only array through a read-only index
+            # array whose values the drivers draw inside arr's extent d
+            _, arr, subs, d, idx = e
+            if not arr.readonly or arr.kind == "ptr":
+                raise Invalid("a gather from %s, which is not a read-only "
+                              "array parameter" % arr.name)
+            if idx[0] != "aref" or getattr(idx[1], "index_of", None) != (arr, d) \
+                    or not idx[1].readonly:
+                raise Invalid("a gather from %s through %s, which is not its "
+                              "index array" % (arr.name, expr_str(idx)))
+            if not never_empty(arr.dims[d]):
+                raise Invalid("a gather from %s along an extent that may be "
+                              "empty" % arr.name)
+            self.expr(idx, ctx)
+            rest = [s_ if i != d else Lin.c(0) for i, s_ in enumerate(subs)]
+            self.subs(("aref", arr, rest), ctx)
+            return IN_MAG
         if k == "aref":
             self.subs(e, ctx)
             if e[1].name not in ctx.readable:
