@@ -31,6 +31,7 @@
 #include <isl/val.h>
 
 #include <algorithm>
+#include <functional>
 
 using namespace looptile;
 
@@ -442,4 +443,66 @@ looptile::analyzeArrayPrivatization(const Function &F, unsigned NestIndex,
                                     const Loop &L, const std::string &Name) {
   Question Q(F, NestIndex, L, Name);
   return Q.run();
+}
+
+bool looptile::elementUntouched(const Function &F,
+                                const std::vector<const Loop *> &Outer,
+                                const std::vector<const Node *> &Nodes,
+                                const std::string &Array,
+                                const std::vector<IndexExpr> &Element,
+                                const Stmt *SkipWrite, std::string &Why) {
+  DependenceSolver Solver;
+  std::vector<std::string> NotMemory = F.nonMemoryNames();
+  std::vector<const Loop *> Stack = Outer;
+  bool Untouched = true;
+  std::function<void(const Node &)> Visit = [&](const Node &N) {
+    if (!Untouched)
+      return;
+    if (N.isLoop()) {
+      Stack.push_back(&N.loop());
+      for (const Node &C : N.loop().Body)
+        Visit(C);
+      Stack.pop_back();
+      return;
+    }
+    StmtSite Site = StmtSite::of(N.stmt(), Stack, NotMemory);
+    for (size_t I = 0; I < Site.Accesses.size() && Untouched; ++I) {
+      const Access &A = Site.Accesses[I];
+      if (A.Name != Array || (A.IsWrite && &N.stmt() == SkipWrite))
+        continue;
+      if (A.Gather || A.Subscripts.size() != Element.size()) {
+        Why = "'" + A.str() + "' may touch it";
+        Untouched = false;
+        return;
+      }
+      // A larger domain (a bound isl cannot take is dropped) only makes
+      // the emptiness harder to prove.
+      std::vector<std::string> Constraints;
+      Solver.islDomain(Site, 'y', Constraints);
+      for (size_t D = 0; D < Element.size(); ++D) {
+        std::optional<std::string> L = Solver.islExpr(Site, 'y', A.Subscripts[D]);
+        std::optional<std::string> R = Solver.islExpr(Site, 'y', Element[D]);
+        if (!L || !R) {
+          Why = "the subscripts of '" + A.str() + "' are not affine";
+          Untouched = false;
+          return;
+        }
+        Constraints.push_back(*L + " = " + *R);
+      }
+      std::vector<std::string> Vars;
+      for (size_t K = 0; K < Site.Loops.size(); ++K)
+        Vars.push_back("y" + std::to_string(K));
+      isl_set *Set = Solver.islSet(Vars, Constraints);
+      isl_bool Empty = Set ? isl_set_is_empty(Set) : isl_bool_error;
+      isl_set_free(Set);
+      if (Empty != isl_bool_true) {
+        Why = "'" + A.str() + "' (line " + std::to_string(A.Loc.Line) +
+              ") may touch it";
+        Untouched = false;
+      }
+    }
+  };
+  for (const Node *N : Nodes)
+    Visit(*N);
+  return Untouched;
 }

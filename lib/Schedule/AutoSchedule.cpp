@@ -16,6 +16,7 @@
 #include "looptile/Schedule/AutoSchedule.h"
 
 #include "looptile/Analysis/AffineSchedule.h"
+#include "looptile/Transforms/Forward.h"
 #include "looptile/Analysis/Dependence.h"
 #include "looptile/Support/Statistic.h"
 #include "looptile/Transforms/Distribute.h"
@@ -714,6 +715,22 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
           [](const KernelPreview &P) { return P.Mappable && P.HostLoops > 1; });
       if (B.unmappable() || B.minDims() == 0 || Nested) {
         AffineScheduleResult S = scheduleNest(W, Nest);
+        // A nest whose statements write a scalar is out of the scheduler's
+        // reach; where each such scalar only carries a value into the
+        // array element it is built for (Transforms/Forward.h), the nest
+        // with the element in its place is tried.
+        Function Forwarded = W;
+        std::vector<std::string> Forwards, NotForwarded;
+        if (!S.Applied) {
+          Forwards = forwardScalars(Forwarded, Nest, &NotForwarded);
+          if (!Forwards.empty()) {
+            AffineScheduleResult F2 = scheduleNest(Forwarded, Nest);
+            if (F2.Applied)
+              S = std::move(F2);
+            else
+              Forwards.clear();
+          }
+        }
         // A nest without statements (its only declaration unused) has an
         // empty schedule: nothing to put in its place.
         bool Nests = S.Applied && !S.Nests.empty() &&
@@ -724,11 +741,19 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
         else if (S.Applied && !Nests)
           S.Description = "isl's code has statements outside loops";
         if (Nests) {
-          Base Scheduled{"with an affine schedule (isl)", W,
+          Base Scheduled{"with an affine schedule (isl)",
+                         Forwards.empty() ? W : Forwarded,
                          unsigned(S.Nests.size() - 1), {}, {""}, 1, 0};
           Scheduled.F.Body.erase(Scheduled.F.Body.begin() + Nest);
           Scheduled.F.Body.insert(Scheduled.F.Body.begin() + Nest,
                                   S.Nests.begin(), S.Nests.end());
+          for (const std::string &Fw : Forwards)
+            Scheduled.Steps.push_back(
+                "scalar forwarded into its element (" + Where + "): " + Fw +
+                ": the scalar is private in the loop (lecture 04: every "
+                "read covered by a same-iteration write, so it can be "
+                "renamed), and isl proves no other access touches the "
+                "element between its load and its store");
           Scheduled.Steps.push_back(
               "affine schedule (" + Where +
               "): isl's scheduler over the exact dependences (flow, anti "
@@ -745,6 +770,8 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
         } else {
           NotScheduled = "no affine schedule (" + Where +
                          "): " + S.Description;
+          for (const std::string &Why : NotForwarded)
+            NotScheduled += "; " + Why;
         }
       }
     }

@@ -72,6 +72,21 @@ ArrayPrivatization analyzeArrayPrivatization(const Function &F,
                                              unsigned NestIndex, const Loop &L,
                                              const std::string &Name);
 
+/// True when isl proves that no access of Array in Nodes (consecutive
+/// nodes of one loop body, enclosed by the loops Outer, outermost first)
+/// touches the element Array[Element] in the same iteration of Outer:
+/// for every access of Array there, the set of iterations where its
+/// subscripts equal Element's is empty. Element may mention only the
+/// variables of Outer and sizes. Skip (a statement of Nodes) is left out.
+/// False, with Why, when an access may touch it or the question cannot be
+/// put to isl (a gather, a non-affine subscript).
+bool elementUntouched(const Function &F,
+                      const std::vector<const Loop *> &Outer,
+                      const std::vector<const Node *> &Nodes,
+                      const std::string &Array,
+                      const std::vector<IndexExpr> &Element,
+                      const Stmt *SkipWrite, std::string &Why);
+
 } // namespace looptile
 
 #endif // LOOPTILE_ANALYSIS_PRIVATIZATION_H
