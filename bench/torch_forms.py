@@ -63,6 +63,22 @@ def main():
         mu = torch.mean(Mt, 0)
         timed("col_var", lambda: torch.mean((Mt - mu) ** 2, 0),
               call="torch.mean((A - mean) ** 2, 0)", R=r, C=c)
+    # Gathers (bench/forward_gathers.sh): an embedding lookup, the picked
+    # logit of a cross-entropy, a sparse product in ELL form.
+    T, V, D = 65536, 50000, 256
+    tok, emb = torch.randint(0, V, (T,), device=dev, generator=g), rnd(V, D)
+    timed("embed", lambda: torch.nn.functional.embedding(tok, emb) * 2.0,
+          call="embedding(tok, emb) * 2", T=T, V=V, D=D)
+    Bx, Cx = 8192, 32000
+    logits = rnd(Bx, Cx)
+    labels = torch.randint(0, Cx, (Bx, 1), device=dev, generator=g)
+    timed("xent", lambda: -torch.gather(logits, 1, labels),
+          call="-gather(logits, 1, labels)", B=Bx, C=Cx)
+    n, m, K = 1 << 20, 1 << 20, 32
+    val, col = rnd(n, K), torch.randint(0, m, (n, K), device=dev, generator=g)
+    x = rnd(m)
+    timed("spmv_ell", lambda: (val * x[col]).sum(1), call="(val * x[col]).sum(1)",
+          n=n, m=m, K=K)
 
 
 if __name__ == "__main__":
