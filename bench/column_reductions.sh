@@ -44,12 +44,7 @@ if [ "$MODE" = prepare ]; then
   prepared "$DIR" "$ROOT"
   exit 0
 fi
-DIR=${2:?DIR}
-OUT=${3:?OUT}
-DEVICE=${4:-gpu}
-[ "$DEVICE" = gpu ] && register_nvidia_icd
-mkdir -p "$OUT"
-R="$DIR/bin/looptile-run"
+run_side "${2:-}" "${3:-}" "${4:-gpu}"
 "$DIR/bin/looptile-bench-copy" $((256 << 20)) --device "$DEVICE" --reps 20 > "$OUT/copy.txt" 2>&1 || true
 python3 "$DIR/bin/torch_forms.py" 20 > "$OUT/torch.jsonl" 2>/dev/null || echo "torch: exit $?" >&2
 while IFS='|' read -r K VAL TIME; do

@@ -23,3 +23,15 @@ prepared() { # DIR ROOT
   git -C "$2" rev-parse HEAD > "$1/commit.txt"
   echo "prepared $1"
 }
+
+# Run side (the GPU machine): DIR and OUT from the arguments, DEVICE (gpu
+# unless given), NVIDIA's driver registered for a GPU, OUT made, and R the
+# looptile-run that DIR was prepared with.
+run_side() { # DIR OUT [DEVICE]
+  DIR=${1:?DIR}
+  OUT=${2:?OUT}
+  DEVICE=${3:-gpu}
+  if [ "$DEVICE" = gpu ]; then register_nvidia_icd; fi
+  mkdir -p "$OUT"
+  R="$DIR/bin/looptile-run"
+}

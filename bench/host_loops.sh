@@ -48,12 +48,7 @@ if [ "$MODE" = prepare ]; then
   prepared "$DIR" "$ROOT"
   exit 0
 fi
-DIR=${2:?DIR}
-OUT=${3:?OUT}
-DEVICE=${4:-gpu}
-[ "$DEVICE" = gpu ] && register_nvidia_icd
-mkdir -p "$OUT"
-R="$DIR/bin/looptile-run"
+run_side "${2:-}" "${3:-}" "${4:-gpu}"
 run() { # name file sizes policy reps [extra...]
   local N=$1 F=$2 S=$3 P=$4 REPS=$5
   shift 5
