@@ -129,6 +129,8 @@ def feature_use(f):
         facts.add("clamp")
     if getattr(f, "gathers", 0):
         facts.add("gather")
+    if getattr(f, "forwarded", False):
+        facts.add("forwarded")
     # a helper defined and called (its name once in its definition)
     helpers = set(getattr(f, "func_macros", ())) & set(HELPERS)
     if helpers:

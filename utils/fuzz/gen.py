@@ -208,6 +208,7 @@ class Gen:
         self.krng = random.Random(seed + 0xC1A4)
         self.trng = random.Random(seed + 0x17E)
         self.wrng = random.Random(seed + 0xAF5C)  # wavefronts
+        self.forng = random.Random(seed + 0xF0A2)  # wavefronts through a scalar
         self.hrng = random.Random(seed + 0x4E1F)
         # continue and reused declaration names: streams of their own
         self.ctrng = random.Random(seed + 0xC0471)
@@ -1558,9 +1559,30 @@ def wavefronts(g, f):
                                 ("const", 3)), ("const", c)))
         inner = Loop(j, Bound.lin(Lin.c(0)), "<", Bound.lin(d1 - 1), 1)
     outer = Loop(i, Bound.lin(Lin.c(1)), "<", Bound.lin(d0), 1)
-    inner.body.append(Stmt("assign", lhs=("aref", arr, [I, J]), op="=", rhs=rhs))
-    outer.body.append(inner)
     h = copy.deepcopy(f)
+    if g.forng.random() < 0.4:
+        # The same values through a function-scope scalar that carries them
+        # to the element's store (w = A[i - 1][j] % 1000 + A[i][j - 1] %
+        # 1000; A[i][j] = (w + c) % 1000): looptile forwards it into
+        # A[i][j] before the affine scheduler (Transforms/Forward.h).
+        w = g.name("scalar", ["w", "acc"])
+        h.decls.append(Stmt("decl", name=w, rhs=None))
+        W = ("name", w)
+        parts = rhs[2][2] if rhs[2][0] == "bin" and rhs[2][1] == "+" else None
+        if parts is not None and parts[0] == "bin" and parts[1] == "+":
+            # (a + b) + c: w = a + b; A[i][j] = (w + c) % 1000
+            inner.body.append(Stmt("assign", lhs=W, op="=", rhs=parts))
+            W = ("bin", "+", W, ("const", c))
+        else:
+            # a * 3 + c: w = a; A[i][j] = (w * 3 + c) % 1000
+            inner.body.append(Stmt("assign", lhs=W, op="=", rhs=rhs[2][2][2]))
+            W = ("bin", "+", ("bin", "*", W, ("const", 3)), ("const", c))
+        inner.body.append(Stmt("assign", lhs=("aref", arr, [I, J]), op="=",
+                               rhs=mod(W)))
+        h.forwarded = True
+    else:
+        inner.body.append(Stmt("assign", lhs=("aref", arr, [I, J]), op="=", rhs=rhs))
+    outer.body.append(inner)
     h.body.append(outer)
     h.wavefront = True  # requests.py: mostly generated with no flags
     return h if validate(h, floor=1) is None else f
