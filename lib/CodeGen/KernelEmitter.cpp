@@ -728,6 +728,32 @@ void Emitter::reduceRows() {
        "",
        Cols ? std::vector<int64_t>{8, 16, 32, 64}
             : std::vector<int64_t>{32, 64, 128, 256, 512, 1024}});
+  // The work-items of a row share its loops' iterations: where every loop
+  // of the row runs the same number of iterations whatever the row, the
+  // runtime gives a short row no more work-items than it has terms
+  // (`row_length`; a work-group of 256 on rows of 32 left 7 in 8 idle:
+  // bench/RESULTS.md, the ELL sparse product).
+  if (!Cols) {
+    std::optional<IndexExpr> Row;
+    bool Same = true;
+    for (const RowSegment &S : Plan.Rows) {
+      if (S.K != RowSegment::Reduce && S.K != RowSegment::Spread)
+        continue;
+      const Loop &L = Plan.Body[S.Index].loop();
+      if (L.Step != 1 || L.Lower.size() != 1 || L.Upper.size() != 1) {
+        Same = false;
+        break;
+      }
+      IndexExpr Trip = L.Upper[0] - L.Lower[0] + IndexExpr::constant(1);
+      if (Trip.mentions(M.Var) || (Row && *Row != Trip)) {
+        Same = false;
+        break;
+      }
+      Row = Trip;
+    }
+    if (Same && Row)
+      Launch.Tunables.back().RowLength = Row;
+  }
   if (Cols)
     Launch.Tunables.push_back(
         {Lanes,

@@ -25,6 +25,9 @@ struct Tunable {
   /// Candidate values for `looptile-run --tune` (empty: the runtime's
   /// powers of two in [Min, Max]).
   std::vector<int64_t> Values;
+  /// A row reduction's work-items per row: the length of the rows, a
+  /// formula of the sizes (the manifest's `row_length`; empty: none).
+  std::optional<IndexExpr> RowLength;
 };
 
 /// A named set of tunable values the runtime may pick by shape

@@ -1407,6 +1407,17 @@ bool looptile::generateOpenCL(const Function &Original,
     MT.Values = T.Values;
     MT.Constraint = T.Constraint;
     MT.Kernel = Owners[I];
+    // Only a formula of the manifest's sizes (a host loop's variable
+    // differs from launch to launch).
+    if (T.RowLength) {
+      bool Sizes = true;
+      for (const std::string &Sym : T.RowLength->symbols())
+        Sizes &= std::any_of(Args.begin(), Args.end(), [&](const ArgumentInfo &A) {
+          return A.ArgKind == ArgumentInfo::Size && A.Name == Sym;
+        });
+      if (Sizes)
+        MT.RowLength = T.RowLength->str();
+    }
     M.Tunables.push_back(std::move(MT));
   }
   // The presets of the first kernel that has any (the runtime ranks them by

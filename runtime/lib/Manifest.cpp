@@ -210,6 +210,8 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
     Tn.Max = T.Max;
     Tn.Constraint = T.Constraint;
     Tn.MultipleOf = T.MultipleOf;
+    if (!T.RowLength.empty())
+      Tn.RowLength = Parse(T.RowLength, W + ".row_length");
     for (size_t J = 0; J < T.Values.size(); ++J) {
       std::string VW = W + ".values[" + std::to_string(J) + "]";
       int64_t X = T.Values[J];
@@ -535,6 +537,13 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
         Fail("size_checks[" + std::to_string(I) + "]",
              "formula \"" + M.SizeChecks[I].InvalidWhen.text() + "\" uses '" +
                  N + "', which is not a size argument");
+  for (const Tunable &Tn : M.Tunables)
+    if (Tn.RowLength)
+      for (const std::string &N : Tn.RowLength->names())
+        if (!Sizes.count(N))
+          Fail("tunable " + Tn.Name,
+               "row_length \"" + Tn.RowLength->text() + "\" uses '" + N +
+                   "', which is not a size argument");
   checkNames(M.ReductionLength, "reduction_length");
   checkNames(M.Flops, "flops");
   checkNames(M.Bytes, "bytes");

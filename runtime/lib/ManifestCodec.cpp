@@ -67,6 +67,8 @@ std::string tunable(const Tunable &T) {
     Out += ", \"values\": " + integers(T.Values);
   if (!T.Constraint.empty())
     Out += ", \"constraint\": " + quote(T.Constraint);
+  if (!T.RowLength.empty())
+    Out += ", \"row_length\": " + quote(T.RowLength);
   if (!T.Kernel.empty())
     Out += ", \"kernel\": " + quote(T.Kernel);
   return Out + "}";
@@ -397,6 +399,8 @@ Document read(const std::string &Text, const std::string &Origin) {
         Tn.MultipleOf = MO->asString();
       if (const Value *K = R.optional(V, "kernel", W, T::String))
         Tn.Kernel = K->asString();
+      if (const Value *RL = V.get("row_length"))
+        Tn.RowLength = R.formula(*RL, W + ".row_length");
       if (const Value *Vals = R.optional(V, "values", W, T::Array)) {
         if (Vals->elements().empty())
           R.fail(W + ".values", "empty list (leave \"values\" out to use "

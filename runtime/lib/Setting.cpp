@@ -25,6 +25,8 @@ const char *originName(TunableOrigin O) {
     return "set";
   case TunableOrigin::Fitted:
     return "fitted";
+  case TunableOrigin::Row:
+    return "row";
   }
   return "?";
 }
@@ -33,7 +35,7 @@ std::string TunableSetting::describe(const Manifest &M) const {
   std::string S;
   for (TunableOrigin O :
        {TunableOrigin::Override, TunableOrigin::Cache, TunableOrigin::Preset,
-        TunableOrigin::Fitted, TunableOrigin::Default}) {
+        TunableOrigin::Fitted, TunableOrigin::Row, TunableOrigin::Default}) {
     std::string Group;
     for (const Tunable &T : M.Tunables) {
       auto It = Origins.find(T.Name);
@@ -48,7 +50,9 @@ std::string TunableSetting::describe(const Manifest &M) const {
                       : O == TunableOrigin::Cache  ? "tuning cache"
                       : O == TunableOrigin::Preset ? "preset"
                       : O == TunableOrigin::Fitted ? "shrunk to fit the device"
-                                                   : "manifest default";
+                      : O == TunableOrigin::Row
+                          ? "the row's length: no more work-items than terms"
+                          : "manifest default";
     S += (S.empty() ? "" : "; ") + Group + " (" + Why +
          (O == TunableOrigin::Preset ? " " + PresetName : "") + ")";
   }
@@ -166,6 +170,7 @@ std::vector<TunableSetting> SettingResolver::settingsFor(const Env &Sizes) {
   }
 
   TunableSetting D = layerSetting(M, {}, TunableOrigin::Default, Overrides);
+  fitRows(M, Sizes, D);
   std::string Why = tunableProblem(M, D.Values);
   // The defaults are the last resort: where a work-group does not fit the
   // device, it is shrunk rather than refused.
@@ -207,6 +212,30 @@ std::vector<TunableSetting> SettingResolver::settingsFor(const Env &Sizes) {
                           PresetNotes.end());
   }
   return Out;
+}
+
+void fitRows(const Manifest &M, const Env &Sizes, TunableSetting &S) {
+  for (const Tunable &T : M.Tunables) {
+    auto It = S.Origins.find(T.Name);
+    if (!T.RowLength || T.Values.empty() || It == S.Origins.end() ||
+        It->second != TunableOrigin::Default)
+      continue;
+    int64_t Row = T.RowLength->evaluate(Sizes);
+    std::vector<int64_t> Vals = T.Values;
+    std::sort(Vals.begin(), Vals.end());
+    // The smallest listed value that covers the row (the smallest of all
+    // for a shorter row), never above the default.
+    int64_t V = Vals.back();
+    for (int64_t X : Vals)
+      if (X >= Row) {
+        V = X;
+        break;
+      }
+    if (V < S.Values[T.Name]) {
+      S.Values[T.Name] = V;
+      It->second = TunableOrigin::Row;
+    }
+  }
 }
 
 std::string fitSetting(const Manifest &M, const Env &Sizes,

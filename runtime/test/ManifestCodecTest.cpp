@@ -51,7 +51,8 @@ const char Version2[] = R"J({
     {"name": "N", "kind": "size", "type": "long", "kernel_type": "long"},
     {"name": "A", "kind": "buffer", "type": "double", "access": "inout", "shape": ["N", "N"]},
     {"name": "c", "kind": "scalar", "type": "unsigned char"},
-    {"name": "result", "kind": "buffer", "type": "float", "access": "out", "shape": ["1"], "returned": true}
+    {"name": "result", "kind": "buffer", "type": "float", "access": "out", "shape": ["1"], "returned": true},
+    {"name": "perm", "kind": "buffer", "type": "int", "access": "in", "shape": ["N"], "index_of": ["N", "N - 1"]}
   ],
   "temporaries": [
     {"name": "s", "type": "float", "shape": ["1"]},
@@ -61,7 +62,7 @@ const char Version2[] = R"J({
     {"invalid_when": "N >= 1025", "reason": "it would access 'A[i][j]' (line 7) outside \"the\" extents\n[1024]"}
   ],
   "tunables": [
-    {"name": "WG0_k1", "default": 16, "min": 1, "max": 1024, "constraint": "work-group size", "kernel": "lu_k1"}
+    {"name": "WG0_k1", "default": 16, "min": 1, "max": 1024, "constraint": "work-group size", "row_length": "N - 1", "kernel": "lu_k1"}
   ],
   "presets": [],
   "kernels": [
@@ -145,6 +146,9 @@ TEST(ManifestCodec, Version2HostProgramRoundTrip) {
   EXPECT_EQ(K.Body[1].Step, -2);
   EXPECT_EQ(K.Body[1].Body[0].Launch, "lu_k2");
   EXPECT_TRUE(D.Arguments[3].Returned);
+  EXPECT_EQ(D.Arguments[4].IndexOf,
+            (std::vector<std::string>{"N", "N - 1"}));
+  EXPECT_EQ(D.Tunables[0].RowLength, "N - 1");
   EXPECT_EQ(D.Src.CompileFlags->Flags[2], "inc dir");
   EXPECT_EQ(D.SizeChecks[0].Reason,
             "it would access 'A[i][j]' (line 7) outside \"the\" extents\n"

@@ -686,3 +686,50 @@ TEST(TuneCacheFile, DefaultPath) {
 }
 
 } // namespace
+
+// --- The defaults' row rule (fitRows). ---
+
+static const char *RowManifest = R"({
+  "looptile_manifest": 3,
+  "source": {"file": "r.c", "function": "rows"},
+  "program": "r.cl",
+  "arguments": [
+    {"name": "n", "kind": "size"},
+    {"name": "K", "kind": "size"},
+    {"name": "A", "kind": "buffer", "type": "float", "access": "in", "shape": ["n", "K"]},
+    {"name": "s", "kind": "buffer", "type": "float", "access": "out", "shape": ["n"]}
+  ],
+  "tunables": [
+    {"name": "WG0", "default": 256, "min": 1, "max": 1024, "values": [32, 64, 128, 256, 512, 1024], "row_length": "K", "kernel": "rows"}
+  ],
+  "kernels": [
+    {"name": "rows", "args": ["n", "K", "A", "s"], "global": ["n * WG0"], "local": ["WG0"], "local_memory_bytes": "WG0*4"}
+  ]
+})";
+
+TEST(TuneRows, DefaultCoversTheRowAndNoMore) {
+  Manifest M = Manifest::parse(RowManifest, "t.json", "");
+  ASSERT_TRUE(M.Tunables.at(0).RowLength.has_value());
+  auto At = [&](int64_t K) {
+    TunableSetting S = layerSetting(M, {}, TunableOrigin::Default, {});
+    fitRows(M, {{"n", 10}, {"K", K}}, S);
+    return S;
+  };
+  // Shorter than the smallest value: the smallest.
+  EXPECT_EQ(At(1).Values.at("WG0"), 32);
+  EXPECT_EQ(At(32).Values.at("WG0"), 32);
+  EXPECT_EQ(At(33).Values.at("WG0"), 64);
+  EXPECT_EQ(At(200).Values.at("WG0"), 256);
+  // Longer rows keep the default: never above it.
+  EXPECT_EQ(At(100000).Values.at("WG0"), 256);
+  EXPECT_EQ(At(100000).Origins.at("WG0"), TunableOrigin::Default);
+  TunableSetting S = At(5);
+  EXPECT_EQ(S.Origins.at("WG0"), TunableOrigin::Row);
+  EXPECT_STREQ(originName(TunableOrigin::Row), "row");
+  EXPECT_EQ(S.describe(M),
+            "WG0=32 (the row's length: no more work-items than terms)");
+  // A --set value is the user's.
+  TunableSetting Set = layerSetting(M, {}, TunableOrigin::Default, {{"WG0", 512}});
+  fitRows(M, {{"n", 10}, {"K", 5}}, Set);
+  EXPECT_EQ(Set.Values.at("WG0"), 512);
+}

@@ -79,6 +79,10 @@ struct Tunable {
   std::string MultipleOf;
   /// Candidate values for --tune (empty: powers of two in [Min, Max]).
   std::vector<int64_t> Values;
+  /// The length of the rows whose terms this many work-items share (a row
+  /// reduction's work-group): the default value is at most the smallest
+  /// of Values not shorter than the row (Setting.h).
+  std::optional<Formula> RowLength;
 };
 
 /// A named setting of some tunables (the others keep their defaults),

@@ -87,10 +87,15 @@ struct Tunable {
   std::vector<int64_t> Values;
   std::string Constraint; ///< "" when absent
   std::string Kernel;     ///< "" when absent
+  /// A formula of the sizes: the work-items this value puts on one row
+  /// share its terms, so the default is at most the smallest of Values at
+  /// least that long ("" when absent).
+  std::string RowLength;
   bool operator==(const Tunable &O) const {
     return Name == O.Name && Default == O.Default && Min == O.Min &&
            Max == O.Max && MultipleOf == O.MultipleOf && Values == O.Values &&
-           Constraint == O.Constraint && Kernel == O.Kernel;
+           Constraint == O.Constraint && Kernel == O.Kernel &&
+           RowLength == O.RowLength;
   }
 };
 

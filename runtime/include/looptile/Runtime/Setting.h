@@ -36,9 +36,10 @@
 
 namespace looptile::rt {
 
-enum class TunableOrigin { Default, Preset, Cache, Override, Fitted };
+enum class TunableOrigin { Default, Preset, Cache, Override, Fitted, Row };
 
-/// "default", "preset", "cache", "set", "fitted" (the --json spelling).
+/// "default", "preset", "cache", "set", "fitted", "row" (the --json
+/// spelling).
 const char *originName(TunableOrigin O);
 
 struct TunableSetting {
@@ -61,6 +62,14 @@ struct TunableSetting {
 /// Defaults < Layer (values from Origin) < Overrides.
 TunableSetting layerSetting(const Manifest &M, const Env &Layer,
                             TunableOrigin Origin, const Env &Overrides);
+
+/// The defaults' row rule: a tunable with a row length (a row reduction's
+/// work-items per row) whose value is still the manifest's default becomes
+/// the smallest of its listed values that covers the row at Sizes (the
+/// smallest of all for a shorter row), never more than the default:
+/// work-items past the row's end would only idle. Such values say so
+/// (TunableOrigin::Row).
+void fitRows(const Manifest &M, const Env &Sizes, TunableSetting &S);
 
 /// Checks user overrides before any device is touched: known names and
 /// each value within [min, max] (multiple_of is checked on the whole
