@@ -28,19 +28,7 @@ correlation|bench/polybench/correlation.c|-|m=13,n=17|m=1200,n=1400
 "
 if [ "$MODE" = prepare ]; then
   DIR=${2:-build/columns}
-  rm -rf "$DIR" && mkdir -p "$DIR/bin"
-  cp "${LOOPTILE_RUN:-build/bin/looptile-run}" "$DIR/bin/"
-  cp "${LOOPTILE_BENCH_COPY:-build/bin/looptile-bench-copy}" "$DIR/bin/"
-  cp "$HERE/torch_forms.py" "$DIR/bin/"
-  echo "$FORMS" | while IFS='|' read -r K SRC FN VAL TIME; do
-    [ -n "$K" ] || continue
-    FLAG=""
-    [ "$FN" = - ] || FLAG="--function $FN"
-    generate_kernel "$DIR" "$K" "$ROOT/$SRC" $FLAG
-    "${LOOPTILE_BEFORE:?LOOPTILE_BEFORE=the looptile to compare with}" \
-      "$ROOT/$SRC" $FLAG -o "$DIR/$K.before.cl" > /dev/null 2>&1
-    echo "$K|$VAL|$TIME" >> "$DIR/forms.txt"
-  done
+  prepare_forms "$DIR" "$ROOT" "$FORMS" all
   prepared "$DIR" "$ROOT"
   exit 0
 fi

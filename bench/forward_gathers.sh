@@ -26,17 +26,7 @@ spmv_ell|test/CodeGen/Inputs/gather_scatter.c|spmv_ell|n=37,m=53,K=5|n=1048576,m
 "
 if [ "$MODE" = prepare ]; then
   DIR=${2:-build/forward-gathers}
-  rm -rf "$DIR" && mkdir -p "$DIR/bin"
-  cp "${LOOPTILE_RUN:-build/bin/looptile-run}" "$DIR/bin/"
-  cp "${LOOPTILE_BENCH_COPY:-build/bin/looptile-bench-copy}" "$DIR/bin/"
-  cp "$HERE/torch_forms.py" "$DIR/bin/"
-  echo "$FORMS" | while IFS='|' read -r K SRC FN VAL TIME; do
-    [ -n "$K" ] || continue
-    FLAG=""
-    [ "$FN" = - ] || FLAG="--function $FN"
-    generate_kernel "$DIR" "$K" "$ROOT/$SRC" $FLAG
-    echo "$K|$VAL|$TIME" >> "$DIR/forms.txt"
-  done
+  prepare_forms "$DIR" "$ROOT" "$FORMS"
   "${LOOPTILE_BEFORE:?LOOPTILE_BEFORE=the looptile to compare with}" \
     "$ROOT/bench/polybench/ludcmp.c" -o "$DIR/ludcmp.before.cl" > /dev/null 2>&1
   python3 "$HERE/c_time.py" build "$DIR/ludcmp.json" "$DIR/ludcmp.ctime"

@@ -35,3 +35,27 @@ run_side() { # DIR OUT [DEVICE]
   mkdir -p "$OUT"
   R="$DIR/bin/looptile-run"
 }
+
+# Prepare side of a forms bench: DIR made afresh with looptile-run, the copy
+# benchmark and torch_forms.py in DIR/bin; each line "K|SRC|FN|VAL|TIME" of
+# FORMS (FN '-': the file's one function) generated into DIR/K.cl (and,
+# with BEFORE=all, LOOPTILE_BEFORE's kernels into DIR/K.before.cl), listed
+# as "K|VAL|TIME" in DIR/forms.txt.
+prepare_forms() { # DIR ROOT FORMS [all]
+  local D=$1 RT=$2 FORMS=$3 BEFORE=${4:-}
+  rm -rf "$D" && mkdir -p "$D/bin"
+  cp "${LOOPTILE_RUN:-build/bin/looptile-run}" "$D/bin/"
+  cp "${LOOPTILE_BENCH_COPY:-build/bin/looptile-bench-copy}" "$D/bin/"
+  cp "$RT/bench/torch_forms.py" "$D/bin/"
+  echo "$FORMS" | while IFS='|' read -r K SRC FN VAL TIME; do
+    [ -n "$K" ] || continue
+    FLAG=""
+    [ "$FN" = - ] || FLAG="--function $FN"
+    generate_kernel "$D" "$K" "$RT/$SRC" $FLAG
+    if [ "$BEFORE" = all ]; then
+      "${LOOPTILE_BEFORE:?LOOPTILE_BEFORE=the looptile to compare with}" \
+        "$RT/$SRC" $FLAG -o "$D/$K.before.cl" > /dev/null 2>&1
+    fi
+    echo "$K|$VAL|$TIME" >> "$D/forms.txt"
+  done
+}
