@@ -645,20 +645,31 @@ static void namesOf(const Expr &E, std::set<std::string> &Out) {
     namesOf(O, Out);
 }
 
-static void namesOf(const std::vector<Node> &Body, std::set<std::string> &Out) {
-  for (const Node &N : Body) {
-    if (N.isLoop()) {
-      namesOf(N.loop().Body, Out);
-      continue;
-    }
-    for (const Expr *E : N.stmt().exprs())
-      namesOf(*E, Out);
+static void namesOf(const std::vector<Node> &Body, std::set<std::string> &Out);
+
+static void namesOf(const Node &N, std::set<std::string> &Out) {
+  if (N.isLoop()) {
+    namesOf(N.loop().Body, Out);
+    return;
   }
+  for (const Expr *E : N.stmt().exprs())
+    namesOf(*E, Out);
+}
+
+static void namesOf(const std::vector<Node> &Body, std::set<std::string> &Out) {
+  for (const Node &N : Body)
+    namesOf(N, Out);
 }
 
 std::set<std::string> looptile::variablesNamed(const std::vector<Node> &Body) {
   std::set<std::string> Out;
   namesOf(Body, Out);
+  return Out;
+}
+
+std::set<std::string> looptile::variablesNamed(const Node &N) {
+  std::set<std::string> Out;
+  namesOf(N, Out);
   return Out;
 }
 
@@ -756,20 +767,25 @@ static void exprScalarToElement(Expr &E, const std::string &Name,
     exprScalarToElement(Op, Name, Array, Subscripts);
 }
 
+void looptile::scalarToElement(Node &N, const std::string &Name,
+                               const std::string &Array,
+                               const std::vector<IndexExpr> &Subscripts) {
+  if (N.isLoop()) {
+    scalarToElement(N.loop().Body, Name, Array, Subscripts);
+    return;
+  }
+  Stmt &S = N.stmt();
+  if (S.LHS.K == Expr::ScalarRef && S.LHS.Name == Name)
+    S.DeclType.reset(); // `float tmp = e` becomes `tmp_x[i] = e`
+  for (Expr *E : S.exprs())
+    exprScalarToElement(*E, Name, Array, Subscripts);
+}
+
 void looptile::scalarToElement(std::vector<Node> &Body, const std::string &Name,
                                const std::string &Array,
                                const std::vector<IndexExpr> &Subscripts) {
-  for (Node &N : Body) {
-    if (N.isLoop()) {
-      scalarToElement(N.loop().Body, Name, Array, Subscripts);
-      continue;
-    }
-    Stmt &S = N.stmt();
-    if (S.LHS.K == Expr::ScalarRef && S.LHS.Name == Name)
-      S.DeclType.reset(); // `float tmp = e` becomes `tmp_x[i] = e`
-    for (Expr *E : S.exprs())
-      exprScalarToElement(*E, Name, Array, Subscripts);
-  }
+  for (Node &N : Body)
+    scalarToElement(N, Name, Array, Subscripts);
 }
 
 std::vector<std::string> Function::nonMemoryNames() const {

@@ -19,18 +19,9 @@ bool mentions(const Expr &E, const std::string &Name) {
   return false;
 }
 
-// True when some statement of Nodes reads or writes Name, or declares it.
+// True when some statement of N reads or writes Name, or declares it.
 bool touches(const Node &N, const std::string &Name) {
-  if (N.isLoop()) {
-    for (const Node &C : N.loop().Body)
-      if (touches(C, Name))
-        return true;
-    return false;
-  }
-  for (const Expr *E : N.stmt().exprs())
-    if (mentions(*E, Name))
-      return true;
-  return false;
+  return variablesNamed(N).count(Name) != 0;
 }
 
 // True when a statement of N declares Name (a variable of its own).
@@ -42,27 +33,6 @@ bool declares(const Node &N, const std::string &Name) {
     return false;
   }
   return N.stmt().DeclType && N.stmt().LHS.Name == Name;
-}
-
-void replace(Expr &E, const std::string &Name, const Expr &Element) {
-  if (E.K == Expr::ScalarRef && E.Name == Name) {
-    SourceLoc Loc = E.Loc;
-    E = Element;
-    E.Loc = Loc;
-    return;
-  }
-  for (Expr &Op : E.Operands)
-    replace(Op, Name, Element);
-}
-
-void replace(Node &N, const std::string &Name, const Expr &Element) {
-  if (N.isLoop()) {
-    for (Node &C : N.loop().Body)
-      replace(C, Name, Element);
-    return;
-  }
-  for (Expr *E : N.stmt().exprs())
-    replace(*E, Name, Element);
 }
 
 // One forwarding in the body of L (whose enclosing loops, L included, are
@@ -133,25 +103,21 @@ std::string forwardOnce(Function &F, Loop &L,
       WhyNot.push_back(Not + "between its load and its store, " + Why);
       continue;
     }
-    Expr Target = Element;
-    std::string What = "'" + Name + "' -> '" + Target.str() + "' in loop '" +
+    const std::string Array = Element.Name;
+    const std::vector<IndexExpr> Subscripts = Element.Subscripts;
+    std::string What = "'" + Name + "' -> '" + Element.str() + "' in loop '" +
                        L.Var + "' (line " + std::to_string(L.Loc.Line) + ")";
+    auto IsElement = [&](const Expr &E) {
+      return E.K == Expr::ArrayRef && !E.isGather() && E.Name == Array &&
+             E.Subscripts == Subscripts;
+    };
     // A load of the element itself (`w = X[s]`) goes: the element already
-    // holds that value.
-    Stmt &Begin = Body[A].stmt();
-    bool LoadsElement = Begin.RHS.K == Expr::ArrayRef &&
-                        !Begin.RHS.isGather() &&
-                        Begin.RHS.Name == Target.Name &&
-                        Begin.RHS.Subscripts == Target.Subscripts;
-    SourceLoc At = Begin.LHS.Loc;
-    Begin.LHS = Target;
-    Begin.LHS.Loc = At;
-    for (size_t I = A + 1; I < B; ++I)
-      replace(Body[I], Name, Target);
-    Stmt &S = Body[B].stmt();
-    bool Same = S.RHS.K == Expr::ScalarRef && S.RHS.Name == Name;
-    replace(S.RHS, Name, Target);
-    if (Same)
+    // holds that value; so does a store of w alone (`X[s] = w`).
+    bool LoadsElement = IsElement(Body[A].stmt().RHS);
+    bool StoresScalar = Body[B].stmt().RHS.K == Expr::ScalarRef;
+    for (size_t I = A; I <= B; ++I)
+      scalarToElement(Body[I], Name, Array, Subscripts);
+    if (StoresScalar)
       Body.erase(Body.begin() + B);
     if (LoadsElement)
       Body.erase(Body.begin() + A);

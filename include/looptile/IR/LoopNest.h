@@ -364,10 +364,15 @@ struct Variable {
 void scalarToElement(std::vector<Node> &Body, const std::string &Name,
                      const std::string &Array,
                      const std::vector<IndexExpr> &Subscripts);
+/// The same for one node.
+void scalarToElement(Node &N, const std::string &Name, const std::string &Array,
+                     const std::vector<IndexExpr> &Subscripts);
 
 /// Every variable name the statements of Body read or write (scalars and
 /// arrays; not loop variables or sizes in bounds and subscripts).
 std::set<std::string> variablesNamed(const std::vector<Node> &Body);
+/// The same for one node.
+std::set<std::string> variablesNamed(const Node &N);
 
 /// One C function with at least one `for` nest.
 struct Function {
