@@ -134,6 +134,16 @@ class Stats:
         w("top refusal reasons:\n")
         for k, v in sorted(self.refusal_reasons.items(), key=lambda x: -x[1])[:12]:
             w("  %5d  %s\n" % (v, k))
+        # last, so that a log cut to its tail (a CI's) still shows them
+        if self.failures or self.errors:
+            w("failing seeds (utils/fuzz.py --reduce SEED):\n")
+            for seed, f in self.failures[:20]:
+                w("  seed %d: %s%s [%s]: %s\n" % (
+                    seed, "OpenCL " if f["ocl"] else "", f["kind"],
+                    " ".join(f["flags"]),
+                    f["message"].replace("\n", " | ")[:400]))
+            for seed, e in self.errors[:5]:
+                w("  seed %d: harness error: %s\n" % (seed, e.replace("\n", " | ")[:400]))
 
 
 def reason_key(why):
