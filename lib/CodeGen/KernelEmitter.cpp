@@ -160,6 +160,19 @@ private:
   }
   void close() { --Indent; line("}"); }
 
+  /// Where the statements after the tiles' loop hold a loop, a barrier
+  /// first (every work-item reaches it: the kernel's top level, after a
+  /// loop of uniform trip count). PoCL 3.1's CPU device otherwise runs such
+  /// a loop's stores for work-items outside the guard around it, past the
+  /// end of a buffer, on each of its work-group methods; with the barrier,
+  /// and on oclgrind, the kernel is right
+  /// (utils/fuzz/findings/pocl-block-tiled-post-loop.c).
+  void barrierBeforeLoops(const std::vector<Node> &Post) {
+    if (std::any_of(Post.begin(), Post.end(),
+                    [](const Node &N) { return N.isLoop(); }))
+      line("barrier(CLK_LOCAL_MEM_FENCE); // before the loops after the "
+           "tiles' loop (PoCL 3.1)");
+  }
   void signature(const std::string &Attr);
   void
   signatureOf(const std::string &Attr, const std::string &Name,
@@ -1118,6 +1131,7 @@ void Emitter::block() {
   Ctx.ArrayHook = nullptr;
   line("barrier(CLK_LOCAL_MEM_FENCE); // done with the tiles");
   close();
+  barrierBeforeLoops(Post);
   if (!Post.empty()) {
     open("if (" + Active + ")");
     body(Post);
@@ -1549,6 +1563,7 @@ void Emitter::rowStaged() {
   open("");
   ChunkLoop(1);
   close();
+  barrierBeforeLoops(Post);
   if (!Post.empty()) {
     open("if (" + Active + ")");
     body(Post);
@@ -2121,6 +2136,7 @@ void Emitter::registerTiled() {
   close();
   close();
   Ctx.ArrayHook = nullptr;
+  barrierBeforeLoops(Post);
   if (!Post.empty())
     ForEachOutput([&] { body(Post); });
   close();

@@ -1,4 +1,7 @@
-/* OPEN, not a looptile defect as far as we can tell: PoCL 3.1's CPU device
+/* WORKED AROUND (2026-11-27): the kernels put a barrier before the
+ * statements after the tiles' loop when they hold a loop (uniform: the
+ * kernel's top level); with it PoCL runs this kernel and
+ * opencl-expanded-tile-guard.c right. The defect as found: PoCL 3.1's CPU device
  * (Debian 3.1-3+deb12u1) miscompiles this block-tiled kernel. After the
  * reduction loop (which holds the barriers) the kernel runs a second loop
  * inside `if (active)`; at sizes that are not a multiple of TS, the kernel
