@@ -99,3 +99,18 @@ if _shutil.which("oclgrind"):
 else:
     lit_config.note("oclgrind not found: the tests that need it are skipped "
                     "(utils/setup.sh installs it)")
+# Open MPI (Debian packages libopenmpi-dev and openmpi-bin, installed by
+# utils/setup.sh): several ranks of looptile-run (test/Runtime, "mpi").
+# %mpirun runs R ranks on this machine as any user (root included), over
+# shared memory, with as many ranks as asked whatever the core count.
+if _shutil.which("mpirun") and _shutil.which("ompi_info"):
+    config.available_features.add("mpi")
+    config.environment["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
+    config.environment["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
+    config.environment["OMPI_MCA_btl"] = "self,vader"
+    config.environment["OMPI_MCA_btl_vader_single_copy_mechanism"] = "none"
+    config.environment["OMPI_MCA_rmaps_base_oversubscribe"] = "1"
+    config.substitutions.append(("%mpirun", "mpirun --oversubscribe -np"))
+else:
+    lit_config.note("Open MPI not found: the tests of several ranks are "
+                    "skipped (utils/setup.sh installs it)")

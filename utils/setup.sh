@@ -15,6 +15,7 @@ PACKAGES=(
   libisl-dev libgtest-dev
   opencl-headers opencl-clhpp-headers ocl-icd-opencl-dev pocl-opencl-icd clinfo
   oclgrind
+  libopenmpi-dev openmpi-bin
 )
 # Optional, never installed here (bench/README.md): libclblast-dev builds
 # looptile-bench-clblast, python3-matplotlib draws the benchmark plot.

@@ -202,18 +202,51 @@ static const char *const SplitPrelude =
     "/ get_local_size(d))\n";
 
 Executor::Executor(const Manifest &M, const std::string &Source,
-                   const std::vector<DeviceRef> &Devices, const Env &Tunables)
-    : Executor(M, Devices.size() > 1 ? SplitPrelude + Source : Source,
+                   const std::vector<DeviceRef> &Devices, const Env &Tunables,
+                   Ranks *R)
+    : Executor(M,
+               Devices.size() > 1 || (R && R->size() > 1)
+                   ? SplitPrelude + Source
+                   : Source,
                Devices.at(0), Tunables) {
   for (size_t I = 1; I < Devices.size(); ++I)
     Peers.push_back(std::make_unique<Executor>(M, SplitPrelude + Source,
                                                Devices[I], Tunables));
+  if (R && R->size() > 1) {
+    Rk = R;
+    // Every rank must split alike: as many devices, the same tunables.
+    Rk->agree("the number of devices per rank",
+              std::to_string(Devices.size()));
+    std::string T;
+    for (const auto &[N, V] : Tunables)
+      T += (T.empty() ? "" : ",") + N + "=" + std::to_string(V);
+    Rk->agree("the tunables", T.empty() ? "(none)" : T);
+  }
 }
 
 std::vector<DeviceRef> Executor::devices() const {
   std::vector<DeviceRef> Out{Dev};
   for (const auto &P : Peers)
     Out.push_back(P->Dev);
+  return Out;
+}
+
+std::vector<std::string> Executor::partNames() const {
+  std::vector<std::string> Mine;
+  for (const DeviceRef &D : devices())
+    Mine.push_back(D.describe());
+  if (!Rk)
+    return Mine;
+  std::string Joined;
+  for (const std::string &N : Mine)
+    Joined += N + "\n";
+  std::vector<std::string> Out;
+  std::vector<std::string> All = Rk->allGather(Joined);
+  for (size_t R = 0; R < All.size(); ++R)
+    for (size_t B = 0, E; (E = All[R].find('\n', B)) != std::string::npos;
+         B = E + 1)
+      Out.push_back("rank " + std::to_string(R) + ": " +
+                    All[R].substr(B, E - B));
   return Out;
 }
 

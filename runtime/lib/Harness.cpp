@@ -350,12 +350,12 @@ RunResult runHarness(Executor &X, const Manifest &M, const Env &SizesIn,
   }
 
   std::vector<std::vector<double>> PerKernel(M.Kernels.size());
-  std::vector<DeviceRef> Devs = X.devices();
-  std::vector<std::vector<double>> PerDevice(Devs.size() > 1 ? Devs.size() : 0);
-  for (const DeviceRef &D : Devs)
-    if (Devs.size() > 1)
-      R.Devices.push_back(D.describe());
-  if (Devs.size() > 1) {
+  // The parts of a split run (every rank's devices, rank by rank).
+  std::vector<std::string> Parts = X.partNames();
+  std::vector<std::vector<double>> PerDevice(Parts.size() > 1 ? Parts.size() : 0);
+  if (Parts.size() > 1)
+    R.Devices = Parts;
+  if (Parts.size() > 1) {
     R.SplitRefusals = X.splitRefusals();
     R.DeviceParts = X.deviceParts();
     R.ExchangedBytes = X.exchangedBytes();

@@ -16,6 +16,13 @@
 // gathers every row of its buffers and afterwards holds the only current
 // copy of each buffer it may write.
 //
+// Several ranks (Ranks.h): the parts are numbered rank by rank, and the
+// bits of a row are per part and per rank's host copy. Every rank runs the
+// same sequence of coherence steps with the same bookkeeping; a step that
+// moves data is executed by the ranks it involves: a part's copies by its
+// rank, a transfer between two ranks' host copies by both (a send and the
+// matching receive, in the common order, so blocking transfers match).
+//
 // Soundness rests on two facts: a footprint holds every element its part
 // accesses (isl's hull, Footprint.h), and the parts' written intervals are
 // disjoint (checked here at every launch, else the launch runs whole).
@@ -37,17 +44,22 @@
 namespace looptile::rt {
 
 namespace {
-constexpr uint32_t HostBit = 1u << 31;
-constexpr size_t MaxDevices = 31;
+constexpr size_t MaxParts = 32, MaxRanks = 32;
+constexpr uint64_t PartBits = 0xffffffffull;
+uint64_t hostBit(size_t Rank) { return uint64_t(1) << (32 + Rank); }
 } // namespace
 
 
 Executor::~Executor() = default;
 
 void Executor::prepareCoherence() {
-  if (Peers.size() + 1 > MaxDevices)
-    throw Error(ErrorKind::Usage, "at most " + std::to_string(MaxDevices) +
-                                      " devices may share a run");
+  if (totalParts() > MaxParts || rankCount() > MaxRanks)
+    throw Error(ErrorKind::Usage,
+                "at most " + std::to_string(MaxParts) +
+                    " devices (over at most " + std::to_string(MaxRanks) +
+                    " ranks) may share a run; this one has " +
+                    std::to_string(totalParts()));
+  const uint64_t AllParts = (uint64_t(1) << totalParts()) - 1;
   auto Track = [&](const std::string &Name, bool ReadOnly, bool Undefined) {
     auto C = std::make_unique<Coherence>();
     C->ReadOnly = ReadOnly;
@@ -89,7 +101,7 @@ void Executor::prepareCoherence() {
     // contents before the first write are never read: an `out` argument
     // (the C function writes every element and reads none before) and a
     // temporary (never initialised). Any device's copy is then as good.
-    C->Valid.assign(C->Rows, Undefined ? (1u << (Peers.size() + 1)) - 1 : 1u);
+    C->Valid.assign(C->Rows, Undefined ? AllParts : 1u);
     Coh[Name] = std::move(C);
   };
   Coh.clear();
@@ -144,34 +156,106 @@ void Executor::copyRows(const std::string &Name, size_t P, size_t Lo,
   }
 }
 
-void Executor::ensureHost(const std::string &Name, size_t Lo, size_t Hi) {
+void Executor::ensureHost(const std::string &Name, size_t Lo, size_t Hi,
+                          size_t Rank) {
   Coherence &C = *Coh.at(Name);
+  const uint64_t Mine = hostBit(Rank);
   for (size_t R = Lo; R < Hi;) {
-    if (C.Valid[R] & HostBit) {
+    uint64_t V = C.Valid[R];
+    if (V & Mine) {
       ++R;
       continue;
     }
-    uint32_t Holders = C.Valid[R];
-    if (!Holders)
+    if (!V)
       throw Error(ErrorKind::OpenCL, "internal: row " + std::to_string(R) +
                                          " of buffer " + Name +
                                          " has no current copy");
-    size_t Q = size_t(__builtin_ctz(Holders));
     size_t End = R + 1;
-    while (End < Hi && !(C.Valid[End] & HostBit) &&
-           (C.Valid[End] & (1u << Q)))
+    while (End < Hi && C.Valid[End] == V)
       ++End;
-    copyRows(Name, Q, R, End, /*ToDevice=*/false);
+    // A copy on one of the rank's own devices, else the first rank that
+    // holds the rows (in its host copy, or else on a device of it).
+    size_t Local = SIZE_MAX;
+    for (size_t P = 0; P < totalParts() && Local == SIZE_MAX; ++P)
+      if ((V & (uint64_t(1) << P)) && ownerOf(P) == Rank)
+        Local = P;
+    if (Local != SIZE_MAX) {
+      if (myRank() == Rank)
+        copyRows(Name, Local, R, End, /*ToDevice=*/false);
+    } else {
+      size_t From = SIZE_MAX, FromPart = SIZE_MAX;
+      for (size_t Q = 0; Q < rankCount() && From == SIZE_MAX; ++Q) {
+        if (V & hostBit(Q)) {
+          From = Q;
+          break;
+        }
+        for (size_t P = Q * localParts(); P < (Q + 1) * localParts(); ++P)
+          if (V & (uint64_t(1) << P)) {
+            From = Q;
+            FromPart = P;
+            break;
+          }
+      }
+      if (From == SIZE_MAX)
+        throw Error(ErrorKind::OpenCL, "internal: row " + std::to_string(R) +
+                                           " of buffer " + Name +
+                                           " has no current copy");
+      if (FromPart != SIZE_MAX) {
+        if (myRank() == From)
+          copyRows(Name, FromPart, R, End, /*ToDevice=*/false);
+        for (size_t I = R; I < End; ++I)
+          C.Valid[I] |= hostBit(From);
+      }
+      if (myRank() == From)
+        sendRows(Name, Rank, R, End);
+      else if (myRank() == Rank)
+        recvRows(Name, From, R, End);
+    }
     for (size_t I = R; I < End; ++I)
-      C.Valid[I] |= HostBit;
+      C.Valid[I] |= Mine;
     R = End;
+  }
+}
+
+// Rows [Lo, Hi) of every outer index, packed (Outer > 1) or in place.
+void Executor::sendRows(const std::string &Name, size_t To, size_t Lo,
+                        size_t Hi) {
+  Coherence &C = *Coh.at(Name);
+  size_t Line = (Hi - Lo) * C.RowBytes, Pitch = C.Rows * C.RowBytes;
+  if (!Line)
+    return;
+  if (C.Outer == 1) {
+    Rk->send(int(To), C.Staging.data() + Lo * C.RowBytes, Line);
+  } else {
+    std::vector<unsigned char> Packed(Line * C.Outer);
+    for (size_t O = 0; O < C.Outer; ++O)
+      std::memcpy(Packed.data() + O * Line,
+                  C.Staging.data() + O * Pitch + Lo * C.RowBytes, Line);
+    Rk->send(int(To), Packed.data(), Packed.size());
+  }
+}
+
+void Executor::recvRows(const std::string &Name, size_t From, size_t Lo,
+                        size_t Hi) {
+  Coherence &C = *Coh.at(Name);
+  size_t Line = (Hi - Lo) * C.RowBytes, Pitch = C.Rows * C.RowBytes;
+  if (!Line)
+    return;
+  if (C.Outer == 1) {
+    Rk->recv(int(From), C.Staging.data() + Lo * C.RowBytes, Line);
+  } else {
+    std::vector<unsigned char> Packed(Line * C.Outer);
+    Rk->recv(int(From), Packed.data(), Packed.size());
+    for (size_t O = 0; O < C.Outer; ++O)
+      std::memcpy(C.Staging.data() + O * Pitch + Lo * C.RowBytes,
+                  Packed.data() + O * Line, Line);
   }
 }
 
 void Executor::ensureRows(const std::string &Name, size_t Lo, size_t Hi,
                           size_t P) {
   Coherence &C = *Coh.at(Name);
-  uint32_t Bit = 1u << P;
+  uint64_t Bit = uint64_t(1) << P;
   for (size_t R = Lo; R < Hi;) {
     if (C.Valid[R] & Bit) {
       ++R;
@@ -180,8 +264,9 @@ void Executor::ensureRows(const std::string &Name, size_t Lo, size_t Hi,
     size_t End = R + 1;
     while (End < Hi && !(C.Valid[End] & Bit))
       ++End;
-    ensureHost(Name, R, End);
-    copyRows(Name, P, R, End, /*ToDevice=*/true);
+    ensureHost(Name, R, End, ownerOf(P));
+    if (mine(P))
+      copyRows(Name, P, R, End, /*ToDevice=*/true);
     for (size_t I = R; I < End; ++I)
       C.Valid[I] |= Bit;
     R = End;
@@ -193,10 +278,14 @@ void Executor::multiWrite(const std::string &Name, const void *Host) {
   if (C.Staging.empty())
     return;
   std::memcpy(C.Staging.data(), Host, C.Staging.size());
-  for (size_t P = 0; P <= Peers.size(); ++P)
-    copyRows(Name, P, 0, C.Rows, /*ToDevice=*/true);
-  std::fill(C.Valid.begin(), C.Valid.end(),
-            HostBit | ((1u << (Peers.size() + 1)) - 1));
+  // Every rank writes the same data (replicated control) to its devices.
+  for (size_t P = 0; P < totalParts(); ++P)
+    if (mine(P))
+      copyRows(Name, P, 0, C.Rows, /*ToDevice=*/true);
+  uint64_t All = (uint64_t(1) << totalParts()) - 1;
+  for (size_t R = 0; R < rankCount(); ++R)
+    All |= hostBit(R);
+  std::fill(C.Valid.begin(), C.Valid.end(), All);
   ++Uploads;
 }
 
@@ -204,19 +293,22 @@ void Executor::multiRead(const std::string &Name, void *Host) {
   Coherence &C = *Coh.at(Name);
   if (C.Staging.empty())
     return;
-  ensureHost(Name, 0, C.Rows);
+  // Every rank gathers the whole buffer (each runs every rank's steps).
+  for (size_t R = 0; R < rankCount(); ++R)
+    ensureHost(Name, 0, C.Rows, R);
   std::memcpy(Host, C.Staging.data(), C.Staging.size());
   ++Downloads;
 }
 
 void Executor::multiFilled(const std::string &Name) {
   Coherence &C = *Coh.at(Name);
-  std::fill(C.Valid.begin(), C.Valid.end(), (1u << (Peers.size() + 1)) - 1);
+  std::fill(C.Valid.begin(), C.Valid.end(),
+            (uint64_t(1) << totalParts()) - 1);
 }
 
 double Executor::multiLaunch() {
   std::vector<std::tuple<size_t, size_t, cl::Event>> Events;
-  size_t ND = Peers.size() + 1;
+  size_t ND = totalParts();
   Refusals.assign(M.Kernels.size(), "");
   DeviceMs.assign(ND, 0.0);
   DeviceParts.assign(ND, 0);
@@ -225,6 +317,8 @@ double Executor::multiLaunch() {
   KernelMs.assign(M.Kernels.size(), 0.0);
   KernelLaunches.assign(M.Kernels.size(), 0);
   Env E = Values;
+  if (Rk)
+    Rk->barrier(); // the ranks' clocks start together
   auto T0 = std::chrono::steady_clock::now();
   InLaunch = true;
   struct Done {
@@ -236,7 +330,8 @@ double Executor::multiLaunch() {
   });
   try {
     for (size_t P = 0; P < ND; ++P)
-      part(P).Queue.finish();
+      if (mine(P))
+        part(P).Queue.finish();
   } catch (const cl::Error &Err) {
     throwCLError("running the kernels", Err);
   }
@@ -255,6 +350,32 @@ double Executor::multiLaunch() {
   } catch (const cl::Error &Err) {
     throwCLError("reading the kernels' profiling times", Err);
   }
+  if (Rk) {
+    // Each rank timed its own parts: the run's figures are the sums (the
+    // wall time the longest rank's).
+    std::vector<double> W{Wall};
+    Rk->barrier();
+    Rk->max(W);
+    Wall = W[0];
+    std::vector<double> Sums(KernelMs);
+    Sums.insert(Sums.end(), DeviceMs.begin(), DeviceMs.end());
+    for (size_t P = 0; P < ND; ++P) {
+      Sums.push_back(double(DeviceParts[P]));
+      Sums.push_back(double(DeviceReceived[P]));
+    }
+    Sums.push_back(double(ExchangedBytes));
+    Rk->sum(Sums);
+    size_t I = 0;
+    for (double &K : KernelMs)
+      K = Sums[I++];
+    for (double &D : DeviceMs)
+      D = Sums[I++];
+    for (size_t P = 0; P < ND; ++P) {
+      DeviceParts[P] = size_t(Sums[I++]);
+      DeviceReceived[P] = size_t(Sums[I++]);
+    }
+    ExchangedBytes = size_t(Sums[I]);
+  }
   return Wall;
 }
 
@@ -268,7 +389,7 @@ void Executor::multiEnqueue(
   if (L.Empty)
     return;
   ++KernelLaunches[KI];
-  size_t ND = Peers.size() + 1;
+  size_t ND = totalParts();
   // The kernel's buffers.
   std::vector<std::string> Bufs;
   for (const std::string &N : K.Args)
@@ -402,6 +523,8 @@ void Executor::multiEnqueue(
 
   auto Enqueue = [&](size_t P, const cl::NDRange &Offset,
                      const cl::NDRange &Global) {
+    if (!mine(P))
+      return; // another rank's part
     Executor &X = part(P);
     X.setArgs(KI, E);
     Events.emplace_back(KI, P, cl::Event());
@@ -460,7 +583,7 @@ void Executor::multiEnqueue(
         continue;
       Coherence &C = *Coh.at(Bufs[B]);
       for (size_t R = Pt.Write[B].first; R < Pt.Write[B].second; ++R)
-        C.Valid[R] = 1u << Pt.Dev;
+        C.Valid[R] = uint64_t(1) << Pt.Dev;
     }
 }
 

@@ -37,7 +37,8 @@ seeded random inputs, and reports kernel time, GFLOPS and GB/s.
                           split each kernel's NDRange over several devices
                           (default: $LOOPTILE_DEVICES, else one device);
                           kernels that cannot split run on the first, with
-                          a note saying why
+                          a note saying why; under `mpirun -np R` the parts
+                          are spread over every rank's devices (MPI)
   --host-loops auto|launches|one-work-group
                           how a host loop that looptile also wrote as one
                           kernel of one work-group runs: that kernel where

@@ -5,6 +5,7 @@
 // status. Everything reusable lives in the looptile-runtime library.
 //
 //===----------------------------------------------------------------------===//
+#include "MpiRanks.h"
 #include "Options.h"
 #include "Report.h"
 #include "Sweep.h"
@@ -13,6 +14,7 @@
 #include "looptile/Runtime/Harness.h"
 #include "looptile/Runtime/Setting.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -26,7 +28,7 @@ static bool endsWith(const std::string &S, const std::string &Suffix) {
          S.compare(S.size() - Suffix.size(), Suffix.size(), Suffix) == 0;
 }
 
-static int realMain(int Argc, char **Argv) {
+static int realMain(int Argc, char **Argv, rt::Ranks *Rk) {
   Options O = parseOptions(Argc, Argv);
   if (O.Help) {
     std::cout << usage();
@@ -103,6 +105,12 @@ static int realMain(int Argc, char **Argv) {
   if (O.Tune && O.Sweep)
     throw rt::Error(rt::ErrorKind::Usage,
                     "--tune and --sweep cannot be combined");
+  if (Rk && (O.Tune || O.Sweep || !O.DumpOutputs.empty()))
+    throw rt::Error(rt::ErrorKind::Usage,
+                    std::string(O.Tune    ? "--tune"
+                                : O.Sweep ? "--sweep"
+                                          : "--dump-outputs") +
+                        " runs in one process; run it without mpirun");
 
   // Check names and values before touching OpenCL. A sweep tests one
   // setting (--set over the manifest's defaults); a run or --tune takes the
@@ -136,6 +144,8 @@ static int realMain(int Argc, char **Argv) {
       Progress |= Flops >= 1e9 || Bytes >= 256e6 || O.Tune;
     }
   }
+  if (Rk && Rk->rank() > 0)
+    Progress = false; // rank 0 speaks for the run
   auto progress = [&](const std::string &S) {
     if (Progress)
       progressLine(S);
@@ -237,7 +247,8 @@ static int realMain(int Argc, char **Argv) {
     rt::buildFitted(M, Sizes, Resolver.limits(), S,
                     [&](const rt::Env &V) -> rt::Executor & {
                       XP.reset();
-                      XP = std::make_unique<rt::Executor>(M, Source, Devs, V);
+                      XP = std::make_unique<rt::Executor>(M, Source, Devs, V,
+                                                          Rk);
                       return *XP;
                     });
   });
@@ -256,6 +267,8 @@ static int realMain(int Argc, char **Argv) {
   if (Progress)
     HO.Progress = progressLine;
   rt::RunResult R = rt::runHarness(X, M, O.Sizes, HO);
+  if (Rk)
+    Ctx.Devices = R.Devices; // every rank's devices
   // A kernel that ran whole on the first device, and why.
   for (size_t K = 0; K < R.SplitRefusals.size(); ++K)
     if (!R.SplitRefusals[K].empty())
@@ -276,25 +289,40 @@ static int realMain(int Argc, char **Argv) {
   return R.Validated && !R.Passed ? 1 : 0;
 }
 
+// Several ranks: rank 0 prints the run; an error on any rank ends every
+// rank (the others would wait for its rows), the error printed by the rank
+// that found it.
+static int failed(rt::Ranks *Rk, const std::string &Message, int Code) {
+  std::cout.flush();
+  std::cerr << "looptile-run: "
+            << (Rk ? "rank " + std::to_string(Rk->rank()) + ": " : "")
+            << "error: " << Message << "\n";
+  if (Rk) {
+    std::cerr.flush();
+    Rk->abort(Code);
+  }
+  return Code;
+}
+
 int main(int Argc, char **Argv) {
+  std::unique_ptr<rt::Ranks> Rk;
   try {
-    return realMain(Argc, Argv);
+    Rk = startRanks(Argc, Argv);
+    if (Rk && Rk->rank() > 0 && !std::freopen("/dev/null", "w", stdout))
+      throw rt::Error(rt::ErrorKind::Usage, "cannot silence rank " +
+                                                std::to_string(Rk->rank()) +
+                                                "'s output");
+    return realMain(Argc, Argv, Rk.get());
   } catch (const rt::Error &E) {
-    std::cout.flush();
-    std::cerr << "looptile-run: error: " << E.what() << "\n";
-    return E.exitCode();
+    return failed(Rk.get(), E.what(), E.exitCode());
   } catch (const cl::Error &E) {
-    std::cout.flush();
-    std::cerr << "looptile-run: error: OpenCL: " << E.what() << " failed with "
-              << rt::clErrorName(E.err()) << "\n";
-    return 3;
+    return failed(Rk.get(),
+                  std::string("OpenCL: ") + E.what() + " failed with " +
+                      rt::clErrorName(E.err()),
+                  3);
   } catch (const std::bad_alloc &) {
-    std::cout.flush();
-    std::cerr << "looptile-run: error: out of host memory\n";
-    return 3;
+    return failed(Rk.get(), "out of host memory", 3);
   } catch (const std::exception &E) {
-    std::cout.flush();
-    std::cerr << "looptile-run: error: " << E.what() << "\n";
-    return 3;
+    return failed(Rk.get(), E.what(), 3);
   }
 }

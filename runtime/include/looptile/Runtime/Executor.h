@@ -12,6 +12,7 @@
 #include "looptile/Runtime/Device.h"
 #include "looptile/Runtime/HostData.h"
 #include "looptile/Runtime/Manifest.h"
+#include "looptile/Runtime/Ranks.h"
 
 #include <map>
 #include <memory>
@@ -54,14 +55,27 @@ public:
   /// writes is then that device's, and reads and downloads fetch it from
   /// there). A kernel without a split, or whose parts' written intervals
   /// overlap, runs whole on the first device. One device: as above.
+  ///
+  /// Several ranks (Ranks.h; docs/runtime.md, "Several hosts"): with R of
+  /// more than one rank, each rank constructs its Executor with its own
+  /// devices (the same number on every rank) and the parts are numbered
+  /// rank by rank; a rank runs its own parts, and rows move between ranks
+  /// point to point. Every call below must then be made on every rank in
+  /// the same order with the same arguments (the data of write() equal
+  /// too); each rank's read() gets the whole buffer.
   Executor(const Manifest &M, const std::string &Source,
-           const std::vector<DeviceRef> &Devices, const Env &Tunables);
+           const std::vector<DeviceRef> &Devices, const Env &Tunables,
+           Ranks *R = nullptr);
   ~Executor();
   Executor(const Executor &) = delete;
   Executor &operator=(const Executor &) = delete;
 
-  /// The devices (one unless constructed with several).
+  /// The devices (one unless constructed with several): this rank's.
   std::vector<DeviceRef> devices() const;
+  /// One description per part of a split launch, rank by rank ("rank R: "
+  /// before each where there are several ranks); a single entry when the
+  /// run has one device.
+  std::vector<std::string> partNames() const;
   /// Several devices: the last launch()'s kernel time per device, in
   /// milliseconds (the sum of its parts' profiled times), its parts, and
   /// the bytes moved between devices (through the host, both directions
@@ -162,17 +176,30 @@ private:
 
   // Several devices (MultiDevice.cpp).
   /// A buffer tracked in rows along dimension Dim of its shape (-1: one
-  /// row); per row, bit P: device P's copy is current, HostBit: Staging's.
+  /// row); per row, bit P (P < 32): part P's copy is current; bit 32 + R:
+  /// rank R's Staging is (each rank has its own Staging).
   struct Coherence {
     int Dim = -1;
     size_t Rows = 1, Outer = 1, RowBytes = 0;
-    std::vector<uint32_t> Valid;
+    std::vector<uint64_t> Valid;
     std::vector<unsigned char> Staging;
     /// An `in` argument: no kernel writes it.
     bool ReadOnly = false;
   };
-  bool multi() const { return !Peers.empty(); }
-  Executor &part(size_t P) { return P ? *Peers[P - 1] : *this; }
+  bool multi() const { return !Peers.empty() || rankCount() > 1; }
+  size_t localParts() const { return Peers.size() + 1; }
+  size_t rankCount() const { return Rk ? size_t(Rk->size()) : 1; }
+  size_t myRank() const { return Rk ? size_t(Rk->rank()) : 0; }
+  /// Parts are numbered rank by rank: part P is device P % localParts()
+  /// of rank P / localParts().
+  size_t totalParts() const { return rankCount() * localParts(); }
+  size_t ownerOf(size_t P) const { return P / localParts(); }
+  bool mine(size_t P) const { return ownerOf(P) == myRank(); }
+  /// This rank's executor of part P (mine(P)).
+  Executor &part(size_t P) {
+    size_t L = P % localParts();
+    return L ? *Peers[L - 1] : *this;
+  }
   void multiEnqueue(size_t KI, const Env &E,
                     std::vector<std::tuple<size_t, size_t, cl::Event>> &Events);
   double multiLaunch();
@@ -183,7 +210,11 @@ private:
   /// Makes rows [Lo, Hi) of buffer Name current on device P (Host: on the
   /// host's copy), fetching them from where they are.
   void ensureRows(const std::string &Name, size_t Lo, size_t Hi, size_t P);
-  void ensureHost(const std::string &Name, size_t Lo, size_t Hi);
+  /// Makes rows [Lo, Hi) current in rank Rank's Staging.
+  void ensureHost(const std::string &Name, size_t Lo, size_t Hi, size_t Rank);
+  /// Rows [Lo, Hi) of Name's Staging to rank To, or from rank From.
+  void sendRows(const std::string &Name, size_t To, size_t Lo, size_t Hi);
+  void recvRows(const std::string &Name, size_t From, size_t Lo, size_t Hi);
   void copyRows(const std::string &Name, size_t P, size_t Lo, size_t Hi,
                 bool ToDevice);
 
@@ -211,6 +242,8 @@ private:
   /// Several devices: the executors of devices 1, 2, ... (this one is
   /// device 0), each buffer's coherence, and the last launch's figures.
   std::vector<std::unique_ptr<Executor>> Peers;
+  /// Several ranks: the run's ranks (null: this process alone).
+  Ranks *Rk = nullptr;
   std::map<std::string, std::unique_ptr<Coherence>> Coh;
   std::vector<double> DeviceMs;
   std::vector<size_t> DeviceParts, DeviceReceived;
