@@ -17,10 +17,13 @@ Two steps, on two machines, as bench/run_bench.py:
   loader prepare copied into GPU_DIR/lib:
 
       bench/multi_gpu.py run [--gpu-dir build/gpu-multi] [--out DIR]
-          [--one gpu] [--several all] [--smoke] [--limit SECONDS]
+          [--one gpu] [--several all] [--ranks R] [--smoke]
+          [--limit SECONDS]
 
-  Each case runs twice, on one device (--device ONE) and split
-  (--devices SEVERAL), one after the other, with --json; the validated
+  Each case runs on one device (--device ONE) and split (--devices
+  SEVERAL), one after the other, with --json; with --ranks R also split
+  over R ranks of this host (`mpirun -np R looptile-run ... --device
+  gpu`: each rank its own GPU; docs/runtime.md, "Several hosts"); the validated
   cases (small enough for the C reference) validate both runs. Writes
   OUT/multi.jsonl (one record per command: the command, its exit status,
   the JSON report) and OUT/multi.md (the speed-up table). --smoke: tiny
@@ -56,6 +59,12 @@ KERNELS = {
     "jacobi_2d": ("examples/jacobi_2d.c", [], "jacobi_ref"),
     "transpose2d": ("test/Runtime/Inputs/multi_transpose.c", [],
                     "transpose_ref"),
+    # PolyBench-style kernels (issue 27: validated over 2 devices and 2
+    # ranks), with no flags.
+    "pb_gemm": ("bench/polybench/gemm.c", [], "pb_gemm_ref"),
+    "pb_2mm": ("bench/polybench/2mm.c", [], "pb_2mm_ref"),
+    "pb_jacobi_2d": ("bench/polybench/jacobi-2d.c", [], "pb_jacobi_2d_ref"),
+    "pb_heat_3d": ("bench/polybench/heat-3d.c", [], "pb_heat_3d_ref"),
 }
 # (kernel, sizes, reps, validate)
 FULL = [
@@ -70,6 +79,10 @@ FULL = [
     ("jacobi_2d", "T=100,N=16384", 3, False),
     ("transpose2d", "H=4096,W=4096", 10, True),
     ("transpose2d", "H=16384,W=16384", 5, False),
+    ("pb_gemm", "ni=1000,nj=1100,nk=1200", 3, True),
+    ("pb_2mm", "ni=800,nj=900,nk=1100,nl=1200", 3, True),
+    ("pb_jacobi_2d", "tsteps=100,n=1300", 3, True),
+    ("pb_heat_3d", "tsteps=100,n=120", 3, True),
 ]
 SMOKE = [
     ("mmm_block", "M=65,N=33,K=17", 2, True),
@@ -77,6 +90,10 @@ SMOKE = [
     ("gemm_block", "ni=40,nj=20,nk=10", 2, True),
     ("jacobi_2d", "T=3,N=40", 2, True),
     ("transpose2d", "H=33,W=65", 2, True),
+    ("pb_gemm", "ni=13,nj=17,nk=19", 2, True),
+    ("pb_2mm", "ni=13,nj=17,nk=19,nl=11", 2, True),
+    ("pb_jacobi_2d", "tsteps=4,n=19", 2, True),
+    ("pb_heat_3d", "tsteps=3,n=11", 2, True),
 ]
 
 
@@ -143,9 +160,16 @@ def run(args):
         for name, sizes, reps, validate in cases:
             ref = KERNELS[name][2]
             res = {}
-            for mode, dev in (("one", ["--device", one]),
-                              ("several", ["--devices", several])):
-                cmd = [binary, os.path.join(gpu, "kernels", name + ".cl"),
+            modes = [("one", [], ["--device", one]),
+                     ("several", [], ["--devices", several])]
+            if args.ranks > 1:
+                # each rank of this host its own device of the type
+                modes.append(("ranks", ["mpirun", "--allow-run-as-root",
+                                        "--oversubscribe", "-np",
+                                        str(args.ranks)],
+                              ["--device", "cpu" if args.smoke else "gpu"]))
+            for mode, launcher, dev in modes:
+                cmd = launcher + [binary, os.path.join(gpu, "kernels", name + ".cl"),
                        "-D", sizes, "--reps", str(reps), "--json",
                        "--no-progress"] + dev
                 if validate:
@@ -170,7 +194,7 @@ def run(args):
                                      "status": rc, "stderr": se[-2000:],
                                      "report": rep}) + "\n")
                 jl.flush()
-            a, b = res.get("one"), res.get("several")
+            a, b, c = res.get("one"), res.get("several"), res.get("ranks")
             if a and b:
                 ta, tb = a["median_ms"], b["median_ms"]
                 split = ", ".join(s["kernel"] for s in b.get("split", [])
@@ -181,11 +205,14 @@ def run(args):
                     f"{' / '.join('%.3f' % d['kernel_ms'] for d in b.get('devices', []))} | "
                     f"{b.get('exchanged_bytes', 0)} | "
                     f"{a['validation']} / {b['validation']} | "
-                    f"{'all split' if split == 'all' else 'one device: ' + split} |")
+                    f"{'all split' if split == 'all' else 'one device: ' + split} | "
+                    + (f"{c['median_ms']:.3f} | {ta / c['median_ms'] if c['median_ms'] else 0:.2f} | "
+                       f"{c['validation']} |" if c else " | | |"))
     with open(os.path.join(out, "multi.md"), "w") as f:
         f.write("| kernel | sizes | 1 device ms | split ms (wall) | speed-up "
                 "| per device kernel ms | exchanged bytes | validation | "
-                "kernels |\n|---|---|---|---|---|---|---|---|---|\n")
+                "kernels | ranks ms (wall) | ranks speed-up | ranks "
+                "validation |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n")
         f.write("\n".join(rows) + "\n")
     print(open(os.path.join(out, "multi.md")).read())
     return 1 if failed else 0
@@ -204,6 +231,8 @@ def main():
     r.add_argument("--out")
     r.add_argument("--one", default="gpu")
     r.add_argument("--several", default="all")
+    r.add_argument("--ranks", type=int, default=0,
+                   help="also run over this many MPI ranks of this host")
     r.add_argument("--smoke", action="store_true")
     r.add_argument("--limit", type=int, default=300,
                    help="seconds per command (default 300)")

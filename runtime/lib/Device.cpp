@@ -124,7 +124,7 @@ static std::string available(const std::vector<DeviceRef> &All) {
   return S;
 }
 
-DeviceRef selectDevice(const std::string &SpecIn) {
+DeviceRef selectDevice(const std::string &SpecIn, size_t Nth) {
   std::string Spec = SpecIn;
   std::string Origin = "--device";
   if (Spec.empty()) {
@@ -135,10 +135,11 @@ DeviceRef selectDevice(const std::string &SpecIn) {
   }
   std::vector<DeviceRef> All = enumerateDevices();
   auto firstOfType = [&](cl_device_type T) -> const DeviceRef * {
+    std::vector<const DeviceRef *> OfType;
     for (const DeviceRef &R : All)
       if (R.Type & T)
-        return &R;
-    return nullptr;
+        OfType.push_back(&R);
+    return OfType.empty() ? nullptr : OfType[Nth % OfType.size()];
   };
   if (Spec.empty() || Spec == "default") {
     if (const DeviceRef *R = firstOfType(CL_DEVICE_TYPE_GPU))

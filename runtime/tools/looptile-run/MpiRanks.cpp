@@ -39,10 +39,19 @@ public:
   MpiRanks() {
     MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
     MPI_Comm_size(MPI_COMM_WORLD, &Size);
+    // The ranks that share this host's memory: this rank's place among
+    // them picks its device (selectDevice's Nth).
+    MPI_Comm Host;
+    if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, Rank,
+                            MPI_INFO_NULL, &Host) == MPI_SUCCESS) {
+      MPI_Comm_rank(Host, &Local);
+      MPI_Comm_free(&Host);
+    }
   }
   ~MpiRanks() override { MPI_Finalize(); }
   int rank() const override { return Rank; }
   int size() const override { return Size; }
+  int localRank() const override { return Local; }
   // In pieces of at most 1 GiB: MPI counts are ints.
   void send(int To, const void *Data, size_t Bytes) override {
     const char *P = static_cast<const char *>(Data);
@@ -86,7 +95,7 @@ private:
                       std::string(What) + " failed (MPI error " +
                           std::to_string(RC) + ")");
   }
-  int Rank = 0, Size = 1;
+  int Rank = 0, Size = 1, Local = 0;
 };
 
 } // namespace

@@ -189,7 +189,12 @@ static int realMain(int Argc, char **Argv, rt::Ranks *Rk) {
                     std::string(O.Tune ? "--tune" : "--sweep") +
                         " runs on one device; drop --devices (or "
                         "LOOPTILE_DEVICES)");
-  rt::DeviceRef Dev = Devs.empty() ? rt::selectDevice(O.Device) : Devs[0];
+  // Several ranks on one host: each takes its own device of the type asked
+  // (the host's k-th GPU for its k-th rank).
+  rt::DeviceRef Dev = Devs.empty()
+                          ? rt::selectDevice(O.Device,
+                                             Rk ? size_t(Rk->localRank()) : 0)
+                          : Devs[0];
   if (Devs.empty())
     Devs.push_back(Dev);
   RunContext Ctx;

@@ -35,7 +35,12 @@ std::vector<DeviceRef> enumerateDevices();
 
 /// Chooses by Spec; an empty Spec uses $LOOPTILE_DEVICE, then the default.
 /// Throws Error(ErrorKind::OpenCL) when nothing matches, listing what exists.
-DeviceRef selectDevice(const std::string &Spec);
+///
+/// Nth (several ranks on one host, Ranks.h): where Spec names a type
+/// (default, gpu, cpu, accelerator), the Nth device of that type, counted
+/// modulo their number, instead of the first: each rank of a host gets its
+/// own GPU. P:D is taken as it is.
+DeviceRef selectDevice(const std::string &Spec, size_t Nth = 0);
 
 /// Several devices (docs/runtime.md, "Several devices"): "all" (every
 /// device of the type the default picks: the GPUs, else the CPUs) or a

@@ -27,6 +27,8 @@ public:
   virtual ~Ranks() = default;
   virtual int rank() const = 0;
   virtual int size() const = 0;
+  /// This rank's index among the ranks of its host.
+  virtual int localRank() const = 0;
   /// Blocking point-to-point transfer of Bytes bytes (any size).
   virtual void send(int To, const void *Data, size_t Bytes) = 0;
   virtual void recv(int From, void *Data, size_t Bytes) = 0;
