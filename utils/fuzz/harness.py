@@ -1178,14 +1178,18 @@ def oclgrind_env(tools, log):
                       "lib", "oclgrind", "liboclgrind-rt.so")
     shim = os.path.join(tools.workdir, "oclgrind-fill-shim.so")
     if not os.path.exists(shim):
-        src = shim[:-3] + ".c"
-        with open(src, "w") as fh:
+        # Workers (-j) may build it at once: each builds its own files and
+        # renames its result into place (the last rename wins; all are the
+        # same). With one name for all, a second worker's rename found the
+        # first's file gone (a harness error; CI of 2026-11-27).
+        own = "%s.%d" % (shim[:-3], os.getpid())
+        with open(own + ".c", "w") as fh:
             fh.write(FILL_SHIM)
-        rc, _, err = run([tools.cc, "-shared", "-fPIC", "-O1", "-o", shim + ".tmp", src,
-                          "-ldl"], tools.timeout)
+        rc, _, err = run([tools.cc, "-shared", "-fPIC", "-O1", "-o", own + ".so",
+                          own + ".c", "-ldl"], tools.timeout)
         if rc != 0:
             raise HarnessError("building the oclgrind fill shim failed:\n" + tail(err))
-        os.replace(shim + ".tmp", shim)
+        os.replace(own + ".so", shim)
     env = dict(tools.env)
     env.update({
         "LD_PRELOAD": "%s:%s" % (shim, rt),
