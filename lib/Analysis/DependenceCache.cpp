@@ -1,4 +1,5 @@
 //===- DependenceCache.cpp - each nest's dependences computed once --------===//
+#include "looptile/IR/Walk.h"
 #include "looptile/Analysis/DependenceCache.h"
 
 #include "looptile/Analysis/ScalarClassification.h"
@@ -160,12 +161,6 @@ struct KeyWriter {
   }
 };
 
-void loopsOf(const Loop &L, std::vector<const Loop *> &Out) {
-  Out.push_back(&L);
-  for (const Node &N : L.Body)
-    if (N.isLoop())
-      loopsOf(N.loop(), Out);
-}
 
 } // namespace
 
@@ -198,7 +193,7 @@ std::string DependenceCache::keyOf(const Function &F, unsigned NestIndex) {
   // The code around the nest, as the analysis sees it: for each loop and
   // each scalar the nest names, whether the scalar is live after the loop.
   std::vector<const Loop *> Loops;
-  loopsOf(Root, Loops);
+  forEachLoop(Root, [&](const Loop &L) { Loops.push_back(&L); });
   std::string Live;
   for (const std::string &N : Named) {
     if (Values.count(N))

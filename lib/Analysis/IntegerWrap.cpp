@@ -22,6 +22,7 @@
 // else by isl on the domain. Size parameters of unsigned types are >= 0.
 //
 //===----------------------------------------------------------------------===//
+#include "looptile/IR/Walk.h"
 #include "looptile/Analysis/IntegerWrap.h"
 
 #include "DependenceSolver.h"
@@ -49,8 +50,9 @@ public:
   Checker(const Function &F, bool WithSource) : F(F), WithSource(WithSource) {}
 
   std::vector<Diagnostic> run() {
-    std::vector<const Loop *> Stack;
-    walk(F.Body, Stack);
+    looptile::walk(
+        F.Body, [&](const Loop &L, const LoopStack &Outer) { loop(L, Outer); },
+        [&](const Stmt &S, const LoopStack &Outer) { stmt(S, Outer); });
     // The source's own comparisons first: when one of them wraps, the
     // printed forms of the same bounds would only repeat it.
     std::vector<Diagnostic> Out = report(SourceObligations);
@@ -119,20 +121,7 @@ private:
         {std::move(E), Loops, Guarded, Loc, std::move(Message)});
   }
 
-  void walk(const std::vector<Node> &Body, std::vector<const Loop *> &Stack) {
-    for (const Node &N : Body) {
-      if (N.isLoop()) {
-        loop(N.loop(), Stack);
-        Stack.push_back(&N.loop());
-        walk(N.loop().Body, Stack);
-        Stack.pop_back();
-        continue;
-      }
-      stmt(N.stmt(), Stack);
-    }
-  }
-
-  void loop(const Loop &L, std::vector<const Loop *> &Outer) {
+  void loop(const Loop &L, const std::vector<const Loop *> &Outer) {
     const IntType &T = L.VarType;
     bool Up = L.Step > 0;
     if (WithSource)

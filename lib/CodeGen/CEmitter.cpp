@@ -5,6 +5,7 @@
 // become `i < MIN(ii + 16, N)`, several lower bounds `MAX(a, b)`.
 //
 //===----------------------------------------------------------------------===//
+#include "looptile/IR/Walk.h"
 #include "looptile/CodeGen/CEmitter.h"
 
 #include "looptile/IR/Printer.h"
@@ -279,17 +280,12 @@ bool needsMath(const Expr &E) {
 }
 
 bool needsMath(const std::vector<Node> &Body) {
-  for (const Node &N : Body) {
-    if (N.isLoop()) {
-      if (needsMath(N.loop().Body))
-        return true;
-      continue;
-    }
-    for (const Expr *E : N.stmt().exprs())
-      if (needsMath(*E))
-        return true;
-  }
-  return false;
+  return findStmt(Body, [](const Stmt &S) {
+           for (const Expr *E : S.exprs())
+             if (needsMath(*E))
+               return true;
+           return false;
+         }) != nullptr;
 }
 
 } // namespace

@@ -20,6 +20,7 @@
 #include "KernelPlan.h"
 
 #include "OpenCLExpr.h"
+#include "looptile/IR/Walk.h"
 #include "looptile/Analysis/Dependence.h"
 #include "looptile/Support/Statistic.h"
 
@@ -151,13 +152,6 @@ std::set<std::string> loopVarsOf(const std::vector<IndexExpr> &Subs,
   return Out;
 }
 
-void collectLoopVars(const std::vector<Node> &Body, std::set<std::string> &Out) {
-  for (const Node &N : Body)
-    if (N.isLoop()) {
-      Out.insert(N.loop().Var);
-      collectLoopVars(N.loop().Body, Out);
-    }
-}
 
 bool boundsMention(const Loop &L, const std::string &Var) {
   for (const IndexExpr &E : L.Lower)
@@ -290,7 +284,8 @@ bool findStagedAccesses(const Function &F, const std::vector<Node> &WholeNest,
                         KernelPlan &Plan) {
   const Loop &K = Plan.reductionLoop();
   std::set<std::string> LoopVars;
-  collectLoopVars(WholeNest, LoopVars);
+  for (const std::string &V : loopVarsOf(WholeNest))
+    LoopVars.insert(V);
   std::vector<std::pair<std::string, std::vector<IndexExpr>>> Seen;
   visitExprs(K.Body, [&](const Expr &E, bool) {
     if (E.K != Expr::ArrayRef)

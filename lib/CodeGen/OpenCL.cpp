@@ -4,6 +4,7 @@
 // in source order), the manifest (docs/manifest.md) and the host glue.
 //
 //===----------------------------------------------------------------------===//
+#include "looptile/IR/Walk.h"
 #include "looptile/CodeGen/OpenCL.h"
 
 #include "HostProgram.h"
@@ -155,16 +156,11 @@ void scanFloatingPoint(const Expr &E, FloatingPoint &FP) {
 }
 
 void scanFloatingPoint(const std::vector<Node> &Body, FloatingPoint &FP) {
-  for (const Node &N : Body) {
-    if (N.isLoop()) {
-      scanFloatingPoint(N.loop().Body, FP);
-      continue;
-    }
-    const Stmt &S = N.stmt();
+  forEachStmt(Body, [&](const Stmt &S) {
     scanFloatingPoint(S.RHS, FP);
     if (S.Op == AssignOp::DivAssign && S.LHS.Type == ElemType::Float)
       FP.FloatDivideSqrt = true;
-  }
+  });
 }
 
 // The manifest's "floating_point" object. The comparison is "exact" when

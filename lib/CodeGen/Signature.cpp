@@ -1,4 +1,5 @@
 //===- Signature.cpp - what a function's parameters are -------------------===//
+#include "looptile/IR/Walk.h"
 #include "looptile/CodeGen/Signature.h"
 #include "looptile/Analysis/Footprint.h"
 #include "looptile/Support/JSON.h"
@@ -59,22 +60,6 @@ std::vector<PlacedAccess> placedAccesses(const Stmt &S,
   return Out;
 }
 
-// Walks the function, calling Visit for each statement with the loops that
-// enclose it (outermost first).
-void walkStmts(
-    const std::vector<Node> &Body, std::vector<const Loop *> &Stack,
-    const std::function<void(const Stmt &, const std::vector<const Loop *> &)>
-        &Visit) {
-  for (const Node &N : Body) {
-    if (N.isLoop()) {
-      Stack.push_back(&N.loop());
-      walkStmts(N.loop().Body, Stack, Visit);
-      Stack.pop_back();
-      continue;
-    }
-    Visit(N.stmt(), Stack);
-  }
-}
 
 /// The largest value of each loop variable where a statement runs: the
 /// loop's single upper bound, lowered by a constraint `v <= e` (or `v ==
@@ -208,8 +193,7 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
   std::map<std::string, std::vector<std::pair<std::string, IndexExpr>>>
       Reaches;
   std::vector<std::string> NotMemory = F.nonMemoryNames();
-  std::vector<const Loop *> Stack;
-  walkStmts(F.Body, Stack,
+  forEachStmt(F.Body,
             [&](const Stmt &S, const std::vector<const Loop *> &Loops) {
               Box B = boxOf(S, Loops);
               for (const PlacedAccess &P : placedAccesses(S, NotMemory)) {
@@ -327,8 +311,7 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
     for (const Expr &Op : E.Operands)
       Gathers(Op);
   };
-  std::vector<const Loop *> NoLoops;
-  walkStmts(F.Body, NoLoops,
+  forEachStmt(F.Body,
             [&](const Stmt &S, const std::vector<const Loop *> &) {
               for (const Expr *E : S.exprs())
                 Gathers(*E);

@@ -4,6 +4,7 @@
 // statements, and the list of accesses of a statement.
 //
 //===----------------------------------------------------------------------===//
+#include "looptile/IR/Walk.h"
 #include "looptile/IR/LoopNest.h"
 
 #include <algorithm>
@@ -705,53 +706,25 @@ const Variable *Function::lookup(const std::string &N) const {
   return nullptr;
 }
 
-static void collectLoopVars(const std::vector<Node> &Body,
-                            std::vector<std::string> &Out) {
-  for (const Node &N : Body) {
-    if (!N.isLoop())
-      continue;
-    const Loop &L = N.loop();
-    if (std::find(Out.begin(), Out.end(), L.Var) == Out.end())
-      Out.push_back(L.Var);
-    collectLoopVars(L.Body, Out);
-  }
-}
-
-static const Loop *findLoopVar(const std::vector<Node> &Body,
-                               const std::string &Name) {
-  for (const Node &N : Body) {
-    if (!N.isLoop())
-      continue;
-    if (N.loop().Var == Name)
-      return &N.loop();
-    if (const Loop *L = findLoopVar(N.loop().Body, Name))
-      return L;
-  }
-  return nullptr;
-}
 
 IntType Function::intTypeOf(const std::string &Name) const {
   for (const Variable &V : Params)
     if (V.Name == Name && V.VarKind == Variable::SizeParam)
       return V.Int;
-  if (const Loop *L = findLoopVar(Body, Name))
+  if (const Loop *L =
+          findLoop(Body, [&](const Loop &X) { return X.Var == Name; }))
     return L->VarType;
   return IntType();
 }
 
-static bool hasNonIntLoop(const std::vector<Node> &Body) {
-  for (const Node &N : Body)
-    if (N.isLoop() &&
-        (!N.loop().VarType.isPlainInt() || hasNonIntLoop(N.loop().Body)))
-      return true;
-  return false;
-}
 
 bool Function::hasNonIntIndices() const {
   for (const Variable &V : Params)
     if (V.VarKind == Variable::SizeParam && !V.Int.isPlainInt())
       return true;
-  return hasNonIntLoop(Body);
+  return findLoop(Body, [](const Loop &L) {
+           return !L.VarType.isPlainInt();
+         }) != nullptr;
 }
 
 static void exprScalarToElement(Expr &E, const std::string &Name,
@@ -793,6 +766,8 @@ std::vector<std::string> Function::nonMemoryNames() const {
   for (const Variable &V : Params)
     if (V.VarKind == Variable::SizeParam || V.VarKind == Variable::ScalarParam)
       Out.push_back(V.Name);
-  collectLoopVars(Body, Out);
+  for (const std::string &V : loopVarsOf(Body))
+    if (std::find(Out.begin(), Out.end(), V) == Out.end())
+      Out.push_back(V);
   return Out;
 }

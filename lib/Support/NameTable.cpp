@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "looptile/Support/NameTable.h"
+#include "looptile/IR/Walk.h"
 
 #include <algorithm>
 #include <cassert>
@@ -258,15 +259,6 @@ bool looptile::isReservedName(const std::string &Name, NameTarget Target) {
 // NameTable
 //===----------------------------------------------------------------------===//
 
-static void collectLoopVars(const std::vector<Node> &Body,
-                            std::vector<std::string> &Out) {
-  for (const Node &N : Body)
-    if (N.isLoop()) {
-      Out.push_back(N.loop().Var);
-      collectLoopVars(N.loop().Body, Out);
-    }
-}
-
 GlueNames looptile::glueNames(const std::string &Function) {
   GlueNames G;
   G.SessionTag = Function + "_session";
@@ -290,7 +282,8 @@ NameTable::NameTable(const Function &F, NameTarget Target) {
     User.push_back(V.Name);
   for (const Variable &V : F.Locals)
     User.push_back(V.Name);
-  collectLoopVars(F.Body, User);
+  for (const std::string &V : loopVarsOf(F.Body))
+    User.push_back(V);
   Taken.insert(F.Name);
   Taken.insert(User.begin(), User.end());
   for (const std::string &N : User)

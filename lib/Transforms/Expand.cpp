@@ -1,4 +1,5 @@
 //===- Expand.cpp - scalar expansion (privatization into an array) --------===//
+#include "looptile/IR/Walk.h"
 #include "looptile/Transforms/Expand.h"
 
 #include "looptile/Analysis/Privatization.h"
@@ -17,18 +18,13 @@ namespace {
 // The loop variables of the loops that enclose Target in F, outermost first.
 bool enclosingVars(const std::vector<Node> &Body, const Loop *Target,
                    std::vector<std::string> &Path) {
-  for (const Node &N : Body) {
-    if (!N.isLoop())
-      continue;
-    const Loop &L = N.loop();
-    if (&L == Target)
-      return true;
-    Path.push_back(L.Var);
-    if (enclosingVars(L.Body, Target, Path))
-      return true;
-    Path.pop_back();
-  }
-  return false;
+  return findLoop(Body, [&](const Loop &L, const LoopStack &Outer) {
+           if (&L != Target)
+             return false;
+           for (const Loop *O : Outer)
+             Path.push_back(O->Var);
+           return true;
+         }) != nullptr;
 }
 
 bool mentionsScalar(const std::vector<Node> &Body, const std::string &Name) {
@@ -56,27 +52,15 @@ bool mentionsScalar(const std::vector<Node> &Body, const std::string &Name) {
 // The first statement of Body that writes the scalar Name under a guard.
 const Stmt *guardedWrite(const std::vector<Node> &Body,
                          const std::string &Name) {
-  for (const Node &N : Body) {
-    if (N.isLoop()) {
-      if (const Stmt *S = guardedWrite(N.loop().Body, Name))
-        return S;
-      continue;
-    }
-    const Stmt &S = N.stmt();
-    if (S.LHS.K == Expr::ScalarRef && S.LHS.Name == Name && !S.When.empty())
-      return &S;
-  }
-  return nullptr;
+  return findStmt(Body, [&](const Stmt &S) {
+    return S.LHS.K == Expr::ScalarRef && S.LHS.Name == Name && !S.When.empty();
+  });
 }
 
 bool writesScalar(const std::vector<Node> &Body, const std::string &Name) {
-  for (const Node &N : Body) {
-    if (N.isLoop()
-            ? writesScalar(N.loop().Body, Name)
-            : (N.stmt().LHS.K == Expr::ScalarRef && N.stmt().LHS.Name == Name))
-      return true;
-  }
-  return false;
+  return findStmt(Body, [&](const Stmt &S) {
+           return S.LHS.K == Expr::ScalarRef && S.LHS.Name == Name;
+         }) != nullptr;
 }
 
 // The position in F.Body of the nest that holds L.

@@ -1,4 +1,5 @@
 //===- LoopUtils.cpp - finding loops and bands in the IR ------------------===//
+#include "looptile/IR/Walk.h"
 #include "looptile/Transforms/LoopUtils.h"
 
 #include "looptile/Support/NameTable.h"
@@ -118,16 +119,12 @@ bool looptile::findLoop(Function &F, const std::string &Spec, LoopLocation &Out,
 
 unsigned looptile::preorderIndex(const Loop &Root, const Loop *L) {
   unsigned Count = 0;
-  std::function<bool(const Loop &)> Walk = [&](const Loop &X) {
+  forEachLoop(Root, [&](const Loop &X) {
     if (&X == L)
       return true;
     ++Count;
-    for (const Node &N : X.Body)
-      if (N.isLoop() && Walk(N.loop()))
-        return true;
     return false;
-  };
-  Walk(Root);
+  });
   return Count;
 }
 
@@ -139,18 +136,9 @@ Loop *looptile::singleInnerLoop(Loop &Outer) {
   return hasSingleLoopBody(Outer) ? &Outer.Body[0].loop() : nullptr;
 }
 
-static void collectVars(const std::vector<Node> &Body,
-                        std::vector<std::string> &Out) {
-  for (const Node &N : Body)
-    if (N.isLoop()) {
-      Out.push_back(N.loop().Var);
-      collectVars(N.loop().Body, Out);
-    }
-}
-
 std::vector<std::string> looptile::allLoopVars(const Function &F) {
   std::vector<std::string> Out;
-  collectVars(F.Body, Out);
+  forEachLoop(F.Body, [&](const Loop &L) { Out.push_back(L.Var); });
   return Out;
 }
 
@@ -187,25 +175,6 @@ Loop looptile::lastIterationLoop(const Loop &L, const std::string &Var) {
   return Last;
 }
 
-// The statement with id Id inside Body and the loops from Body down to it.
-static bool findStmt(const std::vector<Node> &Body, unsigned Id,
-                     std::vector<const Loop *> &Path, const Stmt *&Out) {
-  for (const Node &N : Body) {
-    if (!N.isLoop()) {
-      if (N.stmt().Id == Id) {
-        Out = &N.stmt();
-        return true;
-      }
-      continue;
-    }
-    Path.push_back(&N.loop());
-    if (findStmt(N.loop().Body, Id, Path, Out))
-      return true;
-    Path.pop_back();
-  }
-  return false;
-}
-
 // Renames loop variables in an index expression.
 static IndexExpr
 renamed(const IndexExpr &E,
@@ -226,9 +195,15 @@ Loop looptile::lastIterationCopy(
   std::vector<std::string> Taken = {Copy.Var};
   unsigned NextId = nextStmtId(F);
   for (unsigned Id : Writes) {
+    // The statement and the loops from L's body down to it.
     std::vector<const Loop *> Path;
-    const Stmt *W = nullptr;
-    if (!findStmt(L.Body, Id, Path, W))
+    const Stmt *W = findStmt(L.Body, [&](const Stmt &S, const LoopStack &Outer) {
+      if (S.Id != Id)
+        return false;
+      Path = Outer;
+      return true;
+    });
+    if (!W)
       continue;
     std::vector<std::pair<std::string, std::string>> R = Rename;
     std::vector<Loop> Headers;
@@ -269,12 +244,6 @@ Loop looptile::lastIterationCopy(
 
 unsigned looptile::nextStmtId(const Function &F) {
   unsigned Next = 0;
-  std::function<void(const std::vector<Node> &)> Scan =
-      [&](const std::vector<Node> &Body) {
-        for (const Node &N : Body)
-          N.isLoop() ? Scan(N.loop().Body)
-                     : (void)(Next = std::max(Next, N.stmt().Id + 1));
-      };
-  Scan(F.Body);
+  forEachStmt(F.Body, [&](const Stmt &S) { Next = std::max(Next, S.Id + 1); });
   return Next;
 }
