@@ -207,9 +207,9 @@ void Executor::ensureHost(const std::string &Name, size_t Lo, size_t Hi,
           C.Valid[I] |= hostBit(From);
       }
       if (myRank() == From)
-        sendRows(Name, Rank, R, End);
+        transferRows(Name, Rank, R, End, /*Send=*/true);
       else if (myRank() == Rank)
-        recvRows(Name, From, R, End);
+        transferRows(Name, From, R, End, /*Send=*/false);
     }
     for (size_t I = R; I < End; ++I)
       C.Valid[I] |= Mine;
@@ -217,39 +217,30 @@ void Executor::ensureHost(const std::string &Name, size_t Lo, size_t Hi,
   }
 }
 
-// Rows [Lo, Hi) of every outer index, packed (Outer > 1) or in place.
-void Executor::sendRows(const std::string &Name, size_t To, size_t Lo,
-                        size_t Hi) {
+// Rows [Lo, Hi) of every outer index of Name's Staging, sent to rank Peer
+// or received from it: in place when they are contiguous (Outer == 1),
+// else packed into one message.
+void Executor::transferRows(const std::string &Name, size_t Peer, size_t Lo,
+                            size_t Hi, bool Send) {
   Coherence &C = *Coh.at(Name);
   size_t Line = (Hi - Lo) * C.RowBytes, Pitch = C.Rows * C.RowBytes;
   if (!Line)
     return;
-  if (C.Outer == 1) {
-    Rk->send(int(To), C.Staging.data() + Lo * C.RowBytes, Line);
-  } else {
-    std::vector<unsigned char> Packed(Line * C.Outer);
-    for (size_t O = 0; O < C.Outer; ++O)
-      std::memcpy(Packed.data() + O * Line,
-                  C.Staging.data() + O * Pitch + Lo * C.RowBytes, Line);
-    Rk->send(int(To), Packed.data(), Packed.size());
-  }
-}
-
-void Executor::recvRows(const std::string &Name, size_t From, size_t Lo,
-                        size_t Hi) {
-  Coherence &C = *Coh.at(Name);
-  size_t Line = (Hi - Lo) * C.RowBytes, Pitch = C.Rows * C.RowBytes;
-  if (!Line)
-    return;
-  if (C.Outer == 1) {
-    Rk->recv(int(From), C.Staging.data() + Lo * C.RowBytes, Line);
-  } else {
-    std::vector<unsigned char> Packed(Line * C.Outer);
-    Rk->recv(int(From), Packed.data(), Packed.size());
-    for (size_t O = 0; O < C.Outer; ++O)
-      std::memcpy(C.Staging.data() + O * Pitch + Lo * C.RowBytes,
-                  Packed.data() + O * Line, Line);
-  }
+  auto Move = [&](unsigned char *P, size_t Bytes) {
+    if (Send)
+      Rk->send(int(Peer), P, Bytes);
+    else
+      Rk->recv(int(Peer), P, Bytes);
+  };
+  unsigned char *First = C.Staging.data() + Lo * C.RowBytes;
+  if (C.Outer == 1)
+    return Move(First, Line);
+  std::vector<unsigned char> Packed(Line * C.Outer);
+  for (size_t O = 0; Send && O < C.Outer; ++O)
+    std::memcpy(Packed.data() + O * Line, First + O * Pitch, Line);
+  Move(Packed.data(), Packed.size());
+  for (size_t O = 0; !Send && O < C.Outer; ++O)
+    std::memcpy(First + O * Pitch, Packed.data() + O * Line, Line);
 }
 
 void Executor::ensureRows(const std::string &Name, size_t Lo, size_t Hi,

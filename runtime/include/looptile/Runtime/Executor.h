@@ -212,9 +212,9 @@ private:
   void ensureRows(const std::string &Name, size_t Lo, size_t Hi, size_t P);
   /// Makes rows [Lo, Hi) current in rank Rank's Staging.
   void ensureHost(const std::string &Name, size_t Lo, size_t Hi, size_t Rank);
-  /// Rows [Lo, Hi) of Name's Staging to rank To, or from rank From.
-  void sendRows(const std::string &Name, size_t To, size_t Lo, size_t Hi);
-  void recvRows(const std::string &Name, size_t From, size_t Lo, size_t Hi);
+  /// Rows [Lo, Hi) of Name's Staging to rank Peer (Send), or from it.
+  void transferRows(const std::string &Name, size_t Peer, size_t Lo,
+                    size_t Hi, bool Send);
   void copyRows(const std::string &Name, size_t P, size_t Lo, size_t Hi,
                 bool ToDevice);
 
