@@ -24,6 +24,8 @@ struct Session::Impl {
   DeviceRef Dev;
   /// Every device a build uses (Dev first).
   std::vector<DeviceRef> Devs;
+  /// Several ranks (SessionOptions::Processes), else null.
+  Ranks *Processes = nullptr;
   std::unique_ptr<SettingResolver> Resolver;
   std::map<Env, std::unique_ptr<Executor>> Builds;   // by tunables
   std::map<Env, TunableSetting> BySizes;             // the choice per sizes
@@ -64,7 +66,8 @@ struct Session::Impl {
     std::unique_ptr<Executor> &X = Builds[Tunables];
     if (!X) {
       try {
-        X = std::make_unique<Executor>(M, Program, Devs, Tunables);
+        X = std::make_unique<Executor>(M, Program, Devs, Tunables,
+                                       Processes);
       } catch (...) {
         Builds.erase(Tunables);
         throw;
@@ -89,7 +92,14 @@ Session::Session(const std::string &ManifestText,
     }
   if (!Several.empty())
     P->Devs = selectDevices(Several, Origin);
-  P->Dev = P->Devs.empty() ? selectDevice(Opts.Device) : P->Devs[0];
+  P->Processes = Opts.Processes && Opts.Processes->size() > 1
+                     ? Opts.Processes
+                     : nullptr;
+  P->Dev = P->Devs.empty()
+               ? selectDevice(Opts.Device, P->Processes
+                                               ? size_t(P->Processes->localRank())
+                                               : 0)
+               : P->Devs[0];
   if (P->Devs.empty())
     P->Devs.push_back(P->Dev);
   P->Resolver = std::make_unique<SettingResolver>(

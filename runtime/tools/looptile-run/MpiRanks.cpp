@@ -13,11 +13,7 @@
 #include <string>
 
 #ifdef LOOPTILE_WITH_MPI
-// MPI's C interface only (Open MPI would otherwise declare its deprecated
-// C++ bindings, which live in another library).
-#define OMPI_SKIP_MPICXX 1
-#define MPICH_SKIP_MPICXX 1
-#include <mpi.h>
+#include "looptile/Runtime/MpiRanks.h"
 #endif
 
 namespace looptile::run {
@@ -33,78 +29,30 @@ static int launcherSize() {
 
 #ifdef LOOPTILE_WITH_MPI
 namespace {
-
-class MpiRanks final : public rt::Ranks {
+// looptile-run's own MPI: initialised here, finalised with the ranks.
+class OwnedMpiRanks final : public rt::Ranks {
 public:
-  MpiRanks() {
-    MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &Size);
-    // The ranks that share this host's memory: this rank's place among
-    // them picks its device (selectDevice's Nth).
-    MPI_Comm Host;
-    if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, Rank,
-                            MPI_INFO_NULL, &Host) == MPI_SUCCESS) {
-      MPI_Comm_rank(Host, &Local);
-      MPI_Comm_free(&Host);
-    }
-  }
-  ~MpiRanks() override { MPI_Finalize(); }
-  int rank() const override { return Rank; }
-  int size() const override { return Size; }
-  int localRank() const override { return Local; }
-  // In pieces of at most 1 GiB: MPI counts are ints.
-  void send(int To, const void *Data, size_t Bytes) override {
-    const char *P = static_cast<const char *>(Data);
-    do {
-      int N = int(std::min<size_t>(Bytes, size_t(1) << 30));
-      check(MPI_Send(P, N, MPI_BYTE, To, 0, MPI_COMM_WORLD), "MPI_Send");
-      P += N;
-      Bytes -= size_t(N);
-    } while (Bytes);
-  }
-  void recv(int From, void *Data, size_t Bytes) override {
-    char *P = static_cast<char *>(Data);
-    do {
-      int N = int(std::min<size_t>(Bytes, size_t(1) << 30));
-      check(MPI_Recv(P, N, MPI_BYTE, From, 0, MPI_COMM_WORLD,
-                     MPI_STATUS_IGNORE),
-            "MPI_Recv");
-      P += N;
-      Bytes -= size_t(N);
-    } while (Bytes);
-  }
-  void barrier() override { check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier"); }
-  void sum(std::vector<double> &V) override { reduce(V, MPI_SUM); }
-  void max(std::vector<double> &V) override { reduce(V, MPI_MAX); }
-  [[noreturn]] void abort(int Code) override {
-    MPI_Abort(MPI_COMM_WORLD, Code);
-    std::_Exit(Code);
-  }
+  int rank() const override { return R.rank(); }
+  int size() const override { return R.size(); }
+  int localRank() const override { return R.localRank(); }
+  void send(int To, const void *D, size_t B) override { R.send(To, D, B); }
+  void recv(int From, void *D, size_t B) override { R.recv(From, D, B); }
+  void barrier() override { R.barrier(); }
+  void sum(std::vector<double> &V) override { R.sum(V); }
+  void max(std::vector<double> &V) override { R.max(V); }
+  [[noreturn]] void abort(int Code) override { R.abort(Code); }
+  ~OwnedMpiRanks() override { MPI_Finalize(); }
 
 private:
-  void reduce(std::vector<double> &V, MPI_Op Op) {
-    if (V.empty())
-      return;
-    check(MPI_Allreduce(MPI_IN_PLACE, V.data(), int(V.size()), MPI_DOUBLE, Op,
-                        MPI_COMM_WORLD),
-          "MPI_Allreduce");
-  }
-  static void check(int RC, const char *What) {
-    if (RC != MPI_SUCCESS)
-      throw rt::Error(rt::ErrorKind::OpenCL,
-                      std::string(What) + " failed (MPI error " +
-                          std::to_string(RC) + ")");
-  }
-  int Rank = 0, Size = 1, Local = 0;
+  rt::MpiRanks R;
 };
-
 } // namespace
 
 std::unique_ptr<rt::Ranks> startRanks(int &Argc, char **&Argv) {
   if (launcherSize() < 2)
     return nullptr;
   MPI_Init(&Argc, &Argv);
-  auto R = std::make_unique<MpiRanks>();
+  auto R = std::make_unique<OwnedMpiRanks>();
   if (R->size() < 2)
     return nullptr; // finalised by R's destructor
   return R;

@@ -39,6 +39,7 @@
 namespace looptile::rt {
 
 struct DeviceRef;
+class Ranks;
 
 /// One argument of the original C function, in parameter order.
 struct HostArg {
@@ -75,6 +76,14 @@ struct SessionOptions {
   /// empty: $LOOPTILE_DEVICES when Device is empty, else one device
   /// (docs/runtime.md, "Several devices").
   std::string Devices;
+  /// Several ranks (docs/runtime.md, "Several hosts"): a program built
+  /// with MPI passes its processes' ranks (an rt::MpiRanks of MpiRanks.h, made after
+  /// MPI_Init, living as long as the session); every rank then makes the
+  /// same calls with the same sizes and equal input data, each launch is
+  /// split over every rank's devices, and every rank gets the whole
+  /// results. Where Device names a type or nothing does, the ranks of one
+  /// host take one device each. Null: this process alone.
+  Ranks *Processes = nullptr;
   /// Tunable overrides: they win over the tuning cache, the shape-based
   /// preset and the manifest's defaults.
   Env Tunables;
