@@ -37,8 +37,8 @@ void Ranks::agree(const std::string &What, const std::string &Text) {
                   "the ranks of this run disagree on " + What + ": rank 0 has " +
                       All[0] + ", rank " + std::to_string(R) + " has " +
                       All[R] +
-                      " (every rank must run the same program on the same "
-                      "kind of devices)");
+                      " (every rank must run the same program with the same "
+                      "options on the same kind of devices)");
 }
 
 } // namespace looptile::rt
