@@ -1035,9 +1035,15 @@ def check_alias(prog, cl, manifest, flags, tools, res):
         return
     d = os.path.join(prog.dir, "alias")
     os.makedirs(d, exist_ok=True)
-    inc = os.path.join(ROOT, "runtime", "include")
-    lib = os.path.join(os.path.dirname(os.path.dirname(tools.runner)), "runtime",
-                       "liblooptile-runtime.a")
+    # The library beside looptile-run (a campaign's copied build, or the
+    # build folder), and the headers it was built from: a copy's own
+    # runtime/include where it has one, else the source tree's (which a
+    # later edit could make disagree with a copied library).
+    base = os.path.dirname(os.path.dirname(tools.runner))
+    lib = os.path.join(base, "runtime", "liblooptile-runtime.a")
+    inc = os.path.join(base, "runtime", "include")
+    if not os.path.isdir(inc):
+        inc = os.path.join(ROOT, "runtime", "include")
     cxx = os.environ.get("CXX") or shutil.which("c++") or "c++"
     host_o = os.path.join(d, "host.o")
     ref_o = os.path.join(d, "ref.o")
