@@ -212,16 +212,19 @@ Executor::Executor(const Manifest &M, const std::string &Source,
   for (size_t I = 1; I < Devices.size(); ++I)
     Peers.push_back(std::make_unique<Executor>(M, SplitPrelude + Source,
                                                Devices[I], Tunables));
-  if (R && R->size() > 1) {
+  if (R && R->size() > 1)
     Rk = R;
-    // Every rank must split alike: as many devices, the same tunables.
-    Rk->agree("the number of devices per rank",
-              std::to_string(Devices.size()));
-    std::string T;
-    for (const auto &[N, V] : Tunables)
-      T += (T.empty() ? "" : ",") + N + "=" + std::to_string(V);
-    Rk->agree("the tunables", T.empty() ? "(none)" : T);
-  }
+}
+
+void Executor::agreeAcrossRanks() {
+  if (!Rk)
+    return;
+  // Every rank must split alike: as many devices, the same tunables.
+  Rk->agree("the number of devices per rank", std::to_string(localParts()));
+  std::string T;
+  for (const auto &[N, V] : Tunables)
+    T += (T.empty() ? "" : ",") + N + "=" + std::to_string(V);
+  Rk->agree("the tunables", T.empty() ? "(none)" : T);
 }
 
 std::vector<DeviceRef> Executor::devices() const {

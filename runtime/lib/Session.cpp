@@ -131,6 +131,32 @@ static const char *kindName(HostArg::Kind K) {
   return "?";
 }
 
+// Several ranks: an error on one rank ends every rank (the others would
+// wait for its rows forever), printed by the rank that found it.
+template <class Fn> static void onEveryRank(Ranks *Processes, Fn &&F) {
+  if (!Processes)
+    return F();
+  int Code = 0;
+  std::string What;
+  try {
+    return F();
+  } catch (const Error &E) {
+    Code = E.exitCode();
+    What = E.what();
+  } catch (const cl::Error &E) {
+    Code = 3;
+    What = std::string("OpenCL: ") + E.what() + " failed with " +
+           clErrorName(E.err());
+  } catch (const std::exception &E) {
+    Code = 3;
+    What = E.what();
+  }
+  std::cerr << "looptile: rank " << Processes->rank() << ": error: " << What
+            << "\n";
+  std::cerr.flush();
+  Processes->abort(Code);
+}
+
 void Session::run(const std::vector<HostArg> &Args) {
   std::lock_guard<std::mutex> Guard(P->Lock);
   // The three phases on the caller's arrays; nothing stays bound after.
@@ -138,24 +164,26 @@ void Session::run(const std::vector<HostArg> &Args) {
     Impl &I;
     ~Unbind() { I.Bound = nullptr; }
   } U{*P};
-  P->upload(Args);
-  P->runBound(1);
-  P->download(nullptr);
+  onEveryRank(P->Processes, [&] {
+    P->upload(Args);
+    P->runBound(1);
+    P->download(nullptr);
+  });
 }
 
 void Session::upload(const std::vector<HostArg> &Args) {
   std::lock_guard<std::mutex> Guard(P->Lock);
-  P->upload(Args);
+  onEveryRank(P->Processes, [&] { P->upload(Args); });
 }
 
 void Session::runUploaded(int64_t Times) {
   std::lock_guard<std::mutex> Guard(P->Lock);
-  P->runBound(Times);
+  onEveryRank(P->Processes, [&] { P->runBound(Times); });
 }
 
 void Session::download(void *Returned) {
   std::lock_guard<std::mutex> Guard(P->Lock);
-  P->download(Returned);
+  onEveryRank(P->Processes, [&] { P->download(Returned); });
 }
 
 Executor &Session::Impl::choose(const std::vector<HostArg> &Args) {
@@ -205,6 +233,7 @@ Executor &Session::Impl::choose(const std::vector<HostArg> &Args) {
     XP = &buildFitted(M, Sizes, Resolver->limits(), S,
                       [&](const Env &V) -> Executor & { return build(V); });
   });
+  XP->agreeAcrossRanks();
   Last = Settings[I];
   BySizes[Sizes] = Settings[I];
   // A shrunk work-group is always reported (a drop-in replacement should

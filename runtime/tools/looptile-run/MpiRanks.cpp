@@ -19,11 +19,18 @@
 namespace looptile::run {
 
 /// The number of processes mpirun (Open MPI, or a PMI launcher) says this
-/// run has; 1 when it was not started by one.
+/// run has, where it also gave this process its rank; 1 when it was not
+/// started by one.
 static int launcherSize() {
-  for (const char *V : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE"})
-    if (const char *S = std::getenv(V); S && *S)
+  static const char *const Vars[][2] = {
+      {"OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_RANK"},
+      {"PMI_SIZE", "PMI_RANK"},
+      {"PMIX_SIZE", "PMIX_RANK"}};
+  for (const auto &V : Vars) {
+    const char *S = std::getenv(V[0]), *R = std::getenv(V[1]);
+    if (S && *S && R && *R)
       return std::max(1, std::atoi(S));
+  }
   return 1;
 }
 
@@ -32,19 +39,23 @@ namespace {
 // looptile-run's own MPI: initialised here, finalised with the ranks.
 class OwnedMpiRanks final : public rt::Ranks {
 public:
-  int rank() const override { return R.rank(); }
-  int size() const override { return R.size(); }
-  int localRank() const override { return R.localRank(); }
-  void send(int To, const void *D, size_t B) override { R.send(To, D, B); }
-  void recv(int From, void *D, size_t B) override { R.recv(From, D, B); }
-  void barrier() override { R.barrier(); }
-  void sum(std::vector<double> &V) override { R.sum(V); }
-  void max(std::vector<double> &V) override { R.max(V); }
-  [[noreturn]] void abort(int Code) override { R.abort(Code); }
-  ~OwnedMpiRanks() override { MPI_Finalize(); }
+  OwnedMpiRanks() : R(std::make_unique<rt::MpiRanks>()) {}
+  int rank() const override { return R->rank(); }
+  int size() const override { return R->size(); }
+  int localRank() const override { return R->localRank(); }
+  void send(int To, const void *D, size_t B) override { R->send(To, D, B); }
+  void recv(int From, void *D, size_t B) override { R->recv(From, D, B); }
+  void barrier() override { R->barrier(); }
+  void sum(std::vector<double> &V) override { R->sum(V); }
+  void max(std::vector<double> &V) override { R->max(V); }
+  [[noreturn]] void abort(int Code) override { R->abort(Code); }
+  ~OwnedMpiRanks() override {
+    R.reset(); // its communicator, before MPI ends
+    MPI_Finalize();
+  }
 
 private:
-  rt::MpiRanks R;
+  std::unique_ptr<rt::MpiRanks> R;
 };
 } // namespace
 

@@ -212,8 +212,10 @@ static int realMain(int Argc, char **Argv, rt::Ranks *Rk) {
 
   // A work-group the device or the kernel cannot run is shrunk where the
   // user did not --set it (Setting.h); the run says so on stderr.
-  auto reportFits = [](const rt::TunableSetting &S) {
-    for (const std::string &N : S.Fits)
+  // (Several ranks: rank 0 speaks for the run, notes included.)
+  bool Notes = !Rk || Rk->rank() == 0;
+  auto reportFits = [Notes](const rt::TunableSetting &S) {
+    for (const std::string &N : Notes ? S.Fits : std::vector<std::string>{})
       std::cerr << "looptile-run: note: " << N << "\n";
   };
 
@@ -258,6 +260,7 @@ static int realMain(int Argc, char **Argv, rt::Ranks *Rk) {
                     });
   });
   rt::Executor &X = *XP;
+  X.agreeAcrossRanks();
   reportFits(Settings[Chosen]);
   Ctx.Tunables = Settings[Chosen].Values;
   Ctx.Setting = &Settings[Chosen];
@@ -275,7 +278,7 @@ static int realMain(int Argc, char **Argv, rt::Ranks *Rk) {
   if (Rk)
     Ctx.Devices = R.Devices; // every rank's devices
   // A kernel that ran whole on the first device, and why.
-  for (size_t K = 0; K < R.SplitRefusals.size(); ++K)
+  for (size_t K = 0; Notes && K < R.SplitRefusals.size(); ++K)
     if (!R.SplitRefusals[K].empty())
       std::cerr << "looptile-run: note: kernel " << M.Kernels[K].Name
                 << " runs on one device (" << Dev.describe()

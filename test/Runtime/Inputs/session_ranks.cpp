@@ -27,7 +27,8 @@ static std::string slurp(const char *Path) {
 int main(int Argc, char **Argv) {
   MPI_Init(&Argc, &Argv);
   int Status = 0;
-  looptile::rt::MpiRanks Ranks;
+  {
+  looptile::rt::MpiRanks Ranks; // made after MPI_Init, gone before MPI_Finalize
   try {
     looptile::rt::SessionOptions O;
     O.Device = "cpu";
@@ -62,8 +63,10 @@ int main(int Argc, char **Argv) {
                 Ranks.size(), S.deviceDescription().c_str(), Bad);
     Status = Bad != 0;
   } catch (const looptile::rt::Error &E) {
+    // (Not reached under ranks: the session ends every rank on an error.)
     std::printf("rank %d: error: %s\n", Ranks.rank(), E.what());
     Status = 3;
+  }
   }
   MPI_Finalize();
   return Status;

@@ -70,6 +70,12 @@ public:
   Executor(const Executor &) = delete;
   Executor &operator=(const Executor &) = delete;
 
+  /// Several ranks: checks, on every rank at once, that every rank has as
+  /// many devices and chose the same tunables (each rank picks its setting
+  /// alone, from its own devices' limits, so a rank could fall back to
+  /// another); a difference is Error(Usage) on every rank. Call it once the
+  /// setting is chosen, before the first prepare(). Nothing without ranks.
+  void agreeAcrossRanks();
   /// The devices (one unless constructed with several): this rank's.
   std::vector<DeviceRef> devices() const;
   /// One description per part of a split launch, rank by rank ("rank R: "

@@ -1,10 +1,13 @@
 //===- MpiRanks.h - Ranks through MPI, for programs built with it -*- C++ -*-===//
 //
-// rt::Ranks over MPI_COMM_WORLD (Ranks.h; docs/runtime.md, "Several
-// hosts"). Header-only, so that liblooptile-runtime needs no MPI: a program
-// built with MPI (mpicxx) includes it after MPI_Init and passes the object
-// to the runtime (looptile-run does; a host program gives it to its Session
-// through SessionOptions::Ranks). It neither initialises nor finalises MPI.
+// rt::Ranks over MPI (Ranks.h; docs/runtime.md, "Several hosts").
+// Header-only, so that liblooptile-runtime needs no MPI: a program built
+// with MPI (mpicxx) includes it and passes the object to the runtime
+// (looptile-run does; a host program gives it to its Session through
+// SessionOptions::Processes). It neither initialises nor finalises MPI:
+// make it after MPI_Init (on every rank: it duplicates MPI_COMM_WORLD, so
+// that the runtime's messages never meet the program's own) and destroy it
+// before MPI_Finalize.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPTILE_RUNTIME_MPIRANKS_H
@@ -32,19 +35,23 @@ namespace looptile::rt {
 
 class MpiRanks final : public Ranks {
 public:
-  /// MPI must be initialised.
+  /// MPI must be initialised; every rank makes one at once (a collective).
   MpiRanks() {
-    MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &Size);
+    check(MPI_Comm_dup(MPI_COMM_WORLD, &Comm), "MPI_Comm_dup");
+    MPI_Comm_rank(Comm, &Rank);
+    MPI_Comm_size(Comm, &Size);
     // The ranks that share this host's memory: this rank's place among
     // them picks its device (selectDevice's Nth).
     MPI_Comm Host;
-    if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, Rank,
-                            MPI_INFO_NULL, &Host) == MPI_SUCCESS) {
+    if (MPI_Comm_split_type(Comm, MPI_COMM_TYPE_SHARED, Rank, MPI_INFO_NULL,
+                            &Host) == MPI_SUCCESS) {
       MPI_Comm_rank(Host, &Local);
       MPI_Comm_free(&Host);
     }
   }
+  ~MpiRanks() override { MPI_Comm_free(&Comm); }
+  MpiRanks(const MpiRanks &) = delete;
+  MpiRanks &operator=(const MpiRanks &) = delete;
   int rank() const override { return Rank; }
   int size() const override { return Size; }
   int localRank() const override { return Local; }
@@ -53,7 +60,7 @@ public:
     const char *P = static_cast<const char *>(Data);
     do {
       int N = int(std::min<size_t>(Bytes, size_t(1) << 30));
-      check(MPI_Send(P, N, MPI_BYTE, To, Tag, MPI_COMM_WORLD), "MPI_Send");
+      check(MPI_Send(P, N, MPI_BYTE, To, 0, Comm), "MPI_Send");
       P += N;
       Bytes -= size_t(N);
     } while (Bytes);
@@ -62,29 +69,26 @@ public:
     char *P = static_cast<char *>(Data);
     do {
       int N = int(std::min<size_t>(Bytes, size_t(1) << 30));
-      check(MPI_Recv(P, N, MPI_BYTE, From, Tag, MPI_COMM_WORLD,
-                     MPI_STATUS_IGNORE),
+      check(MPI_Recv(P, N, MPI_BYTE, From, 0, Comm, MPI_STATUS_IGNORE),
             "MPI_Recv");
       P += N;
       Bytes -= size_t(N);
     } while (Bytes);
   }
-  void barrier() override { check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier"); }
+  void barrier() override { check(MPI_Barrier(Comm), "MPI_Barrier"); }
   void sum(std::vector<double> &V) override { reduce(V, MPI_SUM); }
   void max(std::vector<double> &V) override { reduce(V, MPI_MAX); }
   [[noreturn]] void abort(int Code) override {
-    MPI_Abort(MPI_COMM_WORLD, Code);
+    MPI_Abort(MPI_COMM_WORLD, Code); // every process, the program's too
     std::_Exit(Code);
   }
 
 private:
-  // The runtime's messages carry their own tag, apart from the program's.
-  static constexpr int Tag = 0x100c;
   void reduce(std::vector<double> &V, MPI_Op Op) {
     if (V.empty())
       return;
     check(MPI_Allreduce(MPI_IN_PLACE, V.data(), int(V.size()), MPI_DOUBLE, Op,
-                        MPI_COMM_WORLD),
+                        Comm),
           "MPI_Allreduce");
   }
   static void check(int RC, const char *What) {
@@ -93,6 +97,7 @@ private:
                                          " failed (MPI error " +
                                          std::to_string(RC) + ")");
   }
+  MPI_Comm Comm = MPI_COMM_NULL; ///< the runtime's own communicator
   int Rank = 0, Size = 1, Local = 0;
 };
 
