@@ -8,9 +8,25 @@
 #include "looptile/Runtime/Error.h"
 
 #include <cstdlib>
+#include <new>
 #include <sstream>
 
 namespace looptile::rt {
+
+Failure currentFailure() {
+  try {
+    throw;
+  } catch (const Error &E) {
+    return {E.exitCode(), E.what()};
+  } catch (const cl::Error &E) {
+    return {3, std::string("OpenCL: ") + E.what() + " failed with " +
+                   clErrorName(E.err())};
+  } catch (const std::bad_alloc &) {
+    return {3, "out of host memory"};
+  } catch (const std::exception &E) {
+    return {3, E.what()};
+  }
+}
 
 std::string clErrorName(cl_int Code) {
   switch (Code) {

@@ -136,25 +136,16 @@ static const char *kindName(HostArg::Kind K) {
 template <class Fn> static void onEveryRank(Ranks *Processes, Fn &&F) {
   if (!Processes)
     return F();
-  int Code = 0;
-  std::string What;
+  Failure Why;
   try {
     return F();
-  } catch (const Error &E) {
-    Code = E.exitCode();
-    What = E.what();
-  } catch (const cl::Error &E) {
-    Code = 3;
-    What = std::string("OpenCL: ") + E.what() + " failed with " +
-           clErrorName(E.err());
-  } catch (const std::exception &E) {
-    Code = 3;
-    What = E.what();
+  } catch (const std::exception &) {
+    Why = currentFailure();
   }
-  std::cerr << "looptile: rank " << Processes->rank() << ": error: " << What
-            << "\n";
+  std::cerr << "looptile: rank " << Processes->rank()
+            << ": error: " << Why.Message << "\n";
   std::cerr.flush();
-  Processes->abort(Code);
+  Processes->abort(Why.Status);
 }
 
 void Session::run(const std::vector<HostArg> &Args) {

@@ -321,16 +321,8 @@ int main(int Argc, char **Argv) {
                                                 std::to_string(Rk->rank()) +
                                                 "'s output");
     return realMain(Argc, Argv, Rk.get());
-  } catch (const rt::Error &E) {
-    return failed(Rk.get(), E.what(), E.exitCode());
-  } catch (const cl::Error &E) {
-    return failed(Rk.get(),
-                  std::string("OpenCL: ") + E.what() + " failed with " +
-                      rt::clErrorName(E.err()),
-                  3);
-  } catch (const std::bad_alloc &) {
-    return failed(Rk.get(), "out of host memory", 3);
-  } catch (const std::exception &E) {
-    return failed(Rk.get(), E.what(), 3);
+  } catch (const std::exception &) {
+    rt::Failure Why = rt::currentFailure();
+    return failed(Rk.get(), Why.Message, Why.Status);
   }
 }

@@ -52,6 +52,17 @@ private:
   ErrorKind Kind;
 };
 
+/// What a tool reports for the exception being handled (call it inside a
+/// catch block): the exit status and the message after "error: ". An
+/// Error gives its own status; an OpenCL exception ("OpenCL: WHAT failed
+/// with CL_NAME"), running out of host memory and any other exception give
+/// 3. (The C glue maps exceptions to its own codes, Glue.cpp.)
+struct Failure {
+  int Status = 3;
+  std::string Message;
+};
+Failure currentFailure();
+
 } // namespace looptile::rt
 
 #endif
