@@ -225,10 +225,17 @@ bool DependenceSolver::islAccessDomain(const AccessRef &A, char Prefix,
   Renderer R{*this, *A.Site, Prefix};
   bool Inexact = false;
   R.domain(Out, Inexact);
-  for (const AffineCondition &C : A.access().Arms)
+  islArms(*A.Site, Prefix, A.access().Arms, Out);
+  return !Inexact;
+}
+
+void DependenceSolver::islArms(const StmtSite &Site, char Prefix,
+                               const std::vector<AffineCondition> &Arms,
+                               std::vector<std::string> &Out) {
+  Renderer R{*this, Site, Prefix};
+  for (const AffineCondition &C : Arms)
     if (std::optional<std::string> T = R.condition(C))
       Out.push_back(*T);
-  return !Inexact;
 }
 
 isl_set *DependenceSolver::islSet(const std::vector<std::string> &Vars,

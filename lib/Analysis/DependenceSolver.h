@@ -110,6 +110,11 @@ public:
   /// take is left out, the domain grows). Returns what islDomain returns.
   bool islAccessDomain(const AccessRef &A, char Prefix,
                        std::vector<std::string> &Out);
+  /// Appends Arms (Access::Arms) over Site's loop variables to Out, as
+  /// islAccessDomain does: one isl cannot take is left out.
+  void islArms(const StmtSite &Site, char Prefix,
+               const std::vector<AffineCondition> &Arms,
+               std::vector<std::string> &Out);
   /// The set `{ [Vars] : Constraints }` over this solver's parameters;
   /// null when isl cannot read it. The caller owns the result.
   isl_set *islSet(const std::vector<std::string> &Vars,

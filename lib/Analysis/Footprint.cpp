@@ -580,6 +580,14 @@ BoundsCondition Question::bounds(const std::vector<IndexExpr> &Extents,
                          isl_dim_param, 0, unsigned(Params)))
                    : nullptr;
     Out.FewValid = Points && isl_set_is_bounded(Points) == isl_bool_true;
+    for (isl_size D = 0; Out.FewValid && D < Params; ++D) {
+      isl_set *Large = isl_set_lower_bound_si(
+          isl_set_copy(Points), isl_dim_set,
+          unsigned(isl_set_dim(Points, isl_dim_set) - Params + D),
+          BoundsCondition::SmallSize + 1);
+      Out.FewValid = Large && isl_set_is_empty(Large) == isl_bool_true;
+      isl_set_free(Large);
+    }
   }
   return Out;
 }

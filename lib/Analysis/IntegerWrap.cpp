@@ -43,6 +43,8 @@ struct Obligation {
   const Stmt *Guarded = nullptr;   ///< its statement's guard applies
   SourceLoc Loc;
   std::string Message; ///< the error, before the example
+  /// The `?:` arms it is evaluated in (Access::Arms): they apply too.
+  std::vector<AffineCondition> Arms = {};
 };
 
 class Checker {
@@ -195,18 +197,20 @@ private:
     }
   }
 
-  void subscripts(const Expr &E, const std::vector<const Loop *> &Loops,
-                  const Stmt &S) {
-    if (E.K == Expr::ArrayRef)
-      for (const IndexExpr &Sub : E.Subscripts)
-        if (!typeOf(Sub, Loops).Signed)
-          add(Sub, Loops, &S, E.Loc.isValid() ? E.Loc : S.Loc,
-              "the subscript '" + Sub.str() + "' of '" + E.Name +
+  // Each access's subscripts, where the access is evaluated: in its
+  // statement's domain and the arms of the `?:` around it (`x > 0 ?
+  // in[x - 1] : in[0]` computes x - 1 only where x > 0).
+  void subscripts(const Stmt &S, const std::vector<const Loop *> &Loops) {
+    for (const Access &A : S.accesses(NotMemory))
+      for (const IndexExpr &Sub : A.Subscripts)
+        if (!typeOf(Sub, Loops).Signed) {
+          add(Sub, Loops, &S, A.Loc.isValid() ? A.Loc : S.Loc,
+              "the subscript '" + Sub.str() + "' of '" + A.Name +
                   "' is computed in an unsigned type ('" +
                   typeOf(Sub, Loops).Spelling +
                   "') and wraps around where it is negative");
-    for (const Expr &Op : E.Operands)
-      subscripts(Op, Loops, S);
+          Obligations.back().Arms = A.Arms;
+        }
   }
 
   void stmt(const Stmt &S, const std::vector<const Loop *> &Loops) {
@@ -216,8 +220,7 @@ private:
             {C.E, Loops, nullptr, C.Loc,
              C.What + " and wraps around where it is negative; " +
                  advice(C.E)});
-    for (const Expr *E : S.exprs())
-      subscripts(*E, Loops, S);
+    subscripts(S, Loops);
     // Guards are printed additively (`i + 2 <= n`); the sides are compared
     // in their common type.
     for (const AffineCondition &C : S.When.Affine)
@@ -283,6 +286,7 @@ private:
       return false;
     std::vector<std::string> C;
     Solver.islDomain(Site, 'x', C); // an inexact (larger) domain is fine
+    Solver.islArms(Site, 'x', O.Arms, C);
     C.push_back(*E + " < 0");
     for (const Variable &V : F.Params)
       if (V.VarKind == Variable::SizeParam && !V.Int.Signed)
@@ -328,6 +332,7 @@ private:
 
   const Function &F;
   bool WithSource;
+  std::vector<std::string> NotMemory = F.nonMemoryNames();
   DependenceSolver Solver;
   std::vector<Obligation> Obligations, SourceObligations;
 };

@@ -410,67 +410,139 @@ std::string Access::str() const {
   return Name + (Gather ? std::string("[...]") : subscriptsStr(Subscripts));
 }
 
-// E as an exact affine expression of the symbols Symbols (loop variables
-// and sizes) and integer constants, when C computes it exactly: +, - and
-// multiplication by a constant, on operands of signed types (whose
-// arithmetic does not wrap: overflow is undefined). Unsigned operands,
-// casts, division and anything else: std::nullopt.
+namespace {
+// The values of the integer type T: [Lo, Hi], Hi unbounded for the 64-bit
+// unsigned types (whose maximum no constant of the IR holds; by the
+// assumption IntegerWrap.h states, their values never pass it).
+struct TypeRange {
+  int64_t Lo, Hi;
+  bool HiBounded;
+};
+TypeRange rangeOf(ElemType T) {
+  const ElemInfo &I = info(T);
+  unsigned Bits = I.Bytes * 8;
+  if (!I.Signed)
+    return Bits >= 64 ? TypeRange{0, 0, false}
+                      : TypeRange{0, int64_t((uint64_t(1) << Bits) - 1), true};
+  if (Bits >= 64)
+    return {INT64_MIN, INT64_MAX, true};
+  return {-(int64_t(1) << (Bits - 1)), (int64_t(1) << (Bits - 1)) - 1, true};
+}
+
+// What the exact reading of an expression assumes: C's value of each part
+// equals its value in the integers. A part converted to another type must
+// lie inside that type's range, and one computed in an unsigned type must
+// not be negative; a part whose C arithmetic is signed is assumed not to
+// overflow (C leaves that undefined).
+struct NoWrap {
+  AffineCondition Holds = AffineCondition::constant(true);
+  // V, a value of type From, converted to To keeps its value.
+  void converted(const IndexExpr &V, ElemType From, ElemType To) {
+    TypeRange F = rangeOf(From), T = rangeOf(To);
+    if (F.Lo < T.Lo)
+      Holds = Holds && AffineCondition::compare(V, ">=",
+                                                IndexExpr::constant(T.Lo));
+    if (T.HiBounded && (!F.HiBounded || F.Hi > T.Hi))
+      Holds = Holds && AffineCondition::compare(V, "<=",
+                                                IndexExpr::constant(T.Hi));
+  }
+  // V, computed in the integer type T, is C's value: for an unsigned T, it
+  // did not wrap around below zero. (Above the type's maximum is assumed
+  // away, as Analysis/IntegerWrap.h states: sizes and indices count
+  // elements of objects.)
+  void computed(const IndexExpr &V, ElemType T) {
+    if (!info(T).Signed)
+      Holds = Holds && AffineCondition::compare(V, ">=", IndexExpr());
+  }
+};
+
+bool isIntegerType(ElemType T) { return !isFloatingType(T); }
+} // namespace
+
+// E as an affine expression of the symbols Symbols (loop variables and
+// sizes) and integer constants: +, - and multiplication by a constant, and
+// conversions between integer types. Its value is C's where Assumed.Holds
+// (nothing wraps around); division and anything else: std::nullopt.
 static std::optional<IndexExpr>
-exactIndex(const Expr &E, const std::vector<std::string> &Symbols) {
-  auto Signed = [](ElemType T) {
-    return T == ElemType::Int || T == ElemType::Long ||
-           T == ElemType::LongLong;
-  };
+exactIndex(const Expr &E, const std::vector<std::string> &Symbols,
+           NoWrap &Assumed) {
+  if (!isIntegerType(E.Type))
+    return std::nullopt;
   switch (E.K) {
   case Expr::IntLit:
     return IndexExpr::constant(E.IntValue);
   case Expr::ScalarRef:
-    if (!Signed(E.Type) ||
-        std::find(Symbols.begin(), Symbols.end(), E.Name) == Symbols.end())
+    if (std::find(Symbols.begin(), Symbols.end(), E.Name) == Symbols.end())
       return std::nullopt;
     return IndexExpr::symbol(E.Name);
-  case Expr::Unary: {
-    std::optional<IndexExpr> A = exactIndex(E.Operands[0], Symbols);
-    if (!A || E.Op != '-' || !Signed(E.Type))
+  case Expr::Cast: {
+    const Expr &Op = E.Operands[0];
+    std::optional<IndexExpr> A = exactIndex(Op, Symbols, Assumed);
+    if (!A)
       return std::nullopt;
-    return IndexExpr() - *A;
+    Assumed.converted(*A, Op.Type, E.Type);
+    return A;
+  }
+  case Expr::Unary: {
+    if (E.Op != '-')
+      return std::nullopt;
+    const Expr &Op = E.Operands[0];
+    std::optional<IndexExpr> A = exactIndex(Op, Symbols, Assumed);
+    if (!A)
+      return std::nullopt;
+    ElemType T = arithmeticType(Op.Type, Op.Type);
+    Assumed.converted(*A, Op.Type, T);
+    IndexExpr V = IndexExpr() - *A;
+    Assumed.computed(V, T);
+    Assumed.converted(V, T, E.Type);
+    return V;
   }
   case Expr::Binary: {
-    if (!Signed(E.Type))
+    if (E.Op != '+' && E.Op != '-' && E.Op != '*')
       return std::nullopt;
-    std::optional<IndexExpr> A = exactIndex(E.Operands[0], Symbols);
-    std::optional<IndexExpr> B = exactIndex(E.Operands[1], Symbols);
-    if (!A || !B)
+    const Expr &L = E.Operands[0], &R = E.Operands[1];
+    std::optional<IndexExpr> A = exactIndex(L, Symbols, Assumed);
+    std::optional<IndexExpr> B = exactIndex(R, Symbols, Assumed);
+    if (!A || !B || (E.Op == '*' && !A->isConstant() && !B->isConstant()))
       return std::nullopt;
-    if (E.Op == '+')
-      return *A + *B;
-    if (E.Op == '-')
-      return *A - *B;
-    if (E.Op == '*' && (A->isConstant() || B->isConstant()))
-      return *A * *B;
-    return std::nullopt;
+    ElemType T = arithmeticType(L.Type, R.Type);
+    Assumed.converted(*A, L.Type, T);
+    Assumed.converted(*B, R.Type, T);
+    IndexExpr V = E.Op == '+' ? *A + *B : E.Op == '-' ? *A - *B : *A * *B;
+    Assumed.computed(V, T);
+    Assumed.converted(V, T, E.Type);
+    return V;
   }
   default:
     return std::nullopt;
   }
 }
 
-// The condition C (a comparison, &&, ||, !) as an exact affine condition
-// over Symbols, when every operand is an exactIndex.
+// The condition C (a comparison, &&, ||, !) as an affine condition over
+// Symbols, when every operand is an exactIndex; it is C's where
+// Assumed.Holds.
 static std::optional<AffineCondition>
-exactCondition(const Expr &C, const std::vector<std::string> &Symbols) {
+exactCondition(const Expr &C, const std::vector<std::string> &Symbols,
+               NoWrap &Assumed) {
   if (C.K == Expr::Compare) {
-    std::optional<IndexExpr> L = exactIndex(C.Operands[0], Symbols);
-    std::optional<IndexExpr> R = exactIndex(C.Operands[1], Symbols);
-    if (!L || !R)
+    const Expr &L = C.Operands[0], &R = C.Operands[1];
+    if (!isIntegerType(L.Type) || !isIntegerType(R.Type))
       return std::nullopt;
-    std::optional<AffineCondition> Out =
-        AffineCondition::compare(*L, condOpSpelling(C.Cond), *R);
-    return Out;
+    std::optional<IndexExpr> A = exactIndex(L, Symbols, Assumed);
+    std::optional<IndexExpr> B = exactIndex(R, Symbols, Assumed);
+    if (!A || !B)
+      return std::nullopt;
+    // C compares in the operands' common type.
+    ElemType T = arithmeticType(L.Type, R.Type);
+    Assumed.converted(*A, L.Type, T);
+    Assumed.converted(*B, R.Type, T);
+    return AffineCondition::compare(*A, condOpSpelling(C.Cond), *B);
   }
   if (C.K == Expr::Logical) {
-    std::optional<AffineCondition> L = exactCondition(C.Operands[0], Symbols);
-    std::optional<AffineCondition> R = exactCondition(C.Operands[1], Symbols);
+    std::optional<AffineCondition> L =
+        exactCondition(C.Operands[0], Symbols, Assumed);
+    std::optional<AffineCondition> R =
+        exactCondition(C.Operands[1], Symbols, Assumed);
     if (!L || !R)
       return std::nullopt;
     AffineCondition Out = C.Cond == CondOp::And ? (*L && *R) : (*L || *R);
@@ -478,7 +550,8 @@ exactCondition(const Expr &C, const std::vector<std::string> &Symbols) {
                            : std::nullopt;
   }
   if (C.K == Expr::Not) {
-    std::optional<AffineCondition> A = exactCondition(C.Operands[0], Symbols);
+    std::optional<AffineCondition> A =
+        exactCondition(C.Operands[0], Symbols, Assumed);
     if (!A)
       return std::nullopt;
     AffineCondition Out = !*A;
@@ -486,6 +559,24 @@ exactCondition(const Expr &C, const std::vector<std::string> &Symbols) {
                            : std::nullopt;
   }
   return std::nullopt;
+}
+
+// Where the arm of a `?:` with condition C runs (Access::Arms): where C
+// holds (the first arm; the second where it does not), or anywhere C's
+// exact reading might not be C's own value (an unsigned part wrapped
+// around, a conversion changed a value), since the arm may run there too.
+// std::nullopt when C has no affine reading.
+static std::optional<std::pair<AffineCondition, AffineCondition>>
+armConditions(const Expr &C, const std::vector<std::string> &Symbols) {
+  NoWrap Assumed;
+  std::optional<AffineCondition> A = exactCondition(C, Symbols, Assumed);
+  if (!A || !Assumed.Holds.isBounded())
+    return std::nullopt;
+  AffineCondition Inexact = !Assumed.Holds;
+  AffineCondition First = *A || Inexact, Second = !*A || Inexact;
+  if (!Inexact.isBounded() || !First.isBounded() || !Second.isBounded())
+    return std::nullopt;
+  return std::make_pair(First, Second);
 }
 
 // Appends the reads of E (in evaluation order) to Out; Arms holds the
@@ -512,12 +603,13 @@ static void collectReads(const Expr &E, const std::vector<std::string> &Skip,
   }
   if (E.K == Expr::Select && E.Operands.size() == 3) {
     collectReads(E.Operands[0], Skip, Out, Arms);
-    std::optional<AffineCondition> C = exactCondition(E.Operands[0], Skip);
+    std::optional<std::pair<AffineCondition, AffineCondition>> C =
+        armConditions(E.Operands[0], Skip);
     if (C)
-      Arms.push_back(*C);
+      Arms.push_back(C->first);
     collectReads(E.Operands[1], Skip, Out, Arms);
     if (C)
-      Arms.back() = !*C;
+      Arms.back() = C->second;
     collectReads(E.Operands[2], Skip, Out, Arms);
     if (C)
       Arms.pop_back();

@@ -71,9 +71,11 @@ struct BoundsCondition {
   /// When: every size is invalid (Formula is `1`): the function accesses
   /// the array outside its extents whatever the sizes.
   bool Always = false;
-  /// When, not Always: only finitely many positive sizes are valid (the
-  /// check refuses every call beyond small sizes, e.g. `N >= 2`).
+  /// When, not Always: only finitely many positive sizes are valid, none
+  /// of them above SmallSize (the check refuses every call beyond small
+  /// sizes, e.g. `N >= 2`; not `N >= 2147483648`, a check of scale).
   bool FewValid = false;
+  static constexpr int SmallSize = 1 << 20;
   /// When: an instance, e.g. `ni = 21`.
   std::string Witness;
   /// Unknown: what could not be expressed.

@@ -202,10 +202,12 @@ struct Access {
   /// statement is guarded by a condition on data (a may-write). It never
   /// counts as covering a later read or as defining an element.
   bool Conditional = false;
-  /// A read in an arm of `c ? a : b` whose condition c is exactly affine
-  /// (signed arithmetic on loop variables and sizes): it happens only
-  /// where these conditions hold too (c for the first arm, !c for the
-  /// second; one per enclosing `?:`). Empty otherwise. Analyses may ignore
+  /// A read in an arm of `c ? a : b` whose condition c is affine (+, -,
+  /// multiplication by a constant and integer conversions of loop
+  /// variables and sizes): it happens only where these conditions hold too
+  /// (c for the first arm, !c for the second, each widened by the points
+  /// where c's unsigned arithmetic or a conversion in it may not keep its
+  /// integer value; one per enclosing `?:`). Empty otherwise. Analyses may ignore
   /// them (a read that may happen); the footprint uses them, so that a
   /// clamp `i < n - 1 ? A[i + 1] : A[i]` stays inside A.
   std::vector<AffineCondition> Arms;

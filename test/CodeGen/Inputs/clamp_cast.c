@@ -1,7 +1,9 @@
-// A clamp whose condition converts unsigned values to int: looptile cannot
-// read it exactly (the conversion may change a value), so both arms count
-// and the size check refuses every call with N >= 2 (fuzz seed 7698). The
-// same clamp in signed loop types is read exactly: no size check.
+// A clamp whose condition converts unsigned values to int: read exactly
+// where the conversions keep the values (N and i below 2^31), so the size
+// check refuses only N >= 2^31, where (int)N is negative and both arms
+// count (before, both arms counted everywhere: every call with N >= 2 was
+// refused, fuzz seed 7698). The same clamp in signed loop types: no size
+// check.
 #define IDX(x) ((int)(x))
 
 void clamp_cast(unsigned N, int B[N + 1], int C[N]) {

@@ -27,9 +27,16 @@ void data_clamp(int n, const float A[n], float B[n]) {
     B[i] = A[i] > 0.0f ? A[i + 1] : A[i];
 }
 
-/* Unsigned arithmetic in the condition: `i < n - 1u` wraps at n = 0, so it
- * is not taken as exact either. */
+/* Unsigned arithmetic in the condition: `n - 1u` wraps at n = 0, where
+ * the loop runs no iteration, so the condition is read exactly. */
 void unsigned_clamp(unsigned n, const float A[n], float B[n]) {
   for (unsigned i = 0; i < n; i++)
     B[i] = i < n - 1u ? A[i + 1u] : A[i];
+}
+
+/* Here `i - 1u` wraps at i = 0, the condition is false and the second arm
+ * reads A[n]: read as integers, -1 < n would say it never runs. */
+void unsigned_wraps(unsigned n, const float A[n], float B[n]) {
+  for (unsigned i = 0; i < n; i++)
+    B[i] = i - 1u < n ? A[i] : A[n];
 }
