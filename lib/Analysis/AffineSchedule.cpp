@@ -61,10 +61,19 @@ struct Statement {
   std::vector<size_t> Positions; ///< body position at each depth
 };
 
+/// One statement of isl's problem (S<p>): the instances of statement Q on
+/// one side of the split hyperplanes (Extra, over x0, x1, ...), or all of
+/// them (Extra empty).
+struct Piece {
+  size_t Q;
+  std::string Extra;
+};
+
 class Scheduler {
 public:
-  Scheduler(const Function &F, unsigned Nest, const std::string *UserSchedule)
-      : F(F), Nest(Nest), UserSchedule(UserSchedule) {}
+  Scheduler(const Function &F, unsigned Nest, const std::string *UserSchedule,
+            bool Split)
+      : F(F), Nest(Nest), UserSchedule(UserSchedule), Split(Split) {}
 
   AffineScheduleResult run();
 
@@ -84,6 +93,7 @@ private:
   bool statement(isl_ast_expr *Call, const std::vector<AffineCondition> &Guards,
                  std::vector<Node> &Out);
 
+  bool splitPieces();
   isl_union_map *userSchedule(const std::string &Text);
   std::string violation(isl_union_map *Violated);
   /// S<q> (isl's name) for the IR's statement id, and back.
@@ -97,9 +107,15 @@ private:
   const Function &F;
   unsigned Nest;
   const std::string *UserSchedule;
+  bool Split;
   DependenceSolver Solver;
   std::vector<std::string> NotMemory;
   std::vector<Statement> Stmts;
+  std::vector<Piece> Pieces;
+  /// Statements (by Q) already in the new code: a second piece of one
+  /// becomes a statement of its own, with a new id (NextId).
+  std::set<size_t> EmittedStmts;
+  unsigned NextId = 0;
   std::string Reason;
   /// AST iterator -> the name its loop gets.
   std::map<std::string, std::string> LoopName;
@@ -332,6 +348,37 @@ void substituteExpr(Expr &E, const std::map<std::string, IndexExpr> &Values) {
     substituteExpr(Op, Values);
 }
 
+// Replaces the placeholder From by V everywhere in Body (a loop of that
+// variable takes V's name, when V is a name).
+void substituteAll(std::vector<Node> &Body, const std::string &From,
+                   const IndexExpr &V) {
+  std::map<std::string, IndexExpr> Values = {{From, V}};
+  for (Node &N : Body) {
+    if (N.isLoop()) {
+      Loop &L = N.loop();
+      if (L.Var == From)
+        L.Var = V.str();
+      for (IndexExpr &E : L.Lower)
+        E = E.substitute(From, V);
+      for (IndexExpr &E : L.Upper)
+        E = E.substitute(From, V);
+      substituteAll(L.Body, From, V);
+      continue;
+    }
+    Stmt &S = N.stmt();
+    for (Expr *E : S.exprs())
+      substituteExpr(*E, Values);
+    for (AffineCondition &C : S.When.Affine)
+      C = C.substitute(From, V);
+  }
+}
+
+// Renames placeholder From to To everywhere in Body.
+void renameAll(std::vector<Node> &Body, const std::string &From,
+               const std::string &To) {
+  substituteAll(Body, From, IndexExpr::symbol(To));
+}
+
 bool Scheduler::statement(isl_ast_expr *Call,
                           const std::vector<AffineCondition> &Guards,
                           std::vector<Node> &Out) {
@@ -340,9 +387,10 @@ bool Scheduler::statement(isl_ast_expr *Call,
   std::string Name = isl_id_get_name(Id);
   isl_id_free(Id);
   isl_ast_expr_free(Fn);
-  unsigned Q = unsigned(std::stoul(Name.substr(1)));
+  unsigned P = unsigned(std::stoul(Name.substr(1)));
+  size_t Q = Pieces[P].Q;
   const Statement &St = Stmts[Q];
-  if (!Emitted.insert(Q).second)
+  if (!Emitted.insert(P).second)
     return refuse("isl's code repeats statement S" +
                   std::to_string(St.Site.S->Id)),
            false;
@@ -368,6 +416,8 @@ bool Scheduler::statement(isl_ast_expr *Call,
     Values[St.Site.Loops[K]->Var] = *X;
   }
   Stmt S = *St.Site.S;
+  if (!EmittedStmts.insert(Q).second)
+    S.Id = NextId++;
   for (Expr *E : S.exprs())
     substituteExpr(*E, Values);
   for (AffineCondition &C : S.When.Affine)
@@ -427,14 +477,31 @@ bool Scheduler::convert(isl_ast_node *N,
     return OK;
   }
   case isl_ast_node_for: {
-    if (isl_ast_node_for_is_degenerate(N) == isl_bool_true)
-      return refuse("isl's code has a degenerate loop"), false;
     isl_ast_expr *It = isl_ast_node_for_get_iterator(N);
     isl_id *Id = isl_ast_expr_get_id(It);
     std::string Iter = isl_id_get_name(Id);
     isl_id_free(Id);
     isl_ast_expr_free(It);
     LoopName[Iter] = Iter;
+    // A loop of one iteration (a piece of an index-set split on a
+    // hyperplane, `j == k`): its body with the iterator's one value.
+    if (isl_ast_node_for_is_degenerate(N) == isl_bool_true) {
+      isl_ast_expr *Init = isl_ast_node_for_get_init(N);
+      std::optional<IndexExpr> Value = index(Init);
+      isl_ast_expr_free(Init);
+      if (!Value)
+        return refuse("isl's code has a loop of one iteration whose value "
+                      "the IR has no form for"),
+               false;
+      std::vector<Node> Body;
+      isl_ast_node *B = isl_ast_node_for_get_body(N);
+      bool OK = convert(B, Guards, Names, Body);
+      isl_ast_node_free(B);
+      substituteAll(Body, placeholder(Iter), *Value);
+      for (Node &X : Body)
+        Out.push_back(std::move(X));
+      return OK;
+    }
     Loop L;
     L.Var = placeholder(Iter);
     L.VarType = Widest;
@@ -479,6 +546,90 @@ bool Scheduler::convert(isl_ast_node *N,
   default:
     return refuse("isl's code has a construct the IR has no form for"), false;
   }
+}
+
+// Index-set splitting (AffineSchedule.h): each statement that reads, at
+// another subscript, an element of the array it writes (floyd-warshall's
+// path[i][k] and path[k][j] beside path[i][j]) is split where the two
+// subscripts meet, by the sign of their difference in each dimension (j - k
+// < 0, = 0, > 0): the pieces partition its instances exactly, and inside
+// each the dependence through that read has one direction, which a
+// schedule can respect with parallel bands. At most MaxSplitPlanes planes
+// a statement; pieces empty for every size are dropped.
+bool Scheduler::splitPieces() {
+  constexpr size_t MaxSplitPlanes = 2;
+  bool Any = false;
+  for (size_t Q = 0; Q < Stmts.size(); ++Q) {
+    const Statement &St = Stmts[Q];
+    std::vector<std::string> Planes;
+    std::set<std::string> Seen;
+    for (const Access &W : St.Site.Accesses) {
+      if (!W.IsWrite || W.Subscripts.empty())
+        continue;
+      for (const Access &R : St.Site.Accesses) {
+        if (R.IsWrite || R.Name != W.Name ||
+            R.Subscripts.size() != W.Subscripts.size())
+          continue;
+        for (size_t D = 0; D < W.Subscripts.size(); ++D) {
+          IndexExpr Diff = W.Subscripts[D] - R.Subscripts[D];
+          bool OfLoops = false;
+          for (const Term &T : Diff.terms())
+            for (const std::string &Sym : T.Symbols)
+              for (const Loop *L : St.Site.Loops)
+                OfLoops |= L->Var == Sym;
+          if (!OfLoops)
+            continue;
+          std::optional<std::string> A = Solver.islExpr(St.Site, 'x', Diff);
+          std::optional<std::string> B =
+              Solver.islExpr(St.Site, 'x', IndexExpr() - Diff);
+          if (!A || !B || Seen.count(*A) || Seen.count(*B))
+            continue;
+          Seen.insert(*A);
+          Planes.push_back(*A);
+        }
+      }
+    }
+    if (Planes.size() > MaxSplitPlanes)
+      return refuse("statement S" + std::to_string(St.Site.S->Id) +
+                    " would be split by " + std::to_string(Planes.size()) +
+                    " hyperplanes (at most " +
+                    std::to_string(MaxSplitPlanes) + ")"),
+             false;
+    Any |= !Planes.empty();
+    std::vector<std::string> Sides = {""};
+    for (const std::string &H : Planes) {
+      std::vector<std::string> Next;
+      for (const std::string &Side : Sides)
+        for (const char *Rel : {" < 0", " = 0", " > 0"})
+          Next.push_back((Side.empty() ? "" : Side + " and ") + "(" + H + ")" +
+                         Rel);
+      Sides = std::move(Next);
+    }
+    std::vector<std::string> Vars;
+    for (size_t K = 0; K < St.Site.Loops.size(); ++K)
+      Vars.push_back("x" + std::to_string(K));
+    for (const std::string &Side : Sides) {
+      if (!Side.empty()) {
+        std::vector<std::string> C = {Side};
+        Solver.islDomain(St.Site, 'x', C);
+        isl_set *Set = Solver.islSet(Vars, C);
+        if (!Set)
+          return refuse("isl cannot read a piece of statement S" +
+                        std::to_string(St.Site.S->Id)),
+                 false;
+        bool Empty = isl_set_is_empty(Set) == isl_bool_true;
+        isl_set_free(Set);
+        if (Empty)
+          continue;
+      }
+      Pieces.push_back({Q, Side});
+    }
+  }
+  if (!Any)
+    return refuse("no statement reads an element of the array it writes at "
+                  "another subscript (nothing to split)"),
+           false;
+  return true;
 }
 
 // The user's schedule (`S0[i, j] -> [j, i]; S1[i] -> [i, 0]`, statements
@@ -550,7 +701,7 @@ std::string Scheduler::violation(isl_union_map *Violated) {
     std::string Name = N ? N : "";
     if (Name.size() < 2)
       continue;
-    const Statement &St = Stmts[std::stoul(Name.substr(1))];
+    const Statement &St = Stmts[Pieces[std::stoul(Name.substr(1))].Q];
     M = isl_map_set_tuple_name(M, T,
                                ("S" + std::to_string(St.Site.S->Id)).c_str());
     for (size_t K = 0; K < St.Site.Loops.size(); ++K)
@@ -573,30 +724,6 @@ std::string Scheduler::violation(isl_union_map *Violated) {
          "transformation must preserve every dependence)";
 }
 
-// Renames placeholder From to To everywhere in Body.
-void renameAll(std::vector<Node> &Body, const std::string &From,
-               const std::string &To) {
-  IndexExpr V = IndexExpr::symbol(To);
-  std::map<std::string, IndexExpr> Values = {{From, V}};
-  for (Node &N : Body) {
-    if (N.isLoop()) {
-      Loop &L = N.loop();
-      if (L.Var == From)
-        L.Var = To;
-      for (IndexExpr &E : L.Lower)
-        E = E.substitute(From, V);
-      for (IndexExpr &E : L.Upper)
-        E = E.substitute(From, V);
-      renameAll(L.Body, From, To);
-      continue;
-    }
-    Stmt &S = N.stmt();
-    for (Expr *E : S.exprs())
-      substituteExpr(*E, Values);
-    for (AffineCondition &C : S.When.Affine)
-      C = C.substitute(From, V);
-  }
-}
 
 AffineScheduleResult Scheduler::run() {
   AffineScheduleResult Result;
@@ -607,15 +734,25 @@ AffineScheduleResult Scheduler::run() {
     Result.Description = Reason;
     return Result;
   }
+  NextId = F.nextStmtId();
+  if (!Split || UserSchedule) {
+    for (size_t Q = 0; Q < Stmts.size(); ++Q)
+      Pieces.push_back({Q, ""});
+  } else if (!splitPieces()) {
+    Result.Description = Reason;
+    return Result;
+  }
   // 1. Domains and accesses, in isl's notation.
   size_t Depth = 0;
   for (const Statement &S : Stmts)
     Depth = std::max(Depth, S.Site.Loops.size());
   std::vector<std::string> Domains, Writes, Reads, Order;
   std::map<std::string, size_t> ArrayIds;
-  for (size_t Q = 0; Q < Stmts.size(); ++Q) {
-    const Statement &St = Stmts[Q];
+  for (size_t P = 0; P < Pieces.size(); ++P) {
+    const Statement &St = Stmts[Pieces[P].Q];
     std::vector<std::string> Cons;
+    if (!Pieces[P].Extra.empty())
+      Cons.push_back(Pieces[P].Extra);
     if (!Solver.islDomain(St.Site, 'x', Cons)) {
       Result.Description = "a bound around statement S" +
                            std::to_string(St.Site.S->Id) +
@@ -625,7 +762,7 @@ AffineScheduleResult Scheduler::run() {
     std::string Vars;
     for (size_t K = 0; K < St.Site.Loops.size(); ++K)
       Vars += (K ? ", x" : "x") + std::to_string(K);
-    std::string Tuple = "S" + std::to_string(Q) + "[" + Vars + "]";
+    std::string Tuple = "S" + std::to_string(P) + "[" + Vars + "]";
     std::string Where;
     for (const std::string &C : Cons)
       Where += (Where.empty() ? "" : " and ") + C;
@@ -729,7 +866,7 @@ AffineScheduleResult Scheduler::run() {
                                                   isl_union_map_copy(Deps));
     SC = isl_schedule_constraints_set_proximity(SC, isl_union_map_copy(Deps));
     isl_options_set_schedule_outer_coincidence(Ctx, 1);
-    isl_options_set_schedule_serialize_sccs(Ctx, 0);
+    isl_options_set_schedule_serialize_sccs(Ctx, Split ? 1 : 0);
     Sched = isl_schedule_constraints_compute_schedule(SC);
     if (Sched)
       New = isl_schedule_get_map(Sched);
@@ -746,8 +883,8 @@ AffineScheduleResult Scheduler::run() {
     else
       isl_union_map_free(NewBefore);
     // The description: each statement's new time, over its C names.
-    for (size_t Q = 0; Q < Stmts.size() && Legal; ++Q) {
-      const Statement &St = Stmts[Q];
+    for (size_t P = 0; P < Pieces.size() && Legal; ++P) {
+      const Statement &St = Stmts[Pieces[P].Q];
       std::string Dims;
       for (size_t K = 0; K < St.Site.Loops.size(); ++K)
         Dims += (K ? ", x" : "x") + std::to_string(K);
@@ -755,7 +892,7 @@ AffineScheduleResult Scheduler::run() {
       isl_union_map *Of = isl_union_map_intersect_domain(
           isl_union_map_copy(New),
           isl_union_set_read_from_str(
-              Ctx, ("[" + Params + "] -> { S" + std::to_string(Q) + "[" +
+              Ctx, ("[" + Params + "] -> { S" + std::to_string(P) + "[" +
                     Dims + "] }")
                        .c_str()));
       if (isl_union_map_n_map(Of) == 1)
@@ -816,7 +953,7 @@ AffineScheduleResult Scheduler::run() {
   std::vector<Node> Out;
   bool OK = Tree && convert(Tree, {}, Names, Out);
   isl_ast_node_free(Tree);
-  if (OK && Emitted.size() != Stmts.size())
+  if (OK && Emitted.size() != Pieces.size())
     OK = (refuse("isl's code leaves a statement out"), false);
   if (!OK) {
     Result.Description = Reason.empty() ? "isl built no code" : Reason;
@@ -863,7 +1000,8 @@ AffineScheduleResult Scheduler::run() {
 } // namespace
 
 AffineScheduleResult looptile::scheduleNest(const Function &F, unsigned Nest,
-                                            const std::string *UserSchedule) {
+                                            const std::string *UserSchedule,
+                                            bool SplitIndexSets) {
   ++NestsScheduled;
-  return Scheduler(F, Nest, UserSchedule).run();
+  return Scheduler(F, Nest, UserSchedule, SplitIndexSets).run();
 }

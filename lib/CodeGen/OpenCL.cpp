@@ -232,6 +232,16 @@ struct WorkGroupLoop {
   std::string Kernel, MaxItems, WhyNot;
 };
 
+/// The deepest nesting of loops in Body that run more than one iteration
+/// (the host program's `once` around statements runs nothing in sequence).
+unsigned loopDepth(const std::vector<Node> &Body) {
+  unsigned D = 0;
+  for (const Node &N : Body)
+    if (N.isLoop())
+      D = std::max(D, unsigned(!N.loop().runsOnce()) + loopDepth(N.loop().Body));
+  return D;
+}
+
 /// One entry of the manifest's size_checks.
 struct SizeCheck {
   std::string InvalidWhen, Reason;
@@ -337,7 +347,7 @@ Function withResultBuffer(Function F, NameTable &Names, std::string &Result) {
   R.Loc = F.ReturnValue->Loc;
   F.Params.push_back(R);
   Stmt S;
-  S.Id = nextStmtId(F);
+  S.Id = F.nextStmtId();
   S.Op = AssignOp::Assign;
   S.LHS = Expr::arrayRef(R.Name, R.Type, {IndexExpr::constant(0)});
   S.LHS.Loc = R.Loc;
@@ -1145,8 +1155,13 @@ bool looptile::generateOpenCL(const Function &Original,
     bool OneItem = false;
     SourceLoc Loc;
     std::vector<std::string> Kernels;
+    /// OneItem kernels that each run one statement instance (no loop).
+    bool Instances = true;
   };
   std::vector<CostlyLaunches> Costly;
+  /// Host loops (as CostlyLaunches::Loops) that launch a kernel of more
+  /// than one work-item.
+  std::set<std::string> ParallelUnder;
   for (unsigned I = 0; I < F.Body.size(); ++I) {
     KernelPlan Plan;
     OpenCLOptions KO = Opts;
@@ -1195,10 +1210,12 @@ bool looptile::generateOpenCL(const Function &Original,
     {
       const std::vector<HostLoop> &Around = HP.EnclosingLoops[I];
       bool OneItem = Plan.K == KernelPlan::SingleWorkItem;
+      std::string Loops;
+      for (const HostLoop &L : Around)
+        Loops += (Loops.empty() ? "'" : ", '") + L.Var + "'";
+      if (!OneItem)
+        ParallelUnder.insert(Loops);
       if (Around.size() >= 2 || (OneItem && !Around.empty())) {
-        std::string Loops;
-        for (const HostLoop &L : Around)
-          Loops += (Loops.empty() ? "'" : ", '") + L.Var + "'";
         std::string Key = Loops + (OneItem ? " one" : " many");
         size_t At = 0;
         while (At < Costly.size() && Costly[At].Key != Key)
@@ -1207,6 +1224,7 @@ bool looptile::generateOpenCL(const Function &Original,
           Costly.push_back({Key, Loops, unsigned(Around.size()), OneItem,
                             Plan.Loc, {}});
         Costly[At].Kernels.push_back(KernelNames[I]);
+        Costly[At].Instances &= loopDepth({KernelFns[I].Body[I]}) == 0;
       }
     }
     KernelLaunch Launch;
@@ -1256,6 +1274,12 @@ bool looptile::generateOpenCL(const Function &Original,
       InWorkGroupLoop[Plans[K].Name] = Name;
   }
   for (const CostlyLaunches &C : Costly) {
+    // One statement instance per launch beside kernels of parallel work
+    // under the same host loops (a pivot, a split index set's corner): the
+    // launches are the nest's own, as many as its other kernels'.
+    if (C.OneItem && C.Depth == 1 && C.Instances &&
+        ParallelUnder.count(C.Loops))
+      continue;
     std::string Names;
     for (size_t K = 0; K < C.Kernels.size(); ++K)
       Names += (K ? (K + 1 == C.Kernels.size() ? " and " : ", ") : "") +
@@ -1741,22 +1765,16 @@ KernelPreview looptile::previewKernel(const Function &Original,
   // The kernels that the nest launches, as generateOpenCL plans them: one,
   // or those of the host loops that the nest became. A nest is as good as
   // its weakest kernel (no kernel, then fewest NDRange dimensions, then
-  // most host loops around its launch, then most strided accesses).
+  // most host loops around its launch, then most strided accesses). A
+  // kernel of one work-item that runs no loop (one statement instance per
+  // launch: a pivot, the corner of a split index set) costs its launches,
+  // which Sequential counts, not a serial share of the work: it is the
+  // weakest only where the nest launches nothing else.
   std::vector<unsigned> Launched;
   launchedKernels(HP.Body[Nest], Launched);
   bool First = true;
+  std::optional<KernelPreview> Lone;
   unsigned Sequential = 0;
-  // A loop of one iteration (the host program's `once` around statements)
-  // runs nothing in sequence.
-  std::function<unsigned(const std::vector<Node> &)> Depth =
-      [&](const std::vector<Node> &Body) {
-        unsigned D = 0;
-        for (const Node &N : Body)
-          if (N.isLoop())
-            D = std::max(D, unsigned(!N.loop().runsOnce()) +
-                                Depth(N.loop().Body));
-        return D;
-      };
   for (unsigned K : Launched) {
     KernelPlan Plan;
     OpenCLOptions KO = Opts;
@@ -1767,14 +1785,23 @@ KernelPreview looptile::previewKernel(const Function &Original,
     KernelPreview P;
     summarizePlan(KernelFns[K], Plan, P);
     P.HostLoops = unsigned(HP.EnclosingLoops[K].size());
-    unsigned Loops = Depth({KernelFns[K].Body[K]}) + P.HostLoops;
+    unsigned Inner = loopDepth({KernelFns[K].Body[K]});
+    unsigned Loops = Inner + P.HostLoops;
     Sequential = std::max(Sequential, Loops > P.Dims ? Loops - P.Dims : 0u);
+    bool Instance = P.Mappable && P.Dims == 0 && Inner == 0;
+    if (Instance && Launched.size() > 1) {
+      if (First)
+        Lone = P;
+      continue;
+    }
     if (First ||
         std::make_tuple(P.Dims, -int(P.HostLoops), -int(P.Strided)) <
             std::make_tuple(Out.Dims, -int(Out.HostLoops), -int(Out.Strided)))
       Out = P;
     First = false;
   }
+  if (First && Lone)
+    Out = *Lone;
   Out.Sequential = Sequential;
   return Out;
 }

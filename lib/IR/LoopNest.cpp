@@ -853,6 +853,12 @@ void looptile::scalarToElement(std::vector<Node> &Body, const std::string &Name,
     scalarToElement(N, Name, Array, Subscripts);
 }
 
+unsigned Function::nextStmtId() const {
+  unsigned Next = 0;
+  forEachStmt(Body, [&](const Stmt &S) { Next = std::max(Next, S.Id + 1); });
+  return Next;
+}
+
 std::vector<std::string> Function::nonMemoryNames() const {
   std::vector<std::string> Out;
   for (const Variable &V : Params)

@@ -733,16 +733,20 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
         }
         // A nest without statements (its only declaration unused) has an
         // empty schedule: nothing to put in its place.
-        bool Nests = S.Applied && !S.Nests.empty() &&
-                     std::all_of(S.Nests.begin(), S.Nests.end(),
-                                 [](const Node &N) { return N.isLoop(); });
-        if (S.Applied && S.Nests.empty())
-          S.Description = "the nest has no statement to schedule";
-        else if (S.Applied && !Nests)
-          S.Description = "isl's code has statements outside loops";
-        if (Nests) {
-          Base Scheduled{"with an affine schedule (isl)",
-                         Forwards.empty() ? W : Forwarded,
+        auto Usable = [](AffineScheduleResult &S) {
+          bool Nests = S.Applied && !S.Nests.empty() &&
+                       std::all_of(S.Nests.begin(), S.Nests.end(),
+                                   [](const Node &N) { return N.isLoop(); });
+          if (S.Applied && S.Nests.empty())
+            S.Description = "the nest has no statement to schedule";
+          else if (S.Applied && !Nests)
+            S.Description = "isl's code has statements outside loops";
+          return Nests;
+        };
+        bool Nests = Usable(S);
+        auto Offer = [&](const AffineScheduleResult &S, const char *Name,
+                         const std::string &How) {
+          Base Scheduled{Name, Forwards.empty() ? W : Forwarded,
                          unsigned(S.Nests.size() - 1), {}, {""}, 1, 0};
           Scheduled.F.Body.erase(Scheduled.F.Body.begin() + Nest);
           Scheduled.F.Body.insert(Scheduled.F.Body.begin() + Nest,
@@ -755,8 +759,8 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
                 "renamed), and isl proves no other access touches the "
                 "element between its load and its store");
           Scheduled.Steps.push_back(
-              "affine schedule (" + Where +
-              "): isl's scheduler over the exact dependences (flow, anti "
+              "affine schedule (" + Where + "): " + How +
+              "isl's scheduler over the exact dependences (flow, anti "
               "and output, every pair of instances touching one element), "
               "each checked kept in the new order (lecture 04: a "
               "transformation that preserves every dependence is legal): " +
@@ -767,7 +771,28 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
           for (size_t C = First; C < Cands.size(); ++C)
             if (Cands[C].key() > Cands[Best].key())
               Best = C;
-        } else {
+        };
+        if (Nests)
+          Offer(S, "with an affine schedule (isl)", "");
+        // Where that leaves the best candidate without parallel work or
+        // launched from nested host loops (floyd-warshall: a wavefront of
+        // n(2n - 1) launches), the nest split into index sets first
+        // (AffineSchedule.h, SplitIndexSets), one more candidate.
+        const Candidate &After = Cands[Best];
+        bool StillNested = std::any_of(
+            After.Kernels.begin(), After.Kernels.end(),
+            [](const KernelPreview &P) { return P.Mappable && P.HostLoops > 1; });
+        if (After.unmappable() || After.minDims() == 0 || StillNested) {
+          AffineScheduleResult Split = scheduleNest(
+              Forwards.empty() ? W : Forwarded, Nest, nullptr, true);
+          if (Usable(Split))
+            Offer(Split, "with an affine schedule of split index sets (isl)",
+                  "the statements split where a read meets the element its "
+                  "statement writes (index-set splitting: by the sign of "
+                  "the subscripts' difference, the pieces partitioning the "
+                  "instances), then ");
+        }
+        if (!Nests) {
           NotScheduled = "no affine schedule (" + Where +
                          "): " + S.Description;
           for (const std::string &Why : NotForwarded)

@@ -193,7 +193,7 @@ Loop looptile::lastIterationCopy(
   Loop Copy = lastIterationLoop(L, freshName(F, L.Var + "_out"));
   std::vector<std::pair<std::string, std::string>> Rename = {{L.Var, Copy.Var}};
   std::vector<std::string> Taken = {Copy.Var};
-  unsigned NextId = nextStmtId(F);
+  unsigned NextId = F.nextStmtId();
   for (unsigned Id : Writes) {
     // The statement and the loops from L's body down to it.
     std::vector<const Loop *> Path;
@@ -242,8 +242,3 @@ Loop looptile::lastIterationCopy(
   return Copy;
 }
 
-unsigned looptile::nextStmtId(const Function &F) {
-  unsigned Next = 0;
-  forEachStmt(F.Body, [&](const Stmt &S) { Next = std::max(Next, S.Id + 1); });
-  return Next;
-}

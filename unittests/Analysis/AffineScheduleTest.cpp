@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 
 using namespace looptile;
@@ -109,3 +110,58 @@ TEST(AffineScheduleTest, RefusesAScheduleMissingAStatement) {
 }
 
 } // namespace
+
+// Floyd-Warshall's shape: A[i][j] from A[i][k] and A[k][j].
+Function closure() {
+  return function(
+      "f", {"N"}, {"A"}, {},
+      {loop("k", {"0"}, {"N - 1"},
+            {loop("i", {"0"}, {"N - 1"},
+                  {loop("j", {"0"}, {"N - 1"},
+                        {stmt("A[i][j] = A[i][k] + A[k][j]")})})})});
+}
+
+TEST(AffineScheduleTest, SplitIndexSetsOfTheClosure) {
+  // Split at j - k and i - k (below, at, above zero): nine pieces, each
+  // once in the new code, all under one loop k, the first keeping the
+  // statement's id and the others new ones; none of them in a wavefront.
+  Function F = closure();
+  AffineScheduleResult R = scheduleNest(F, 0, nullptr, true);
+  ASSERT_TRUE(R.Applied) << R.Description;
+  ASSERT_EQ(R.Nests.size(), 1u);
+  const Loop &K = R.Nests[0].loop();
+  EXPECT_EQ(K.Var, "k");
+  std::vector<unsigned> Ids;
+  std::function<void(const std::vector<Node> &, unsigned)> Walk =
+      [&](const std::vector<Node> &Body, unsigned Depth) {
+        for (const Node &N : Body) {
+          if (N.isLoop()) {
+            EXPECT_LT(Depth, 2u) << "a piece runs more than i and j";
+            Walk(N.loop().Body, Depth + 1);
+          } else {
+            Ids.push_back(N.stmt().Id);
+          }
+        }
+      };
+  Walk(K.Body, 0);
+  ASSERT_EQ(Ids.size(), 9u) << loops(R.Nests);
+  std::sort(Ids.begin(), Ids.end());
+  EXPECT_EQ(std::unique(Ids.begin(), Ids.end()), Ids.end());
+  EXPECT_EQ(Ids.front(), 0u);
+  // Without the split, isl's schedule of the same nest is a wavefront: a
+  // second loop around the inner one.
+  AffineScheduleResult W = scheduleNest(F, 0);
+  ASSERT_TRUE(W.Applied) << W.Description;
+  EXPECT_NE(loops(W.Nests).find("    for "), std::string::npos)
+      << loops(W.Nests);
+}
+
+TEST(AffineScheduleTest, SplitNeedsAReadMeetingTheWrite) {
+  // A[i][j] = A[i - 1][j + 1]: the subscripts differ by constants only,
+  // no hyperplane where they meet; the split is refused, and says why.
+  Function F = diagonal();
+  AffineScheduleResult R = scheduleNest(F, 0, nullptr, true);
+  EXPECT_FALSE(R.Applied);
+  EXPECT_NE(R.Description.find("nothing to split"), std::string::npos)
+      << R.Description;
+}

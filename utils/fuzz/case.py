@@ -131,6 +131,8 @@ def feature_use(f):
         facts.add("gather")
     if getattr(f, "forwarded", False):
         facts.add("forwarded")
+    if getattr(f, "closure", False):
+        facts.add("closure")
     # a helper defined and called (its name once in its definition)
     helpers = set(getattr(f, "func_macros", ())) & set(HELPERS)
     if helpers:

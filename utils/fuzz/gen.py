@@ -100,6 +100,10 @@ FEATURES = {
                   "a dependence (A[i][j] from A[i - 1][j] and A[i][j - 1], "
                   "or from A[i - 1][j + 1]): no loop order maps it, isl's "
                   "affine scheduler makes it a wavefront",
+    "closures": "a nest that reads the array it writes where the "
+                "subscripts meet on a hyperplane (Floyd-Warshall's A[i][j] "
+                "from A[i][k] and A[k][j]): isl's scheduler runs it split "
+                "into index sets (j - k and i - k below, at, above 0)",
     "helpers": "calls to static helper functions of the file (their "
                "locals, a guarded assignment, one return), which looptile "
                "inlines",
@@ -209,6 +213,7 @@ class Gen:
         self.trng = random.Random(seed + 0x17E)
         self.wrng = random.Random(seed + 0xAF5C)  # wavefronts
         self.forng = random.Random(seed + 0xF0A2)  # wavefronts through a scalar
+        self.clrng = random.Random(seed + 0xC105E)  # closures
         self.hrng = random.Random(seed + 0x4E1F)
         # continue and reused declaration names: streams of their own
         self.ctrng = random.Random(seed + 0xC0471)
@@ -1588,6 +1593,49 @@ def wavefronts(g, f):
     return h if validate(h, floor=1) is None else f
 
 
+def closures(g, f):
+    """Feature closures, after generation (its own stream): in 30% of the
+    programs with a writable square 2-D VLA parameter A[d][d], a last nest
+    `for k, i, j < d: A[i][j] = a < t ? a : t` with a = A[i][j] % 1000 and
+    t = A[i][k] % 1000 + A[k][j] % 1000 (+ c), Floyd-Warshall's shape (its
+    values kept small, so nothing overflows). looptile's mapping
+    stage splits it into index sets before isl's scheduler. Kept only where
+    the validator's rules still hold."""
+    import copy
+    from .validate import validate
+    r = g.clrng
+    cands = [p[1] for p in f.params if p[0] == "array" and p[1].kind == "vla"
+             and not p[1].readonly and len(p[1].dims) == 2]
+    if not cands or r.random() >= 0.3:
+        return f
+    arr = r.choice(cands)
+    d0, d1 = arr.dims
+    if d0.c_str() != d1.c_str():
+        return f
+    k = g.name("loop", ["ck", "cm"])
+    i = g.name("loop", ["ci", "cy"])
+    j = g.name("loop", ["cj", "cx"])
+    K, I, J = Lin.var(k), Lin.var(i), Lin.var(j)
+    mod = lambda e: ("bin", "%", e, ("const", 1000))
+    t = ("bin", "+", mod(("aref", arr, [I, K])), mod(("aref", arr, [K, J])))
+    c = r.randint(0, 3)
+    if c:
+        t = ("bin", "+", t, ("const", c))
+    cur = mod(("aref", arr, [I, J]))
+    rhs = ("sel", ("cmp", r.choice(["<", "<="]), cur, t), cur, t)
+    inner = Loop(j, Bound.lin(Lin.c(0)), "<", Bound.lin(d1), 1)
+    inner.body.append(Stmt("assign", lhs=("aref", arr, [I, J]), op="=",
+                           rhs=rhs))
+    mid = Loop(i, Bound.lin(Lin.c(0)), "<", Bound.lin(d0), 1)
+    mid.body.append(inner)
+    outer = Loop(k, Bound.lin(Lin.c(0)), "<", Bound.lin(d0), 1)
+    outer.body.append(mid)
+    h = copy.deepcopy(f)
+    h.body.append(outer)
+    h.closure = True  # requests.py: mostly generated with no flags
+    return h if validate(h, floor=1) is None else f
+
+
 def generate(seed, exclude=()):
     """The program of a seed: a Func. Deterministic in (seed, exclude)."""
     A.Node._next[0] = 0
@@ -1599,6 +1647,8 @@ def generate(seed, exclude=()):
         f.zero_sizes = "candidate"
     if "wavefronts" in g.o:
         f = wavefronts(g, f)
+    if "closures" in g.o:
+        f = closures(g, f)
     if "index-types" in g.o:
         f = index_types(g, f)
     if f.zero_sizes:

@@ -253,7 +253,8 @@ class Requester:
         # affine scheduler takes: most such programs go through with no
         # flags (the draw is made for them only, so other seeds keep their
         # requests).
-        if getattr(self.f, "wavefront", False) and r.random() < 0.7:
+        if (getattr(self.f, "wavefront", False) or
+                getattr(self.f, "closure", False)) and r.random() < 0.7:
             return []
         mode = r.choice(modes)
         pre = []

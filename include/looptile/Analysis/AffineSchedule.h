@@ -51,8 +51,17 @@ struct AffineScheduleResult {
 /// -> [i, 0]`, the statements by their IR ids, every one of the nest): a
 /// schedule that does not keep a dependence is refused with an instance of
 /// it.
+///
+/// SplitIndexSets: each statement that reads an element of the array it
+/// writes at another subscript is first split into pieces by the sign of
+/// the subscripts' difference (index-set splitting: floyd-warshall's
+/// path[i][k] beside path[i][j] splits at j - k < 0, = 0, > 0), each
+/// piece a statement of isl's problem; the pieces partition the instances
+/// exactly, and the check against the dependences is the same. A piece
+/// after the first of a statement gets a new statement id.
 AffineScheduleResult scheduleNest(const Function &F, unsigned Nest,
-                                  const std::string *UserSchedule = nullptr);
+                                  const std::string *UserSchedule = nullptr,
+                                  bool SplitIndexSets = false);
 
 } // namespace looptile
 

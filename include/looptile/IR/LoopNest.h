@@ -400,6 +400,8 @@ struct Function {
   /// Names that are values but not memory: size parameters and every loop
   /// variable of the function.
   std::vector<std::string> nonMemoryNames() const;
+  /// One more than the largest statement id (ids of new statements).
+  unsigned nextStmtId() const;
   /// The integer type of the size parameter or loop variable Name (a loop
   /// variable's name may be reused by sibling loops, always with its type);
   /// int when Name is neither.

@@ -87,9 +87,6 @@ Loop lastIterationCopy(
 /// nest when L is not in it.
 unsigned preorderIndex(const Loop &Root, const Loop *L);
 
-/// One more than the largest statement id in F (ids of new statements).
-unsigned nextStmtId(const Function &F);
-
 /// Every loop variable of F (all nests).
 std::vector<std::string> allLoopVars(const Function &F);
 
