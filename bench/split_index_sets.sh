@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Index-set splitting (docs/kernels.md, "Affine schedules"): the kernels
+# whose default plan this session's mapping changed, timed with no flags
+# against the plan the looptile before the change wrote (LOOPTILE_BEFORE)
+# and the C on one CPU core of the same machine (bench/c_time.py), in one
+# call. Each new kernel is validated on the device first at its ragged
+# size, launched and as one work-group (floyd-warshall with path in
+# [0, 1000): random ints overflow its sums, undefined in C). ludcmp and lu
+# come along as the factorisations' reference points (unchanged plans).
+#
+#   LOOPTILE_BEFORE=OLD/looptile bench/split_index_sets.sh prepare [DIR]
+#   bench/split_index_sets.sh run DIR OUT [DEVICE]   # OUT/*.json
+set -eu
+# shellcheck source=bench/gpu_env.sh
+. "$(dirname "$0")/gpu_env.sh"
+MODE=${1:?usage: bench/split_index_sets.sh prepare [DIR] | run DIR OUT [DEVICE]}
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/.." && pwd)
+# kernel | validated at | timed at | looptile-run options for inputs |
+# "before" timed too (not floyd-warshall at n = 2000: its wavefront's 8
+# million launches or one work-group take minutes)
+KERNELS="
+floyd-warshall|n=23|n=500|--range path=0:1000|yes
+floyd-warshall|n=23|n=2000|--range path=0:1000|no
+cholesky|n=19|n=2000||yes
+ludcmp|n=23|n=2000||yes
+lu|n=23|n=2000||yes
+"
+if [ "$MODE" = prepare ]; then
+  DIR=${2:-build/split-index-sets}
+  rm -rf "$DIR" && mkdir -p "$DIR/bin"
+  cp "${LOOPTILE_RUN:-build/bin/looptile-run}" "$DIR/bin/"
+  echo "$KERNELS" | while IFS='|' read -r K VAL TIME OPT BEFORE; do
+    [ -n "$K" ] || continue
+    if [ ! -f "$DIR/$K.cl" ]; then
+      generate_kernel "$DIR" "$K" "$HERE/polybench/$K.c"
+      "${LOOPTILE_BEFORE:?LOOPTILE_BEFORE=the looptile to compare with}" \
+        "$HERE/polybench/$K.c" -o "$DIR/$K.before.cl" > /dev/null 2>&1
+      python3 "$HERE/c_time.py" build "$DIR/$K.json" "$DIR/$K.ctime"
+    fi
+    echo "$K|$VAL|$TIME|$OPT|$BEFORE" >> "$DIR/kernels.txt"
+  done
+  prepared "$DIR" "$ROOT"
+  exit 0
+fi
+run_side "${2:-}" "${3:-}" "${4:-gpu}"
+run() { # name file sizes policy reps [extra...]
+  local N=$1 F=$2 S=$3 P=$4 REPS=$5
+  shift 5
+  timeout "${LIMIT:-100}" "$R" "$F" -D "$S" --device "$DEVICE" --host-loops "$P" \
+    --reps "$REPS" --no-progress --json "$@" > "$OUT/$N.json" 2> "$OUT/$N.err" ||
+    echo "$N: exit $?" >&2
+}
+while IFS='|' read -r K VAL TIME OPT BEFORE; do
+  T=$(echo "$TIME" | tr ',=' '__')
+  # shellcheck disable=SC2086
+  for P in launches one-work-group; do
+    run "$K.validate.$P" "$DIR/$K.cl" "$VAL" "$P" 1 --validate \
+      --reference "$DIR/$K.ref.so" $OPT
+  done
+  # shellcheck disable=SC2086
+  run "$K.$T.new" "$DIR/$K.cl" "$TIME" auto "${GREPS:-3}" $OPT
+  # shellcheck disable=SC2086
+  [ "$BEFORE" = no ] ||
+    run "$K.$T.before" "$DIR/$K.before.cl" "$TIME" auto "${GREPS:-3}" $OPT
+  "$DIR/$K.ctime" $(echo "$TIME" | tr ',' ' ') "${CREPS:-2}" > "$OUT/$K.$T.c.json" ||
+    echo "$K: c exit $?" >&2
+done < "$DIR/kernels.txt"
+for F in "$OUT"/*.json; do
+  python3 - "$F" <<'PY'
+import json, os, sys
+f = sys.argv[1]
+try:
+    d = json.load(open(f))
+except ValueError:
+    d = {}
+name = os.path.basename(f)[:-5]
+ms = d.get("median_ms", d.get("c_ms"))
+launches = sum(k.get("launches", 0) for k in d.get("kernels", []))
+print("%-40s %12s  %s  launches %d" % (name, ms, d.get("validation", ""),
+                                       launches))
+PY
+done > "$OUT/summary.txt"
+echo "done $OUT"
