@@ -1532,6 +1532,16 @@ def index_types(g, f):
     return f
 
 
+def writable_2d(f, r, p):
+    """With probability p (drawn from r, only where there is one), one of
+    f's writable 2-D VLA parameters; else None."""
+    cands = [x[1] for x in f.params if x[0] == "array" and x[1].kind == "vla"
+             and not x[1].readonly and len(x[1].dims) == 2]
+    if not cands or r.random() >= p:
+        return None
+    return r.choice(cands)
+
+
 def wavefronts(g, f):
     """Feature wavefronts, after generation (its own stream, so the program
     is otherwise the one the seed had): in 35% of the programs with a
@@ -1544,11 +1554,9 @@ def wavefronts(g, f):
     import copy
     from .validate import validate
     r = g.wrng
-    cands = [p[1] for p in f.params if p[0] == "array" and p[1].kind == "vla"
-             and not p[1].readonly and len(p[1].dims) == 2]
-    if not cands or r.random() >= 0.35:
+    arr = writable_2d(f, r, 0.35)
+    if arr is None:
         return f
-    arr = r.choice(cands)
     d0, d1 = arr.dims
     i = g.name("loop", ["wi", "wy"])
     j = g.name("loop", ["wj", "wx"])
@@ -1604,11 +1612,9 @@ def closures(g, f):
     import copy
     from .validate import validate
     r = g.clrng
-    cands = [p[1] for p in f.params if p[0] == "array" and p[1].kind == "vla"
-             and not p[1].readonly and len(p[1].dims) == 2]
-    if not cands or r.random() >= 0.3:
+    arr = writable_2d(f, r, 0.3)
+    if arr is None:
         return f
-    arr = r.choice(cands)
     d0, d1 = arr.dims
     if d0.c_str() != d1.c_str():
         return f
