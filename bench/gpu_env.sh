@@ -36,6 +36,39 @@ run_side() { # DIR OUT [DEVICE]
   R="$DIR/bin/looptile-run"
 }
 
+# Run side: one timed run of FILE at SIZES with looptile-run's host-loop
+# POLICY, REPS repetitions, into OUT/NAME.json (its stderr in NAME.err),
+# killed after LIMIT seconds (default 60).
+run_host_loops() { # NAME FILE SIZES POLICY REPS [extra...]
+  local N=$1 F=$2 S=$3 P=$4 REPS=$5
+  shift 5
+  timeout "${LIMIT:-60}" "$R" "$F" -D "$S" --device "$DEVICE" --host-loops "$P" \
+    --reps "$REPS" --no-progress --json "$@" > "$OUT/$N.json" 2> "$OUT/$N.err" ||
+    echo "$N: exit $?" >&2
+}
+
+# Run side: OUT/summary.txt, a line per OUT/*.json: its name, median (or
+# the C's) time, validation, launches in all, and the kernels that ran.
+summarize() {
+  for F in "$OUT"/*.json; do
+    python3 - "$F" <<'PY'
+import json, os, sys
+f = sys.argv[1]
+try:
+    d = json.load(open(f))
+except ValueError:
+    d = {}
+name = os.path.basename(f)[:-5]
+ms = d.get("median_ms", d.get("c_ms"))
+ks = d.get("kernels", [])
+ran = [k["name"] for k in ks if k.get("launches")]
+print("%-40s %12s  %s  launches %d  %s" % (
+    name, ms, d.get("validation", ""), sum(k.get("launches", 0) for k in ks),
+    " ".join(ran)))
+PY
+  done > "$OUT/summary.txt"
+}
+
 # Prepare side of a forms bench: DIR made afresh with looptile-run, the copy
 # benchmark and torch_forms.py in DIR/bin; each line "K|SRC|FN|VAL|TIME" of
 # FORMS (FN '-': the file's one function) generated into DIR/K.cl (and,

@@ -49,40 +49,20 @@ if [ "$MODE" = prepare ]; then
   exit 0
 fi
 run_side "${2:-}" "${3:-}" "${4:-gpu}"
-run() { # name file sizes policy reps [extra...]
-  local N=$1 F=$2 S=$3 P=$4 REPS=$5
-  shift 5
-  timeout "${LIMIT:-60}" "$R" "$F" -D "$S" --device "$DEVICE" --host-loops "$P" \
-    --reps "$REPS" --no-progress --json "$@" > "$OUT/$N.json" 2> "$OUT/$N.err" ||
-    echo "$N: exit $?" >&2
-}
 while IFS='|' read -r K VAL TIME; do
-  run "$K.validate" "$DIR/$K.cl" "$VAL" one-work-group 1 --validate \
+  run_host_loops "$K.validate" "$DIR/$K.cl" "$VAL" one-work-group 1 --validate \
     --reference "$DIR/$K.ref.so"
   for P in launches one-work-group auto; do
-    run "$K.$P" "$DIR/$K.cl" "$TIME" "$P" "${GREPS:-3}"
+    run_host_loops "$K.$P" "$DIR/$K.cl" "$TIME" "$P" "${GREPS:-3}"
   done
   "$DIR/$K.ctime" $(echo "$TIME" | tr ',' ' ') "${CREPS:-2}" > "$OUT/$K.c.json" ||
     echo "$K: c exit $?" >&2
 done < "$DIR/kernels.txt"
 # The crossing: jacobi-1d, 100 steps, n from 1e3 to 1e6.
 for N in 1000 4000 8000 16000 32000 64000; do
-  run "sweep.$N.launches" "$DIR/jacobi-1d.cl" "tsteps=100,n=$N" launches 3
-  run "sweep.$N.wg256" "$DIR/jacobi-1d.cl" "tsteps=100,n=$N" one-work-group 3
+  run_host_loops "sweep.$N.launches" "$DIR/jacobi-1d.cl" "tsteps=100,n=$N" launches 3
+  run_host_loops "sweep.$N.wg256" "$DIR/jacobi-1d.cl" "tsteps=100,n=$N" one-work-group 3
 done
 # One line per result, for the report.
-for F in "$OUT"/*.json; do
-  python3 - "$F" <<'PY'
-import json, os, sys
-f = sys.argv[1]
-try:
-    d = json.load(open(f))
-except ValueError:
-    d = {}
-name = os.path.basename(f)[:-5]
-ms = d.get("median_ms", d.get("c_ms"))
-ran = [k["name"] for k in d.get("kernels", []) if k.get("launches")]
-print("%-32s %12s  %s  %s" % (name, ms, d.get("validation", ""), " ".join(ran)))
-PY
-done > "$OUT/summary.txt"
+summarize
 echo "done $OUT"

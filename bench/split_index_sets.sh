@@ -44,41 +44,21 @@ if [ "$MODE" = prepare ]; then
   exit 0
 fi
 run_side "${2:-}" "${3:-}" "${4:-gpu}"
-run() { # name file sizes policy reps [extra...]
-  local N=$1 F=$2 S=$3 P=$4 REPS=$5
-  shift 5
-  timeout "${LIMIT:-100}" "$R" "$F" -D "$S" --device "$DEVICE" --host-loops "$P" \
-    --reps "$REPS" --no-progress --json "$@" > "$OUT/$N.json" 2> "$OUT/$N.err" ||
-    echo "$N: exit $?" >&2
-}
+LIMIT=${LIMIT:-100}
 while IFS='|' read -r K VAL TIME OPT BEFORE; do
   T=$(echo "$TIME" | tr ',=' '__')
   # shellcheck disable=SC2086
   for P in launches one-work-group; do
-    run "$K.validate.$P" "$DIR/$K.cl" "$VAL" "$P" 1 --validate \
+    run_host_loops "$K.validate.$P" "$DIR/$K.cl" "$VAL" "$P" 1 --validate \
       --reference "$DIR/$K.ref.so" $OPT
   done
   # shellcheck disable=SC2086
-  run "$K.$T.new" "$DIR/$K.cl" "$TIME" auto "${GREPS:-3}" $OPT
+  run_host_loops "$K.$T.new" "$DIR/$K.cl" "$TIME" auto "${GREPS:-3}" $OPT
   # shellcheck disable=SC2086
   [ "$BEFORE" = no ] ||
-    run "$K.$T.before" "$DIR/$K.before.cl" "$TIME" auto "${GREPS:-3}" $OPT
+    run_host_loops "$K.$T.before" "$DIR/$K.before.cl" "$TIME" auto "${GREPS:-3}" $OPT
   "$DIR/$K.ctime" $(echo "$TIME" | tr ',' ' ') "${CREPS:-2}" > "$OUT/$K.$T.c.json" ||
     echo "$K: c exit $?" >&2
 done < "$DIR/kernels.txt"
-for F in "$OUT"/*.json; do
-  python3 - "$F" <<'PY'
-import json, os, sys
-f = sys.argv[1]
-try:
-    d = json.load(open(f))
-except ValueError:
-    d = {}
-name = os.path.basename(f)[:-5]
-ms = d.get("median_ms", d.get("c_ms"))
-launches = sum(k.get("launches", 0) for k in d.get("kernels", []))
-print("%-40s %12s  %s  launches %d" % (name, ms, d.get("validation", ""),
-                                       launches))
-PY
-done > "$OUT/summary.txt"
+summarize
 echo "done $OUT"
