@@ -5,8 +5,10 @@
 # and the C on one CPU core of the same machine (bench/c_time.py), in one
 # call. Each new kernel is validated on the device first at its ragged
 # size, launched and as one work-group (floyd-warshall with path in
-# [0, 1000): random ints overflow its sums, undefined in C). ludcmp and lu
-# come along as the factorisations' reference points (unchanged plans).
+# [0, 1000): random ints overflow its sums, undefined in C). cholesky and
+# nussinov: the host programs whose choice the cost model's count of
+# strided accesses decides; ludcmp and lu come along as the
+# factorisations' reference points (unchanged plans).
 #
 #   LOOPTILE_BEFORE=OLD/looptile bench/split_index_sets.sh prepare [DIR]
 #   bench/split_index_sets.sh run DIR OUT [DEVICE]   # OUT/*.json
@@ -23,6 +25,7 @@ KERNELS="
 floyd-warshall|n=23|n=500|--range path=0:1000|yes
 floyd-warshall|n=23|n=2000|--range path=0:1000|no
 cholesky|n=19|n=2000||yes
+nussinov|n=23|n=2500||yes
 ludcmp|n=23|n=2000||yes
 lu|n=23|n=2000||yes
 "

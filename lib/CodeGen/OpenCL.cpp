@@ -1765,7 +1765,9 @@ KernelPreview looptile::previewKernel(const Function &Original,
   // The kernels that the nest launches, as generateOpenCL plans them: one,
   // or those of the host loops that the nest became. A nest is as good as
   // its weakest kernel (no kernel, then fewest NDRange dimensions, then
-  // most host loops around its launch, then most strided accesses). A
+  // most host loops around its launch, then most strided accesses); its
+  // strided accesses are those of all its kernels (distributing a host
+  // program's loops moves them between kernels, it does not remove them). A
   // kernel of one work-item that runs no loop (one statement instance per
   // launch: a pivot, the corner of a split index set) costs its launches,
   // which Sequential counts, not a serial share of the work: it is the
@@ -1774,7 +1776,7 @@ KernelPreview looptile::previewKernel(const Function &Original,
   launchedKernels(HP.Body[Nest], Launched);
   bool First = true;
   std::optional<KernelPreview> Lone;
-  unsigned Sequential = 0;
+  unsigned Sequential = 0, Strided = 0;
   for (unsigned K : Launched) {
     KernelPlan Plan;
     OpenCLOptions KO = Opts;
@@ -1788,6 +1790,7 @@ KernelPreview looptile::previewKernel(const Function &Original,
     unsigned Inner = loopDepth({KernelFns[K].Body[K]});
     unsigned Loops = Inner + P.HostLoops;
     Sequential = std::max(Sequential, Loops > P.Dims ? Loops - P.Dims : 0u);
+    Strided += P.Strided;
     bool Instance = P.Mappable && P.Dims == 0 && Inner == 0;
     if (Instance && Launched.size() > 1) {
       if (First)
@@ -1803,6 +1806,7 @@ KernelPreview looptile::previewKernel(const Function &Original,
   if (First && Lone)
     Out = *Lone;
   Out.Sequential = Sequential;
+  Out.Strided = Strided;
   return Out;
 }
 
