@@ -114,6 +114,16 @@ struct Candidate {
       S = std::max(S, P.Mappable ? P.Sequential : 0u);
     return S;
   }
+  /// No parallel work (a nest without a kernel, or a kernel of one
+  /// work-item), or kernels launched from nested host loops (O(n^2)
+  /// launches): where the mapping stage tries an affine schedule.
+  bool wantsSchedule() const {
+    return unmappable() || minDims() == 0 ||
+           std::any_of(Kernels.begin(), Kernels.end(),
+                       [](const KernelPreview &P) {
+                         return P.Mappable && P.HostLoops > 1;
+                       });
+  }
   unsigned strided() const {
     unsigned S = 0;
     for (const KernelPreview &P : Kernels)
@@ -709,11 +719,7 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     // by the same cost model.
     std::string NotScheduled;
     {
-      const Candidate &B = Cands[Best];
-      bool Nested = std::any_of(
-          B.Kernels.begin(), B.Kernels.end(),
-          [](const KernelPreview &P) { return P.Mappable && P.HostLoops > 1; });
-      if (B.unmappable() || B.minDims() == 0 || Nested) {
+      if (Cands[Best].wantsSchedule()) {
         AffineScheduleResult S = scheduleNest(W, Nest);
         // A nest whose statements write a scalar is out of the scheduler's
         // reach; where each such scalar only carries a value into the
@@ -778,11 +784,7 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
         // launched from nested host loops (floyd-warshall: a wavefront of
         // n(2n - 1) launches), the nest split into index sets first
         // (AffineSchedule.h, SplitIndexSets), one more candidate.
-        const Candidate &After = Cands[Best];
-        bool StillNested = std::any_of(
-            After.Kernels.begin(), After.Kernels.end(),
-            [](const KernelPreview &P) { return P.Mappable && P.HostLoops > 1; });
-        if (After.unmappable() || After.minDims() == 0 || StillNested) {
+        if (Cands[Best].wantsSchedule()) {
           AffineScheduleResult Split = scheduleNest(
               Forwards.empty() ? W : Forwarded, Nest, nullptr, true);
           if (Usable(Split))
