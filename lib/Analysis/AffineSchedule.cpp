@@ -36,6 +36,7 @@
 #include <isl/union_set.h>
 #include <isl/val.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <functional>
@@ -86,7 +87,12 @@ private:
     return Reason;
   }
   std::optional<IndexExpr> index(isl_ast_expr *E);
-  bool bounds(isl_ast_expr *E, std::vector<IndexExpr> &Out, bool Min);
+  bool loopBounds(isl_ast_expr *E, const std::string &Var, int64_t Shift,
+                  bool Min, std::vector<IndexExpr> &Out,
+                  std::vector<AffineCondition> &Exact);
+  std::optional<AffineCondition> divisionBound(isl_ast_expr *E,
+                                               const std::string &Var,
+                                               int64_t Shift, bool Min);
   std::optional<AffineCondition> condition(isl_ast_expr *E);
   bool convert(isl_ast_node *N, const std::vector<AffineCondition> &Guards,
                std::vector<std::string> &Names, std::vector<Node> &Out);
@@ -125,6 +131,18 @@ private:
   std::set<unsigned> Emitted;
   /// The widest type of the nest's loop variables (all signed).
   IntType Widest;
+  /// AST loops whose bounds divide (a wavefront's), by iterator: they run
+  /// over their bounds without the division, their statements guarded by
+  /// the exact bounds.
+  std::vector<std::string> Widened;
+};
+
+/// A bound term of isl's code, `A + S * floor(Num / D)` (S = 0: no division).
+struct FloorTerm {
+  IndexExpr A;
+  int64_t S = 0;
+  IndexExpr Num;
+  int64_t D = 1;
 };
 
 bool Scheduler::collect(const Loop &L, std::vector<const Loop *> &Stack,
@@ -252,28 +270,110 @@ std::optional<IndexExpr> Scheduler::index(isl_ast_expr *E) {
   }
 }
 
-// A loop bound: min(...) (upper) or max(...) (lower) of affine expressions,
-// or one of them.
-bool Scheduler::bounds(isl_ast_expr *E, std::vector<IndexExpr> &Out,
-                       bool Min) {
+// The loop bounds of a for node: the terms of its min (Min) or max, each
+// shifted by Shift (`c < X` is `c <= X - 1`). A term that divides (isl's
+// floord, or a division it knows exact or of a non-negative value) has no
+// IR form: it is left out of the bounds, which then hold a superset of the
+// loop's values, and its exact condition on Var goes to Exact (the loop's
+// statements run under it). False when no term is left or a term is
+// neither.
+bool Scheduler::loopBounds(isl_ast_expr *E, const std::string &Var,
+                           int64_t Shift, bool Min,
+                           std::vector<IndexExpr> &Out,
+                           std::vector<AffineCondition> &Exact) {
+  std::vector<isl_ast_expr *> Terms;
   if (isl_ast_expr_get_type(E) == isl_ast_expr_op &&
       isl_ast_expr_op_get_type(E) ==
           (Min ? isl_ast_expr_op_min : isl_ast_expr_op_max)) {
-    isl_size N = isl_ast_expr_op_get_n_arg(E);
-    for (isl_size K = 0; K < N; ++K) {
-      isl_ast_expr *A = isl_ast_expr_op_get_arg(E, K);
-      bool OK = bounds(A, Out, Min);
-      isl_ast_expr_free(A);
-      if (!OK)
-        return false;
-    }
-    return true;
+    for (isl_size K = 0, N = isl_ast_expr_op_get_n_arg(E); K < N; ++K)
+      Terms.push_back(isl_ast_expr_op_get_arg(E, K));
+  } else {
+    Terms.push_back(isl_ast_expr_copy(E));
   }
-  std::optional<IndexExpr> X = index(E);
-  if (!X)
-    return false;
-  Out.push_back(*X);
-  return true;
+  bool OK = true;
+  for (isl_ast_expr *T : Terms) {
+    if (std::optional<IndexExpr> X = index(T)) {
+      Out.push_back(*X + IndexExpr::constant(Shift));
+    } else if (std::optional<AffineCondition> C =
+                   divisionBound(T, Var, Shift, Min)) {
+      Exact.push_back(*C);
+    } else {
+      OK = false;
+    }
+    isl_ast_expr_free(T);
+  }
+  return OK && !Out.empty();
+}
+
+// `Var <= T + Shift` (Min) or `Var >= T + Shift` for a term T = A + S *
+// floor(Num / D) with S = 1 or -1, as a condition without division: for an
+// integer m, m <= floor(Num / D) exactly when D * m <= Num, and m >=
+// floor(Num / D) exactly when Num <= D * m + D - 1 (D > 0).
+std::optional<AffineCondition>
+Scheduler::divisionBound(isl_ast_expr *E, const std::string &Var,
+                         int64_t Shift, bool Min) {
+  std::function<std::optional<FloorTerm>(isl_ast_expr *)> Read =
+      [&](isl_ast_expr *X) -> std::optional<FloorTerm> {
+    if (std::optional<IndexExpr> I = index(X))
+      return FloorTerm{*I, 0, {}, 1};
+    if (isl_ast_expr_get_type(X) != isl_ast_expr_op)
+      return std::nullopt;
+    isl_ast_expr_op_type T = isl_ast_expr_op_get_type(X);
+    isl_size N = isl_ast_expr_op_get_n_arg(X);
+    std::vector<isl_ast_expr *> Args;
+    for (isl_size K = 0; K < N; ++K)
+      Args.push_back(isl_ast_expr_op_get_arg(X, K));
+    std::optional<FloorTerm> Out;
+    if ((T == isl_ast_expr_op_fdiv_q || T == isl_ast_expr_op_pdiv_q ||
+         T == isl_ast_expr_op_div) &&
+        N == 2) {
+      std::optional<IndexExpr> Num = index(Args[0]), D = index(Args[1]);
+      if (Num && D && D->isConstant() && D->constantPart() > 0)
+        Out = FloorTerm{IndexExpr(), 1, *Num, D->constantPart()};
+    } else if ((T == isl_ast_expr_op_add || T == isl_ast_expr_op_sub) &&
+               N == 2) {
+      std::optional<FloorTerm> L = Read(Args[0]), R = Read(Args[1]);
+      if (L && R && (L->S == 0 || R->S == 0)) {
+        int64_t Sign = T == isl_ast_expr_op_add ? 1 : -1;
+        Out = L->S ? *L : FloorTerm{{}, Sign * R->S, R->Num, R->D};
+        Out->A = T == isl_ast_expr_op_add ? L->A + R->A : L->A - R->A;
+      }
+    } else if (T == isl_ast_expr_op_minus && N == 1) {
+      if ((Out = Read(Args[0]))) {
+        Out->A = -Out->A;
+        Out->S = -Out->S;
+      }
+    } else if (T == isl_ast_expr_op_mul && N == 2) {
+      std::optional<FloorTerm> L = Read(Args[0]), R = Read(Args[1]);
+      if (L && R && R->S == 0 && R->A.isConstant())
+        std::swap(L, R);
+      if (L && R && L->S == 0 && L->A.isConstant()) {
+        int64_t Factor = L->A.constantPart();
+        Out = FloorTerm{R->A.scaled(Factor), R->S * Factor, R->Num, R->D};
+      }
+    }
+    for (isl_ast_expr *A : Args)
+      isl_ast_expr_free(A);
+    return Out;
+  };
+  std::optional<FloorTerm> F = Read(E);
+  if (!F || (F->S != 1 && F->S != -1))
+    return std::nullopt;
+  IndexExpr V = IndexExpr::symbol(Var);
+  IndexExpr A = F->A + IndexExpr::constant(Shift);
+  IndexExpr D = IndexExpr::constant(F->D);
+  IndexExpr DMinus1 = IndexExpr::constant(F->D - 1);
+  // Var <= A + floor(N/D): D (Var - A) <= N. Var <= A - floor(N/D):
+  // floor(N/D) <= A - Var: N <= D (A - Var) + D - 1. Var >= A +
+  // floor(N/D): N <= D (Var - A) + D - 1. Var >= A - floor(N/D): N >= D (A
+  // - Var).
+  if (Min)
+    return F->S > 0 ? AffineCondition::compare((V - A) * D, "<=", F->Num)
+                    : AffineCondition::compare(F->Num, "<=",
+                                               (A - V) * D + DMinus1);
+  return F->S > 0
+             ? AffineCondition::compare(F->Num, "<=", (V - A) * D + DMinus1)
+             : AffineCondition::compare(F->Num, ">=", (A - V) * D);
 }
 
 std::optional<AffineCondition> Scheduler::condition(isl_ast_expr *E) {
@@ -505,8 +605,11 @@ bool Scheduler::convert(isl_ast_node *N,
     Loop L;
     L.Var = placeholder(Iter);
     L.VarType = Widest;
+    // Bounds that divide (a wavefront's: `c1 <= floord(c0, 4)`) are left
+    // out of the loop's bounds and guard its statements instead, exactly.
+    std::vector<AffineCondition> Exact;
     isl_ast_expr *Init = isl_ast_node_for_get_init(N);
-    bool OK = bounds(Init, L.Lower, false);
+    bool OK = loopBounds(Init, L.Var, 0, false, L.Lower, Exact);
     isl_ast_expr_free(Init);
     isl_ast_expr *Inc = isl_ast_node_for_get_inc(N);
     std::optional<IndexExpr> Step = index(Inc);
@@ -522,10 +625,8 @@ bool Scheduler::convert(isl_ast_node *N,
       std::optional<IndexExpr> V = index(Lhs);
       OK = V && *V == IndexExpr::symbol(L.Var) &&
            (T == isl_ast_expr_op_le || T == isl_ast_expr_op_lt) &&
-           bounds(Rhs, L.Upper, true);
-      if (OK && T == isl_ast_expr_op_lt)
-        for (IndexExpr &U : L.Upper)
-          U = U - IndexExpr::constant(1);
+           loopBounds(Rhs, L.Var, T == isl_ast_expr_op_lt ? -1 : 0, true,
+                      L.Upper, Exact);
       isl_ast_expr_free(Lhs);
       isl_ast_expr_free(Rhs);
     } else {
@@ -536,9 +637,13 @@ bool Scheduler::convert(isl_ast_node *N,
       return refuse("isl's code has a loop whose bounds or step the IR has "
                     "no form for"),
              false;
+    if (!Exact.empty())
+      Widened.push_back(Iter);
+    std::vector<AffineCondition> Inner = Guards;
+    Inner.insert(Inner.end(), Exact.begin(), Exact.end());
     Names.push_back(Iter);
     isl_ast_node *B = isl_ast_node_for_get_body(N);
-    OK = convert(B, Guards, Names, L.Body);
+    OK = convert(B, Inner, Names, L.Body);
     isl_ast_node_free(B);
     Out.push_back(Node{std::move(L)});
     return OK;
@@ -966,6 +1071,7 @@ AffineScheduleResult Scheduler::run() {
     Taken.insert(V.Name);
   for (const Variable &V : F.Locals)
     Taken.insert(V.Name);
+  std::vector<std::string> WidenedNames;
   std::function<void(std::vector<Node> &, std::set<std::string>)> Name =
       [&](std::vector<Node> &Body, std::set<std::string> Outer) {
         for (Node &N : Body) {
@@ -981,6 +1087,8 @@ AffineScheduleResult Scheduler::run() {
           L.Loc = From ? From->Loc : F.Body[Nest].loop().Loc;
           std::string Ph = L.Var;
           L.Var = Final;
+          if (std::find(Widened.begin(), Widened.end(), Iter) != Widened.end())
+            WidenedNames.push_back(Final);
           renameAll(L.Body, Ph, Final);
           for (IndexExpr &E : L.Lower)
             E = E.substitute(Ph, IndexExpr::symbol(Final));
@@ -992,6 +1100,16 @@ AffineScheduleResult Scheduler::run() {
         }
       };
   Name(Out, {});
+  if (!WidenedNames.empty()) {
+    std::string List;
+    for (size_t K = 0; K < WidenedNames.size(); ++K)
+      List += (K ? (K + 1 == WidenedNames.size() ? " and '" : ", '") : "'") +
+              WidenedNames[K] + "'";
+    Result.Description +=
+        "; loop" + std::string(WidenedNames.size() > 1 ? "s " : " ") + List +
+        " run over bounds without isl's divisions, each statement guarded "
+        "by the exact bounds";
+  }
   Result.Applied = true;
   Result.Nests = std::move(Out);
   return Result;

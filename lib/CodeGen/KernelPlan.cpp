@@ -48,6 +48,20 @@ bool looptile::isStrideOne(const Function &F, const std::string &Array,
   return true;
 }
 
+int64_t looptile::shortStride(const Function &F, const std::string &Array,
+                              const std::vector<IndexExpr> &Subscripts,
+                              const std::string &Var) {
+  constexpr int64_t MaxShortStride = 8;
+  IndexExpr Flat = flatIndex(F, Array, Subscripts);
+  int64_t C = Flat.coeffOf(Var);
+  for (const Term &T : Flat.terms())
+    if (T.Symbols.size() > 1 &&
+        std::find(T.Symbols.begin(), T.Symbols.end(), Var) != T.Symbols.end())
+      return 0;
+  C = C < 0 ? -C : C;
+  return C <= MaxShortStride ? C : 0;
+}
+
 namespace {
 
 void visitExprs(const std::vector<Node> &Body,
@@ -1188,14 +1202,22 @@ bool planMapping(const Function &F, unsigned NestIndex,
   }
   Plan.Body = Band.back()->Body;
 
-  // Dimension 0: the loop with the most stride-1 accesses, innermost on ties.
-  std::vector<unsigned> Score(Band.size(), 0);
+  // Dimension 0: the loop with the most stride-1 accesses, innermost on
+  // ties. Where no loop has one, the loop with the most accesses of a short
+  // constant stride (2 to 8 elements: a wavefront's A[i][c - 4*t - 2*i],
+  // whose t moves 4 elements and i a row), so that a warp's accesses share
+  // cache lines.
+  std::vector<unsigned> Score(Band.size(), 0), Short(Band.size(), 0);
   visitExprs(Plan.Body, [&](const Expr &E, bool) {
     if (E.K != Expr::ArrayRef)
       return;
-    for (unsigned B = 0; B < Band.size(); ++B)
+    for (unsigned B = 0; B < Band.size(); ++B) {
       Score[B] += isStrideOne(F, E.Name, E.Subscripts, Band[B]->Var);
+      Short[B] += shortStride(F, E.Name, E.Subscripts, Band[B]->Var) > 1;
+    }
   });
+  if (*std::max_element(Score.begin(), Score.end()) == 0)
+    Score = Short;
   unsigned Fast = unsigned(Band.size()) - 1;
   for (unsigned B = 0; B < Band.size(); ++B)
     if (Score[B] > Score[Fast])

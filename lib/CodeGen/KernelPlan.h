@@ -326,6 +326,12 @@ void summarizePlan(const Function &F, const KernelPlan &Plan,
 bool isStrideOne(const Function &F, const std::string &Array,
                  const std::vector<IndexExpr> &Subscripts,
                  const std::string &Var);
+/// The stride in elements of the access Array[Subscripts] along loop
+/// variable Var where it is a constant from 1 to 8 (the flat index's
+/// coefficient of Var, with no product of Var and a size); 0 otherwise.
+int64_t shortStride(const Function &F, const std::string &Array,
+                    const std::vector<IndexExpr> &Subscripts,
+                    const std::string &Var);
 
 } // namespace looptile
 

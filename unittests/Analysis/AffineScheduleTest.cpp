@@ -165,3 +165,60 @@ TEST(AffineScheduleTest, SplitNeedsAReadMeetingTheWrite) {
   EXPECT_NE(R.Description.find("nothing to split"), std::string::npos)
       << R.Description;
 }
+
+// seidel-2d's shape: A[i][j] from its eight neighbours and itself, in
+// place, in a time loop t; every loop carries a dependence.
+Function seidel() {
+  return function(
+      "f", {"T", "N"}, {"A"}, {},
+      {loop("t", {"0"}, {"T - 1"},
+            {loop("i", {"1"}, {"N - 2"},
+                  {loop("j", {"1"}, {"N - 2"},
+                        {stmt("A[i][j] = A[i - 1][j - 1] + A[i - 1][j] + "
+                              "A[i - 1][j + 1] + A[i][j - 1] + A[i][j] + "
+                              "A[i][j + 1] + A[i + 1][j - 1] + A[i + 1][j] "
+                              "+ A[i + 1][j + 1]")})})})});
+}
+
+TEST(AffineScheduleTest, WavefrontWithDividedBounds) {
+  // The wavefront 4t + 2i + j keeps every dependence (each has a positive
+  // distance along it). isl bounds t and i at a wavefront c by divisions
+  // (t <= floor((c - 3) / 4)), which the IR has no form for: the loops run
+  // over the bounds without them and the statement runs under the exact
+  // ones, as conditions without division (4t <= c - 3).
+  Function F = seidel();
+  std::string S = "S0[t, i, j] -> [4t + 2i + j, t, i]";
+  AffineScheduleResult R = scheduleNest(F, 0, &S);
+  ASSERT_TRUE(R.Applied) << R.Description;
+  EXPECT_NE(R.Description.find("loops 't' and 'i' run over bounds without "
+                               "isl's divisions"),
+            std::string::npos)
+      << R.Description;
+  EXPECT_EQ(loops(R.Nests),
+            "for c in [max(3), min(3*N + 4*T - 10)]\n"
+            "  for t in [max(0), min(T - 1)]\n"
+            "    for i in [max(1), min(N - 2)]\n"
+            "      A[i][c - 4*t - 2*i] = A[i - 1][c - 4*t - 2*i - 1] + "
+            "A[i - 1][c - 4*t - 2*i] + A[i - 1][c - 4*t - 2*i + 1] + "
+            "A[i][c - 4*t - 2*i - 1] + A[i][c - 4*t - 2*i] + "
+            "A[i][c - 4*t - 2*i + 1] + A[i + 1][c - 4*t - 2*i - 1] + "
+            "A[i + 1][c - 4*t - 2*i] + A[i + 1][c - 4*t - 2*i + 1]\n");
+  // The exact bounds: some i in [1, N - 2] has j = c - 4t - 2i in [1, N -
+  // 2] (4t <= c - 3, 4t >= c - 3N + 6), and j is in [1, N - 2].
+  const Stmt &St =
+      R.Nests[0].loop().Body[0].loop().Body[0].loop().Body[0].stmt();
+  EXPECT_EQ(St.When.str(), "3*N + 4*t >= c + 6 && 4*t <= c - 3 && "
+                           "N + 2*i + 4*t >= c + 2 && 2*i + 4*t <= c - 1");
+}
+
+TEST(AffineScheduleTest, WavefrontTooSteepReversesADependence) {
+  // t + i + j: the dependence from (t, i, j) to (t + 1, i - 1, j - 1)
+  // (A[i][j] written, then read as A[i' + 1][j' + 1]) runs backwards.
+  Function F = seidel();
+  std::string S = "S0[t, i, j] -> [t + i + j, t, i]";
+  AffineScheduleResult R = scheduleNest(F, 0, &S);
+  EXPECT_FALSE(R.Applied);
+  EXPECT_NE(R.Description.find("does not keep the dependence"),
+            std::string::npos)
+      << R.Description;
+}

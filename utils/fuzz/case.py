@@ -133,6 +133,8 @@ def feature_use(f):
         facts.add("forwarded")
     if getattr(f, "closure", False):
         facts.add("closure")
+    if getattr(f, "steep", False):
+        facts.add("steep")
     # a helper defined and called (its name once in its definition)
     helpers = set(getattr(f, "func_macros", ())) & set(HELPERS)
     if helpers:

@@ -104,6 +104,11 @@ FEATURES = {
                 "subscripts meet on a hyperplane (Floyd-Warshall's A[i][j] "
                 "from A[i][k] and A[k][j]): isl's scheduler runs it split "
                 "into index sets (j - k and i - k below, at, above 0)",
+    "steep-wavefronts": "a nest whose only legal wavefronts have a "
+                       "coefficient above 1 (A[i][j] from A[i - 1][j + 1] "
+                       "and A[i][j - 1]: 2i + j; Gauss-Seidel sweeps in a "
+                       "time loop: 2t + i + j), so that isl's loop bounds "
+                       "divide",
     "helpers": "calls to static helper functions of the file (their "
                "locals, a guarded assignment, one return), which looptile "
                "inlines",
@@ -214,6 +219,7 @@ class Gen:
         self.wrng = random.Random(seed + 0xAF5C)  # wavefronts
         self.forng = random.Random(seed + 0xF0A2)  # wavefronts through a scalar
         self.clrng = random.Random(seed + 0xC105E)  # closures
+        self.swrng = random.Random(seed + 0x57EE9)  # steep wavefronts
         self.hrng = random.Random(seed + 0x4E1F)
         # continue and reused declaration names: streams of their own
         self.ctrng = random.Random(seed + 0xC0471)
@@ -1642,6 +1648,54 @@ def closures(g, f):
     return h if validate(h, floor=1) is None else f
 
 
+def steep_wavefronts(g, f):
+    """Feature steep-wavefronts, after generation (its own stream): in 30%
+    of the programs with a writable 2-D VLA parameter A[d0][d1], a last
+    nest whose legal wavefronts all have a coefficient above 1, so that the
+    bounds isl writes for the loops inside the wavefront divide: `A[i][j] =
+    (A[i - 1][j + 1] % 1000 * 3 + A[i][j - 1] % 1000 + c) % 1000`
+    (dependences (1, -1) and (0, 1): 2i + j), or Gauss-Seidel sweeps in a
+    time loop of 1 to 3 steps, `A[i][j]` from its four neighbours
+    (2t + i + j). Kept only where the validator's rules still hold."""
+    import copy
+    from .validate import validate
+    r = g.swrng
+    arr = writable_2d(f, r, 0.3)
+    if arr is None:
+        return f
+    d0, d1 = arr.dims
+    i = g.name("loop", ["si", "sy"])
+    j = g.name("loop", ["sj", "sx"])
+    I, J = Lin.var(i), Lin.var(j)
+    c = r.randint(0, 9)
+    mod = lambda e: ("bin", "%", e, ("const", 1000))
+    ref = lambda di, dj: mod(("aref", arr, [I + di, J + dj]))
+    h = copy.deepcopy(f)
+    if r.random() < 0.5:
+        rhs = ("bin", "+", ("bin", "+", ("bin", "*", ref(-1, 1), ("const", 3)),
+                            ref(0, -1)), ("const", c))
+        inner = Loop(j, Bound.lin(Lin.c(1)), "<", Bound.lin(d1 - 1), 1)
+        inner.body.append(Stmt("assign", lhs=("aref", arr, [I, J]), op="=",
+                               rhs=mod(rhs)))
+        outer = Loop(i, Bound.lin(Lin.c(1)), "<", Bound.lin(d0), 1)
+        outer.body.append(inner)
+    else:
+        t = g.name("loop", ["st", "sk"])
+        rhs = ("bin", "+", ("bin", "+", ("bin", "+", ref(-1, 0), ref(1, 0)),
+                            ("bin", "+", ref(0, -1), ref(0, 1))), ("const", c))
+        inner = Loop(j, Bound.lin(Lin.c(1)), "<", Bound.lin(d1 - 1), 1)
+        inner.body.append(Stmt("assign", lhs=("aref", arr, [I, J]), op="=",
+                               rhs=mod(rhs)))
+        mid = Loop(i, Bound.lin(Lin.c(1)), "<", Bound.lin(d0 - 1), 1)
+        mid.body.append(inner)
+        outer = Loop(t, Bound.lin(Lin.c(0)), "<", Bound.lin(Lin.c(r.randint(1, 3))), 1)
+        outer.body.append(mid)
+    h.body.append(outer)
+    h.wavefront = True  # requests.py: mostly generated with no flags
+    h.steep = True
+    return h if validate(h, floor=1) is None else f
+
+
 def generate(seed, exclude=()):
     """The program of a seed: a Func. Deterministic in (seed, exclude)."""
     A.Node._next[0] = 0
@@ -1655,6 +1709,8 @@ def generate(seed, exclude=()):
         f = wavefronts(g, f)
     if "closures" in g.o:
         f = closures(g, f)
+    if "steep-wavefronts" in g.o:
+        f = steep_wavefronts(g, f)
     if "index-types" in g.o:
         f = index_types(g, f)
     if f.zero_sizes:
