@@ -185,7 +185,7 @@ static std::optional<Function> scheduleFunction(const Function &F,
     return std::nullopt;
   Function S = F;
   bool Rewrote = false;
-  Schedule = autoSchedule(S, Final.OpenCL, File, Rewrote);
+  Schedule = autoSchedule(S, Final.OpenCL, File, Rewrote, Opts.Candidate);
   if (!checkIntegerWrap(S, false).empty()) {
     Schedule += "  not applied: the scheduled code would compute unsigned "
                 "indices that wrap around; the loops stay as written\n";

@@ -555,7 +555,8 @@ void expansionBases(const Function &F, unsigned Nest, const Scope &Sc,
 } // namespace
 
 std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
-                                   const std::string &File, bool &Rewrote) {
+                                   const std::string &File, bool &Rewrote,
+                                   int ForceCandidate) {
   // The options the candidates are ranked under: the user's kernel options,
   // or, where the user gave none, the tiled kernels the stage may choose.
   OpenCLOptions Rank = Opts;
@@ -573,6 +574,11 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
                   : "--schedule=auto: the loops' distribution and order; the "
                     "kernel options are the user's") +
       "; --schedule=as-written maps the loops as written)\n";
+  if (ForceCandidate >= 0)
+    R += "  forced: each nest takes its candidate " +
+         std::to_string(ForceCandidate) +
+         " (0 the first listed) where it has one (--schedule=candidate:" +
+         std::to_string(ForceCandidate) + ")\n";
   std::string CostModel =
       "  cost model: per kernel, its NDRange dimensions, the loops a "
       "work-item runs in sequence, the host loops it "
@@ -717,7 +723,7 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
     // nested host loops (O(n^2) launches): isl's scheduler over the exact
     // dependences (Analysis/AffineSchedule.h), one more candidate ranked
     // by the same cost model.
-    std::string NotScheduled;
+    std::string NotScheduled, NotSplit;
     {
       if (Cands[Best].wantsSchedule()) {
         AffineScheduleResult S = scheduleNest(W, Nest);
@@ -793,6 +799,9 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
                   "statement writes (index-set splitting: by the sign of "
                   "the subscripts' difference, the pieces partitioning the "
                   "instances), then ");
+          else if (Nests || Split.Description != S.Description)
+            NotSplit = "no affine schedule of split index sets (" + Where +
+                       "): " + Split.Description;
         }
         if (!Nests) {
           NotScheduled = "no affine schedule (" + Where +
@@ -802,6 +811,11 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
         }
       }
     }
+    bool Forced = ForceCandidate >= 0 &&
+                  size_t(ForceCandidate) < Cands.size() &&
+                  size_t(ForceCandidate) != Best;
+    if (Forced)
+      Best = size_t(ForceCandidate);
     Candidate &B = Cands[Best];
     std::string N = "  nest at " + Where + ": ";
     if (Cands.size() == 1 && B.Steps.empty())
@@ -816,7 +830,10 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
           N += (K ? "; " : "") + describe(C.Kernels[K]);
         N += "\n";
       }
-      if (Cands.size() > 1) {
+      if (Forced) {
+        N += "    because: forced (--schedule=candidate:" +
+             std::to_string(ForceCandidate) + ")\n";
+      } else if (Cands.size() > 1) {
         const Candidate *Next = nullptr;
         for (const Candidate &C : Cands)
           if (&C != &B && (!Next || C.key() > Next->key()))
@@ -830,6 +847,10 @@ std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
       N += "    " + Why + "\n";
     if (!NotScheduled.empty())
       N += "    " + NotScheduled + "\n";
+    // Why the split candidate is missing, where the chosen plan still
+    // leaves nested host loops or no parallel work (wantsSchedule).
+    if (!NotSplit.empty() && B.wantsSchedule())
+      N += "    " + NotSplit + "\n";
     // Why a chosen kernel stays naive, where the planner gave a reason.
     std::set<std::string> Notes;
     for (const KernelPreview &P : B.Kernels)

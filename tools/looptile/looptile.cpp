@@ -100,9 +100,12 @@ static cl::opt<std::string> Schedule(
              "kind. Default: looptile, unless a transformation step, "
              "--tile, --register-tile or --single-work-item is given (then "
              "the flags are the schedule); auto: looptile, with the user's "
-             "--tile/--register-tile; as-written: the loops as written. "
-             "--print-mapping says what was chosen and why"),
-    cl::value_desc("auto|as-written"), cl::cat(Category));
+             "--tile/--register-tile; as-written: the loops as written; "
+             "candidate:K: looptile, each nest taking its K-th candidate "
+             "(from 0, as --print-mapping lists them) instead of the best, "
+             "for measuring the choice. --print-mapping says what was "
+             "chosen and why"),
+    cl::value_desc("auto|as-written|candidate:K"), cl::cat(Category));
 static cl::opt<std::string> Emit("emit",
                                  cl::desc("Emit the result: c or opencl"),
                                  cl::value_desc("kind"), cl::cat(Category));
@@ -312,11 +315,23 @@ static int looptileMain(int argc, char **argv) {
     Opts.Emit = "opencl";
     Opts.PrintMapping = PrintMapping;
     if (Schedule.getNumOccurrences()) {
-      if (Schedule != "auto" && Schedule != "as-written")
-        return fail("--schedule: unknown value '" + Schedule +
-                    "' (expected auto or as-written)");
-      Opts.Schedule = Schedule == "auto" ? PipelineOptions::Auto
-                                         : PipelineOptions::AsWritten;
+      const std::string Prefix = "candidate:";
+      std::string V = Schedule;
+      if (V.compare(0, Prefix.size(), Prefix) == 0) {
+        std::string K = V.substr(Prefix.size());
+        if (K.empty() || K.size() > 3 ||
+            K.find_first_not_of("0123456789") != std::string::npos)
+          return fail("--schedule=candidate:K: K must be a candidate's "
+                      "index from 0 to 999 (the order --print-mapping "
+                      "lists them in), not '" + K + "'");
+        Opts.Candidate = std::stoi(K);
+      } else if (V != "auto" && V != "as-written") {
+        return fail("--schedule: unknown value '" + V +
+                    "' (expected auto, as-written or candidate:K)");
+      } else {
+        Opts.Schedule = V == "auto" ? PipelineOptions::Auto
+                                    : PipelineOptions::AsWritten;
+      }
     }
     Opts.OpenCL.SingleWorkItem = SingleWorkItem;
     Opts.OpenCL.StageRows = StageRows;
@@ -396,6 +411,10 @@ static int looptileMain(int argc, char **argv) {
   if (Opts.Schedule == PipelineOptions::Auto && Opts.OpenCL.SingleWorkItem)
     return fail("--schedule=auto maps parallel loops to work-items: "
                 "--single-work-item cannot apply to it");
+  if (Opts.Candidate >= 0 && !Opts.autoSchedules())
+    return fail("--schedule=candidate:K picks among the mapping stage's "
+                "candidates: it takes no transformation step, --tile, "
+                "--register-tile or --single-work-item");
   if (Opts.PrintAfterAll && Opts.Steps.empty() && !Opts.autoSchedules())
     llvm::errs() << "looptile: warning: --print-after=all: no "
                     "transformation step to print after"

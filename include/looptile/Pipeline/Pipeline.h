@@ -72,6 +72,10 @@ struct PipelineOptions {
   /// loops are mapped in the order written.
   enum ScheduleMode { Default, Auto, AsWritten };
   ScheduleMode Schedule = Default;
+  /// --schedule=candidate:K: the mapping stage as with no flags, each nest
+  /// taking its candidate K instead of the best (the mapping benchmark,
+  /// bench/mapping.sh); -1 otherwise.
+  int Candidate = -1;
   /// True when the mapping stage runs under these options.
   bool autoSchedules() const {
     if (Emit != "opencl" || !Steps.empty() || OpenCL.SingleWorkItem)

@@ -42,8 +42,12 @@ namespace looptile {
 /// gains from them (Opts.Automatic is then set). SourceName names the file
 /// in the report; Rewrote says whether F or Opts changed. Returns the
 /// decision and its reasons, for --print-mapping.
+/// Candidate >= 0 (`--schedule=candidate:K`, for the mapping benchmark,
+/// bench/mapping.sh): each nest takes its candidate of that index (in the
+/// report's order) instead of the best, where it has one.
 std::string autoSchedule(Function &F, OpenCLOptions &Opts,
-                         const std::string &SourceName, bool &Rewrote);
+                         const std::string &SourceName, bool &Rewrote,
+                         int Candidate = -1);
 
 } // namespace looptile
 
