@@ -103,6 +103,8 @@ def load(name):
 rows, within, total, invalid = [], 0, 0, []
 for line in open(corpus):
     k, val, time, variants = line.rstrip("\n").split("|")
+    if not os.path.exists(os.path.join(out, k + ".chosen.validate.json")):
+        continue  # not run (ONLY)
     names = ["chosen"] + [v for v in variants.split() if "=" not in v]
     times = {}
     for v in names:
