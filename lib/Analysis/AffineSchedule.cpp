@@ -131,10 +131,12 @@ private:
   std::set<unsigned> Emitted;
   /// The widest type of the nest's loop variables (all signed).
   IntType Widest;
-  /// AST loops whose bounds divide (a wavefront's), by iterator: they run
-  /// over their bounds without the division, their statements guarded by
-  /// the exact bounds.
-  std::vector<std::string> Widened;
+  /// For each loop of the new code, in the order created (pre-order, as
+  /// the naming below visits them): whether its bounds divide (a
+  /// wavefront's), so that it runs over its bounds without the divisions,
+  /// its statements guarded by the exact bounds. (By position: sibling
+  /// loops of isl's code share iterator names.)
+  std::vector<bool> Widened;
 };
 
 /// A bound term of isl's code, `A + S * floor(Num / D)` (S = 0: no division).
@@ -281,15 +283,22 @@ bool Scheduler::loopBounds(isl_ast_expr *E, const std::string &Var,
                            int64_t Shift, bool Min,
                            std::vector<IndexExpr> &Out,
                            std::vector<AffineCondition> &Exact) {
+  // The terms of E's min (or max), nested ones flattened.
   std::vector<isl_ast_expr *> Terms;
-  if (isl_ast_expr_get_type(E) == isl_ast_expr_op &&
-      isl_ast_expr_op_get_type(E) ==
-          (Min ? isl_ast_expr_op_min : isl_ast_expr_op_max)) {
-    for (isl_size K = 0, N = isl_ast_expr_op_get_n_arg(E); K < N; ++K)
-      Terms.push_back(isl_ast_expr_op_get_arg(E, K));
-  } else {
-    Terms.push_back(isl_ast_expr_copy(E));
-  }
+  std::function<void(isl_ast_expr *)> Flatten = [&](isl_ast_expr *X) {
+    if (isl_ast_expr_get_type(X) == isl_ast_expr_op &&
+        isl_ast_expr_op_get_type(X) ==
+            (Min ? isl_ast_expr_op_min : isl_ast_expr_op_max)) {
+      for (isl_size K = 0, N = isl_ast_expr_op_get_n_arg(X); K < N; ++K) {
+        isl_ast_expr *A = isl_ast_expr_op_get_arg(X, K);
+        Flatten(A);
+        isl_ast_expr_free(A);
+      }
+    } else {
+      Terms.push_back(isl_ast_expr_copy(X));
+    }
+  };
+  Flatten(E);
   bool OK = true;
   for (isl_ast_expr *T : Terms) {
     if (std::optional<IndexExpr> X = index(T)) {
@@ -637,8 +646,7 @@ bool Scheduler::convert(isl_ast_node *N,
       return refuse("isl's code has a loop whose bounds or step the IR has "
                     "no form for"),
              false;
-    if (!Exact.empty())
-      Widened.push_back(Iter);
+    Widened.push_back(!Exact.empty());
     std::vector<AffineCondition> Inner = Guards;
     Inner.insert(Inner.end(), Exact.begin(), Exact.end());
     Names.push_back(Iter);
@@ -1072,6 +1080,7 @@ AffineScheduleResult Scheduler::run() {
   for (const Variable &V : F.Locals)
     Taken.insert(V.Name);
   std::vector<std::string> WidenedNames;
+  size_t Created = 0;
   std::function<void(std::vector<Node> &, std::set<std::string>)> Name =
       [&](std::vector<Node> &Body, std::set<std::string> Outer) {
         for (Node &N : Body) {
@@ -1087,7 +1096,7 @@ AffineScheduleResult Scheduler::run() {
           L.Loc = From ? From->Loc : F.Body[Nest].loop().Loc;
           std::string Ph = L.Var;
           L.Var = Final;
-          if (std::find(Widened.begin(), Widened.end(), Iter) != Widened.end())
+          if (Widened.at(Created++))
             WidenedNames.push_back(Final);
           renameAll(L.Body, Ph, Final);
           for (IndexExpr &E : L.Lower)
