@@ -22,6 +22,7 @@
 
 #include "OpenCLExpr.h"
 #include "looptile/CodeGen/CEmitter.h"
+#include "looptile/IR/Walk.h"
 
 #include <algorithm>
 #include <cassert>
@@ -850,9 +851,42 @@ void Emitter::reduceRows() {
         line("barrier(" + Fence + ");");
     };
     switch (S.K) {
-    case RowSegment::Uniform:
+    case RowSegment::Uniform: {
       Guarded("", [&] { body({N}); });
+      // Every work-item reads what the statement reads; a later segment's
+      // write (work-item 0's, or a spread loop's) must wait until all have
+      // read, else one may see the new value where the C reads the old
+      // (`t = image[i]; image[i] = 5;`: fuzz seed 732500).
+      std::set<std::string> Read;
+      std::function<void(const Expr &)> Visit = [&](const Expr &E) {
+        if (E.K == Expr::ArrayRef)
+          Read.insert(E.Name);
+        for (const Expr &O : E.Operands)
+          Visit(O);
+      };
+      forEachStmt(std::vector<Node>{N}, [&](const Stmt &St) {
+        for (const Expr *E : St.exprs())
+          Visit(*E);
+      });
+      bool WriteFollows = false;
+      for (const RowSegment *X = &S + 1;
+           X != Plan.Rows.data() + Plan.Rows.size(); ++X) {
+        if (X->K == RowSegment::Reduce) {
+          WriteFollows |= X->R.Target.K == Expr::ArrayRef &&
+                          Read.count(X->R.Target.Name);
+          continue;
+        }
+        if (X->K != RowSegment::Uniform)
+          forEachStmt(std::vector<Node>{Plan.Body[X->Index]},
+                      [&](const Stmt &St) {
+                        WriteFollows |= St.LHS.K == Expr::ArrayRef &&
+                                        Read.count(St.LHS.Name);
+                      });
+      }
+      if (WriteFollows)
+        Barrier("CLK_GLOBAL_MEM_FENCE");
       break;
+    }
     case RowSegment::Single:
       Guarded(Lid + " == 0", [&] { body({N}); });
       Barrier("CLK_GLOBAL_MEM_FENCE");
