@@ -1548,6 +1548,17 @@ def writable_2d(f, r, p):
     return r.choice(cands)
 
 
+def wavefront_array(g, f, r, p, inames, jnames):
+    """The start of a wavefront nest: with probability p (from r), one of
+    f's writable 2-D VLA parameters, its extents and two new loop names
+    (from inames, jnames); else None."""
+    arr = writable_2d(f, r, p)
+    if arr is None:
+        return None
+    d0, d1 = arr.dims
+    return arr, d0, d1, g.name("loop", inames), g.name("loop", jnames)
+
+
 def wavefronts(g, f):
     """Feature wavefronts, after generation (its own stream, so the program
     is otherwise the one the seed had): in 35% of the programs with a
@@ -1560,12 +1571,10 @@ def wavefronts(g, f):
     import copy
     from .validate import validate
     r = g.wrng
-    arr = writable_2d(f, r, 0.35)
-    if arr is None:
+    picked = wavefront_array(g, f, r, 0.35, ["wi", "wy"], ["wj", "wx"])
+    if picked is None:
         return f
-    d0, d1 = arr.dims
-    i = g.name("loop", ["wi", "wy"])
-    j = g.name("loop", ["wj", "wx"])
+    arr, d0, d1, i, j = picked
     c = r.randint(0, 9)
     I, J = Lin.var(i), Lin.var(j)
     mod = lambda e: ("bin", "%", e, ("const", 1000))
@@ -1660,12 +1669,10 @@ def steep_wavefronts(g, f):
     import copy
     from .validate import validate
     r = g.swrng
-    arr = writable_2d(f, r, 0.3)
-    if arr is None:
+    picked = wavefront_array(g, f, r, 0.3, ["si", "sy"], ["sj", "sx"])
+    if picked is None:
         return f
-    d0, d1 = arr.dims
-    i = g.name("loop", ["si", "sy"])
-    j = g.name("loop", ["sj", "sx"])
+    arr, d0, d1, i, j = picked
     I, J = Lin.var(i), Lin.var(j)
     c = r.randint(0, 9)
     mod = lambda e: ("bin", "%", e, ("const", 1000))
