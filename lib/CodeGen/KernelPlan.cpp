@@ -37,15 +37,7 @@ LOOPTILE_STATISTIC(KernelPlans, "mapping", "kernels planned");
 bool looptile::isStrideOne(const Function &F, const std::string &Array,
                            const std::vector<IndexExpr> &Subscripts,
                            const std::string &Var) {
-  IndexExpr Flat = flatIndex(F, Array, Subscripts);
-  int64_t C = Flat.coeffOf(Var);
-  if (C != 1 && C != -1)
-    return false;
-  for (const Term &T : Flat.terms())
-    if (T.Symbols.size() > 1 &&
-        std::find(T.Symbols.begin(), T.Symbols.end(), Var) != T.Symbols.end())
-      return false;
-  return true;
+  return shortStride(F, Array, Subscripts, Var) == 1;
 }
 
 int64_t looptile::shortStride(const Function &F, const std::string &Array,
