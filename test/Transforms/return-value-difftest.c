@@ -8,7 +8,7 @@
 // RUN: %difftest %s --function last_t -- --function last_t --expand t --distribute i
 // RUN: not %difftest %s --function dot --transformed %S/Inputs/ret_wrong.c > %t
 // RUN: FileCheck %s --check-prefix=WRONG < %t
-// WRONG: buffer 'return' first differs
+// WRONG: function dot, sizes n=2: the returned value differs: expected {{.*}}, got {{.*}}
 // WRONG: summary: 1 FAIL
 
 float dot(int n, const float a[n], const float b[n]) {

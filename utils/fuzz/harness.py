@@ -53,12 +53,12 @@ import tempfile
 from . import ast as A
 from .ast import Loop
 
+from .driver import Buffer, Function, driver_text, parse_output
 from .trace import RUNTIME
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SIZES = [1, 2, 7, 17, 33]
 OCLGRIND_SIZE = 9
-GUARD = 16
 DIAG = re.compile(r"^[^\s:][^:\n]*:\d+:\d+: error: ", re.M)
 # refusals a generated program never deserves (a failure of kind bad-refusal)
 BAD_REFUSAL = re.compile(r"error: integer constant expression .* has no value")
@@ -245,131 +245,47 @@ def zero_combos(sizes):
     return combos
 
 
-def dim_c(lin):
-    """An extent in the driver, where size parameter N is z_N (a size may be
-    named like a C type: size_t)."""
+# Every identifier the fuzz driver invents starts with this prefix (the
+# generator's names never do: they are short and lower case).
+DRIVER_PREFIX = "fz_"
+# Values of the programs' int arrays and scalars.
+RANDOM_FILL = {"int": "(int)(@rng() % 256u) - 128"}
+DRIVER_SEED = 20240611
+
+
+def driver_function(f):
+    """The generated function as the driver's Function: int arrays (an
+    index array of a gather: values inside the extent it selects), int
+    scalars in 1..8, sizes of their declared types."""
     from .lin import Lin
-    return "(%s)" % Lin({"z_" + k: v for k, v in lin.terms.items()}, lin.const).c_str()
-
-
-def gen_driver(f, variants, combos, allpairs_combo):
-    """C text of the driver: calls <f>_orig and <f>_v<k> for every variant
-    name, and <f>_trace, at every combination of sizes."""
-    sizes = f.sizes()
-    fn = f.name
-    w = []
-    add = w.append
-    add("#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <stdint.h>")
-    add("#define GUARD %d" % GUARD)
-    add("static uint64_t rs;")
-    add("static uint32_t rnd(void) { rs = rs * 6364136223846793005ULL + "
-        "1442695040888963407ULL; return (uint32_t)(rs >> 33); }")
-    add("static int guard_ok(const int *p) { for (int i = 0; i < GUARD; i++) "
-        "if (p[i] != (int)0xA5A5A5A5) return 0; return 1; }")
-    protos = []
     stypes = getattr(f, "size_types", {})
-    for p in f.params:
-        protos.append(stypes.get(p[1], "int") if p[0] in ("size", "scalar")
-                      else "void *")
-    proto = ", ".join(protos)
-    ret = getattr(f, "ret", None)
-    for v in ["orig"] + variants:
-        add("%s %s_%s(%s);" % ("int" if ret else "void", fn, v, proto))
-    # the traced copy returns nothing (its reads are what it reports)
-    add("void %s_trace(%s);" % (fn, proto))
-    add("void trace_report(FILE *out, int pairs);")
-    add("void trace_allpairs(int on);")
-    arrays = [p[1] for p in f.params if p[0] == "array"]
-    nv = 1 + len(variants)
-    add("static void one(int mode%s) {" % "".join(", int z_%s" % s for s in sizes))
-    add("  (void)mode;")
-    for a in arrays:
-        add("  size_t n_%s = 1%s;" % (a.name, "".join(" * (size_t)%s" % dim_c(d)
-                                                       for d in a.dims)))
-        add("  int *b_%s[%d];" % (a.name, nv + 1))
-        add("  for (int v = 0; v < %d; v++) {" % (nv + 1))
-        add("    b_%s[v] = malloc((n_%s + 2 * GUARD) * sizeof(int));" % (a.name, a.name))
-        add("    memset(b_%s[v], 0xA5, (n_%s + 2 * GUARD) * sizeof(int));" % (a.name, a.name))
-        add("  }")
-        of = getattr(a, "index_of", None)
-        if of is not None:
-            # an index array (feature gathers): values inside the extent it
-            # selects, never empty
-            add("  for (size_t i = 0; i < n_%s; i++) b_%s[0][GUARD + i] = "
-                "(int)(rnd() %% (unsigned)%s);" % (a.name, a.name, dim_c(of[0].dims[of[1]])))
-        else:
-            add("  for (size_t i = 0; i < n_%s; i++) b_%s[0][GUARD + i] = (int)(rnd() %% 256u) - 128;"
-                % (a.name, a.name))
-        add("  for (int v = 1; v <= %d; v++) memcpy(b_%s[v] + GUARD, b_%s[0] + GUARD, "
-            "n_%s * sizeof(int));" % (nv, a.name, a.name, a.name))
-    for s in f.scalar_params():
-        add("  int sc_%s = (int)(rnd() %% 8u) + 1;" % s)
 
-    def args(v):
-        out = []
-        for p in f.params:
-            if p[0] == "size":
-                out.append("z_" + p[1])
-            elif p[0] == "scalar":
-                out.append("sc_%s" % p[1])
-            else:
-                out.append("b_%s[%d] + GUARD" % (p[1].name, v))
-        return ", ".join(out)
-    sizes_fmt = " ".join("%s=%%d" % s for s in sizes)
-    sizes_args = "".join(", z_%s" % s for s in sizes)
-    add("  if (mode == 0) {")
-    for k, v in enumerate(["orig"] + variants):
-        add('    printf("RUN %s %s\\n"%s); fflush(stdout);' % (v, sizes_fmt, sizes_args))
-        add("    %s%s_%s(%s);" % ("int r_%d = " % k if ret else "", fn, v, args(k)))
-    add('    printf("DONE\\n"); fflush(stdout);')
-    if ret:
-        # the returned value, compared like a one-element array "return"
-        for k, v in enumerate(variants, start=1):
-            add("    if (r_0 != r_%d)" % k)
-            add('      printf("MISMATCH %s return 0 %%d %%d 1 1 %s\\n", r_0, r_%d%s);'
-                % (v, sizes_fmt, k, sizes_args))
-    for a in arrays:
-        for k, v in enumerate(["orig"] + variants):
-            add("    if (!guard_ok(b_%s[%d]) || !guard_ok(b_%s[%d] + GUARD + n_%s))"
-                % (a.name, k, a.name, k, a.name))
-            add('      printf("OOB %s %s %s\\n"%s);' % (v, a.name, sizes_fmt, sizes_args))
-        for k, v in enumerate(variants, start=1):
-            add("    for (size_t i = 0; i < n_%s; i++) if (b_%s[0][GUARD + i] != b_%s[%d][GUARD + i]) {"
-                % (a.name, a.name, a.name, k))
-            add("      size_t cnt = 0; for (size_t j = i; j < n_%s; j++) cnt += "
-                "b_%s[0][GUARD + j] != b_%s[%d][GUARD + j];" % (a.name, a.name, a.name, k))
-            add('      printf("MISMATCH %s %s %%zu %%d %%d %%zu %%zu %s\\n", i, '
-                'b_%s[0][GUARD + i], b_%s[%d][GUARD + i], cnt, n_%s%s);'
-                % (v, a.name, sizes_fmt, a.name, a.name, k, a.name, sizes_args))
-            add("      break;\n    }")
-    add("  } else {")
-    add("    %s_trace(%s);" % (fn, args(nv)))
-    add("  }")
-    for a in arrays:
-        add("  for (int v = 0; v <= %d; v++) free(b_%s[v]);" % (nv, a.name))
-    add("}")
-    add("int main(int argc, char **argv) {")
-    add("  int trace = argc > 1;")
-    add("  static const int combos[][%d] = {%s};" % (
-        max(1, len(sizes)), ", ".join("{%s}" % ", ".join(map(str, c or (0,))) for c in combos)))
-    add("  for (size_t c = 0; c < sizeof combos / sizeof combos[0]; c++) {")
-    add("    rs = 20240611ULL + 7919ULL * c;")
-    add("    one(0%s);" % "".join(", combos[c][%d]" % i for i in range(len(sizes))))
-    add("  }")
-    add("  if (trace) {")
-    add("    for (size_t c = 0; c < sizeof combos / sizeof combos[0]; c++) {")
-    add("      rs = 20240611ULL + 7919ULL * c;")
-    add("      one(1%s);" % "".join(", combos[c][%d]" % i for i in range(len(sizes))))
-    add("    }")
-    add("    trace_allpairs(1);")
-    for k, combo in enumerate(allpairs_combo):
-        add("    rs = %d;" % (99 + k))
-        add("    one(1%s);" % "".join(", %d" % combo[i] for i in range(len(sizes))))
-    add('    printf("TRACE\\n");')
-    add("    trace_report(stdout, 1);")
-    add("  }")
-    add("  return 0;\n}")
-    return "\n".join(w) + "\n"
+    def extent(lin):
+        return "(%s)" % Lin(dict(lin.terms), lin.const).c_str()
+    args = []
+    for p in f.params:
+        if p[0] == "size":
+            args.append(("size", p[1], stypes.get(p[1], "int")))
+        elif p[0] == "scalar":
+            args.append(("scalar", p[1], stypes.get(p[1], "int"),
+                         "(int)(@rng() % 8u) + 1"))
+        else:
+            a = p[1]
+            of = getattr(a, "index_of", None)
+            args.append(Buffer(a.name, "int", [extent(d) for d in a.dims],
+                               "index" if of is not None else "random",
+                               [extent(of[0].dims[of[1]])] if of is not None else None))
+    return Function(f.name, args, "int" if getattr(f, "ret", None) else None)
+
+
+def gen_driver(f, variants, combos, allpairs_combo, trace=True):
+    """C text of the driver: calls <f>_orig and <f>_v<k> for every variant
+    name at every combination of sizes, and with an argument <f>_trace
+    (fuzz/driver.py)."""
+    return driver_text([driver_function(f)], {f.name: combos}, ["orig"] + variants,
+                       RANDOM_FILL, DRIVER_PREFIX, "the fuzz harness",
+                       seed=DRIVER_SEED,
+                       trace={"suffix": "trace", "allpairs": allpairs_combo} if trace else None)
 
 
 def traced_tu(f):
@@ -526,61 +442,47 @@ def run_driver(prog, variants, combos, deps, tools, res, trace, compiled=None):
         raise HarnessError("the driver does not compile:\n" + tail(err, 20))
     rc, out, err = run([exe] + (["trace"] if trace else []), tools.timeout)
     by_tag = {g[0]: g[1] for g in good}
-    current = None
-    done = False
+    o = parse_output(out)
     bad = set()
-    trace_lines = []
-    in_trace = False
-    for line in out.splitlines():
-        if in_trace:
-            trace_lines.append(line)
+    for m in o.mismatches:
+        tag = m["version"]
+        if tag in bad:
             continue
-        if line.startswith("RUN "):
-            current = line.split()[1:]
-            done = False
-        elif line == "DONE":
-            done = True
-        elif line.startswith("MISMATCH "):
-            p = line.split()
-            tag = p[1]
-            if tag in bad:
-                continue
-            bad.add(tag)
-            res.failures.append(Failure("mismatch", by_tag[tag], (
-                "at %s: %s[%s] (flat) is %s, the original gives %s (%s of %s "
-                "elements from there differ)" % (" ".join(p[8:]), p[2], p[3], p[5],
-                                                 p[4], p[6], p[7]))))
-        elif line.startswith("OOB "):
-            p = line.split()
-            if p[1] == "orig":
-                raise HarnessError("the original wrote outside %s at %s: "
-                                   "generator bug" % (p[2], " ".join(p[3:])))
-            if p[1] in bad:
-                continue
-            bad.add(p[1])
-            res.failures.append(Failure("oob", by_tag[p[1]], "wrote outside %s at %s"
-                                        % (p[2], " ".join(p[3:]))))
-        elif line == "TRACE":
-            in_trace = True
-    if not in_trace and (rc != 0 or not done):
-        if current is None or done:
+        bad.add(tag)
+        res.failures.append(Failure("mismatch", by_tag[tag], (
+            "at %s: %s[%s] (flat) is %s, the original gives %s (%s of %s "
+            "elements from there differ)" % (m["sizes"], m["buffer"], m["flat"], m["got"],
+                                             m["expected"], m["count"], m["n"]))))
+    for b in o.oobs:
+        if b["version"] == "orig":
+            raise HarnessError("the original wrote outside %s at %s: "
+                               "generator bug" % (b["buffer"], b["sizes"]))
+        if b["version"] in bad:
+            continue
+        bad.add(b["version"])
+        res.failures.append(Failure("oob", by_tag[b["version"]], "wrote outside %s at %s"
+                                    % (b["buffer"], b["sizes"])))
+    # the driver exits 1 when it reported a difference, 0 otherwise
+    clean_rc = 1 if o.mismatches or o.oobs else 0
+    if not o.traced and (rc != clean_rc or o.unfinished or o.done < len(combos)):
+        if o.unfinished is None:
             raise HarnessError("the driver failed (%s) outside a variant:\n%s" %
                                (rc, tail(err)))
-        tag = current[0]
+        _, tag, sizes = o.unfinished
         if tag == "orig":
             raise HarnessError("the original failed (%s) at %s: generator bug\n%s"
-                               % (rc, " ".join(current[1:]), tail(err)))
+                               % (rc, sizes, tail(err)))
         res.failures.append(Failure("run-crash", by_tag[tag], "%s at %s" % (
-            "timed out" if rc == "timeout" else "exit %s" % rc, " ".join(current[1:]))))
+            "timed out" if rc == "timeout" else "exit %s" % rc, sizes)))
         # the others still need a run: drop the culprit and retry
         rest = [g[:3] for g in good if g[0] != tag]
         return run_driver(prog, rest, combos, deps, tools, res, trace,
                           compiled={g[0]: g for g in good})
     res.c_compared += len(good) - len([t for t in bad if t in by_tag])
     if trace and deps is not None:
-        if rc != 0:
+        if rc != clean_rc:
             raise HarnessError("the trace run failed (%s)\n%s" % (rc, tail(err)))
-        check_trace(prog, deps, trace_lines, ids, res)
+        check_trace(prog, deps, o.trace, ids, res)
 
 
 class HarnessError(Exception):
@@ -1262,26 +1164,23 @@ def sanitize_program(prog, tools, combos):
     d = prog.dir
     drv = os.path.join(d, "san_driver.c")
     with open(drv, "w") as fh:
-        fh.write(gen_driver(prog.f, [], combos, []))
+        fh.write(gen_driver(prog.f, [], combos, [], trace=False))
     orig = os.path.join(d, "w_orig.c")
     with open(orig, "w") as fh:
         fh.write("#define %s %s_orig\n#include \"%s\"\n" % (prog.f.name, prog.f.name,
                                                            prog.path))
-    stub = os.path.join(d, "san_stub.c")
-    with open(stub, "w") as fh:
-        fh.write("#include <stdio.h>\nvoid %s_trace() {}\nvoid trace_report(FILE *o, int p) {}\n"
-                 "void trace_allpairs(int on) {}\n" % prog.f.name)
     runs = [(tools.cc, ["-fsanitize=address,undefined", "-fno-sanitize-recover=all"])]
     for cc, flags in runs:
         exe = os.path.join(d, "san_driver")
         rc, _, err = run([cc, "-std=gnu11", "-O0", "-g", "-w"] + flags +
-                         ["-o", exe, drv, orig, stub, "-lm"], tools.timeout)
+                         ["-o", exe, drv, orig, "-lm"], tools.timeout)
         if rc != 0:
             return "sanitizer build failed: " + tail(err)
         rc, out, err = run([exe], tools.timeout * 2)
+        oob = parse_output(out).oobs
+        if oob:
+            return ("the original writes outside a buffer (guard zone): %s at %s"
+                    % (oob[0]["buffer"], oob[0]["sizes"]))
         if rc != 0:
             return "%s %s: exit %s\n%s" % (os.path.basename(cc), flags[0], rc, tail(err, 20))
-        oob = [l for l in out.splitlines() if l.startswith("OOB ")]
-        if oob:
-            return "the original writes outside a buffer (guard zone): " + oob[0]
     return None
