@@ -26,15 +26,10 @@ import random
 
 from . import ast as A
 from .ast import Array, Bound, Func, Loop, Stmt
-from .lin import (Envelope, Lin, S_MAX, in_bounds, max_over_params, min_over_params,
+from .lin import (ASSIGN_CAP, DRIFT_CAP, EXPR_CAP, IN_MAG, SCALAR_PARAM_MAG, VCAP,
+                  Envelope, Lin, S_MAX, in_bounds, max_over_params, min_over_params,
                   never_empty, nonneg)
 
-VCAP = 1 << 24
-ASSIGN_CAP = 1 << 20
-EXPR_CAP = 1 << 30
-DRIFT_CAP = VCAP - ASSIGN_CAP
-IN_MAG = 128          # |input element|
-SCALAR_PARAM_MAG = 8  # int scalar parameters are in [1, 8]
 COST_CAP = 40000      # largest number of executions of one statement at S_MAX
 
 FEATURES = {

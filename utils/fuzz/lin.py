@@ -13,6 +13,14 @@ import itertools
 # The largest value any size parameter takes in the harness (sizes 1, 2, 7,
 # 17, 33 and the oclgrind size).
 S_MAX = 33
+# Value caps of the generated programs (gen.py keeps them, validate.py
+# checks them): every value an int can hold with margin.
+VCAP = 1 << 24
+ASSIGN_CAP = 1 << 20
+EXPR_CAP = 1 << 30
+DRIFT_CAP = VCAP - ASSIGN_CAP
+IN_MAG = 128          # |input element|
+SCALAR_PARAM_MAG = 8  # int scalar parameters are in [1, 8]
 # The smallest: 1, or 0 while checking a program of the zero-sizes class
 # (size_floor): then a loop bounded by a size may run no iteration, an
 # extent may be 0, and every access outside such loops must still be in

@@ -26,8 +26,8 @@ program often has the same type: looptile refuses a bound converted to a
 narrower type, and a signed size compared in an unsigned type).
 """
 from .ast import PREC, Loop, Stmt, expr_prec, expr_str, same_expr, unparen, update_op
-from .gen import (ASSIGN_CAP, DRIFT_CAP, EXPR_CAP, IN_MAG, SCALAR_PARAM_MAG, VCAP)
-from .lin import (Envelope, Lin, S_MAX, in_bounds, max_over_params, min_over_params,
+from .lin import (ASSIGN_CAP, DRIFT_CAP, EXPR_CAP, IN_MAG, SCALAR_PARAM_MAG, VCAP,
+                  Envelope, Lin, S_MAX, in_bounds, max_over_params, min_over_params,
                   nonneg, size_floor, S_FLOORS, never_empty)
 
 UNSIGNED = ("unsigned", "size_t")
