@@ -738,9 +738,11 @@ def check_opencl(prog, flags, k, combos, tools, res, refuse=()):
     # A host loop that also has a kernel of one work-group: on PoCL (a CPU
     # device) the runtime's choice is its launches, so every other size
     # combination runs that kernel instead (--host-loops one-work-group),
-    # with PoCL's cbs work-group method (its default miscompiles some of
-    # these kernels: findings/pocl-work-group-loop.c); both paths are
-    # validated.
+    # with PoCL's cbs work-group method and its optimizer off: PoCL 3.1
+    # miscompiles some of these kernels with its default method
+    # (findings/pocl-work-group-loop.c) and some with cbs when it optimizes
+    # (findings/pocl-one-work-group-cbs.c); both paths are validated, and
+    # oclgrind checks the kernel of one work-group for races.
     one_group = has_one_work_group(manifest.get("host_program", []))
     for i, combo in enumerate(list(combos) + [c for c in refuse if c not in combos]):
         may_refuse = combo in refuse
@@ -751,7 +753,9 @@ def check_opencl(prog, flags, k, combos, tools, res, refuse=()):
         run_env = tools.env
         if one_group and i % 2:
             cmd += ["--host-loops", "one-work-group"]
-            run_env = dict(tools.env or os.environ, POCL_WORK_GROUP_METHOD="cbs")
+            base = dict(tools.env or os.environ)
+            run_env = dict(base, POCL_WORK_GROUP_METHOD="cbs", LOOPTILE_CL_OPTIONS=(
+                base.get("LOOPTILE_CL_OPTIONS", "") + " -cl-opt-disable").strip())
         tun = [t["name"] for t in manifest.get("tunables", [])]
         if tun and (tools.small_work_groups or
                     any(n in tun for n in tools.tunables)):
