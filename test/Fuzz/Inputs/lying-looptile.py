@@ -10,7 +10,12 @@ writes the kernels' MIN and MAX as OpenCL's min() and max() again (as
 before issue 25 item 3: ambiguous on a long and an int); LIE_ALIAS=1 marks
 every array of the manifest embedded in FILE.host.cpp read-only, so that
 the host glue no longer refuses a call whose written array overlaps
-another."""
+another.
+
+Two lies of the emitted C (--emit=c) for the C oracle's driver, each
+alone: LIE_OOB=1 writes the element before the first array parameter's
+first one (its guard zone); LIE_CRASH=1 traps on entry (a crash the driver
+must pin on the version that was running)."""
 import json
 import os
 import re
@@ -23,6 +28,27 @@ sys.stderr.write(p.stderr)
 out = p.stdout
 if p.returncode == 0:
     only = os.environ.get("LIE_MINMAX") or os.environ.get("LIE_ALIAS")
+    c_lie = os.environ.get("LIE_OOB") or os.environ.get("LIE_CRASH")
+    if c_lie:
+        only = True
+        if "--emit=c" in args and "-o" in args:
+            path = args[args.index("-o") + 1]
+            with open(path) as f:
+                text = f.read()
+            # the function's parameter list, and its first array parameter
+            m = re.search(r"^\w[^\n(]*\b\w+\(([^)]*)\)\s*\{", text, re.M)
+            first = None
+            for param in (m.group(1).split(",") if m else []):
+                a = re.search(r"(\w+)\s*\[", param) or re.search(r"\*\s*(?:restrict\s+)?(\w+)", param)
+                if a:
+                    first = a.group(1)
+                    break
+            if m and first:
+                lie = ("  ((int *)%s)[-1] = 12345;\n" % first if os.environ.get("LIE_OOB")
+                       else "  __builtin_trap();\n")
+                text = text[:m.end()] + "\n" + lie + text[m.end():]
+                with open(path, "w") as f:
+                    f.write(text)
     if "--print-deps=json" in args and not only:
         deps = json.loads(out)
         for nest in deps["nests"]:
@@ -30,7 +56,7 @@ if p.returncode == 0:
                 loop["parallel"] = True
                 loop["reduction"] = False
         out = json.dumps(deps)
-    if "-o" in args and only:
+    if "-o" in args and only and not c_lie:
         path = args[args.index("-o") + 1]
         if os.environ.get("LIE_MINMAX") and path.endswith(".cl"):
             with open(path) as f:
@@ -48,7 +74,7 @@ if p.returncode == 0:
             text = re.sub(r'"access": "(inout|out)"', '"access": "in"', text)
             with open(host, "w") as f:
                 f.write(text)
-    elif "-o" in args:
+    elif "-o" in args and not c_lie:
         path = args[args.index("-o") + 1]
         with open(path) as f:
             text = f.read()
