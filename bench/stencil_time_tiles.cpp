@@ -154,27 +154,18 @@ void fused_cols(__global const real *A, __global const real *B,
   barrier(CLK_LOCAL_MEM_FENCE);
   bool inner = gj >= 1 && gj <= n - 2;
   for (int h = 1; h <= H; h++) {
+    // odd sweeps compute B from A, even ones A from B
+    __local real(*src)[CW] = (h & 1) ? LA : LB;
+    __local real(*dst)[CW] = (h & 1) ? LB : LA;
     if (x >= h && x < CW - h && inner) {
-      if (h & 1) {
-        real up = LA[h - 1][x], mid = LA[h][x];
-        for (int y = h; y < RY - h; y++) {
-          real down = LA[y + 1][x];
-          int gi = gi0 + y;
-          if (gi >= 1 && gi <= n - 2)
-            LB[y][x] = F(mid, LA[y][x - 1], LA[y][x + 1], down, up);
-          up = mid;
-          mid = down;
-        }
-      } else {
-        real up = LB[h - 1][x], mid = LB[h][x];
-        for (int y = h; y < RY - h; y++) {
-          real down = LB[y + 1][x];
-          int gi = gi0 + y;
-          if (gi >= 1 && gi <= n - 2)
-            LA[y][x] = F(mid, LB[y][x - 1], LB[y][x + 1], down, up);
-          up = mid;
-          mid = down;
-        }
+      real up = src[h - 1][x], mid = src[h][x];
+      for (int y = h; y < RY - h; y++) {
+        real down = src[y + 1][x];
+        int gi = gi0 + y;
+        if (gi >= 1 && gi <= n - 2)
+          dst[y][x] = F(mid, src[y][x - 1], src[y][x + 1], down, up);
+        up = mid;
+        mid = down;
       }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -302,77 +293,64 @@ double runSteps(Probe &P, const std::string &Variant, int Steps, int S) {
     Ev.push_back(E);
   };
   size_t Inner = size_t(P.N > 2 ? P.N - 2 : 0);
-  if (Variant == "stream") {
-    cl::Kernel K(P.Prog, "stream");
-    int Whole = Steps / S * S;
-    for (int Done = 0; Done < Whole; Done += S) {
-      size_t TXC = size_t(SCW - 4 * S);
-      K.setArg(0, P.A);
-      K.setArg(1, P.B);
-      K.setArg(2, P.A2);
-      K.setArg(3, P.B2);
-      K.setArg(4, P.N);
-      launch(K,
-             cl::NDRange((size_t(P.N) + TXC - 1) / TXC * SCW,
-                         (size_t(P.N) + RCH - 1) / RCH),
-             cl::NDRange(SCW, 1));
-      std::swap(P.A, P.A2);
-      std::swap(P.B, P.B2);
-    }
-    // the steps left over: naive sweeps
-    cl::Kernel N(P.Prog, "sweep_naive");
-    cl::NDRange G(roundUp(Inner, WX), roundUp(Inner, WY)), L(WX, WY);
-    for (int Step = Whole; Step < Steps; ++Step)
-      for (int Half = 0; Half < 2; ++Half) {
-        N.setArg(0, Half ? P.B : P.A);
-        N.setArg(1, Half ? P.A : P.B);
-        N.setArg(2, P.N);
-        launch(N, G, L);
-      }
-  } else if (Variant == "fused_cols") {
-    cl::Kernel K(P.Prog, "fused_cols");
-    for (int Done = 0; Done < Steps; Done += S) {
-      int Now = std::min(S, Steps - Done);
-      size_t TXC = size_t(CW - 4 * Now);
-      K.setArg(0, P.A);
-      K.setArg(1, P.B);
-      K.setArg(2, P.A2);
-      K.setArg(3, P.B2);
-      K.setArg(4, P.N);
-      K.setArg(5, Now);
-      launch(K,
-             cl::NDRange((size_t(P.N) + TXC - 1) / TXC * CW,
-                         (size_t(P.N) + CTY - 1) / CTY),
-             cl::NDRange(CW, 1));
-      std::swap(P.A, P.A2);
-      std::swap(P.B, P.B2);
-    }
-  } else if (Variant == "fused") {
-    cl::Kernel K(P.Prog, "fused");
-    size_t Groups = (size_t(P.N) + TX - 1) / TX;
-    for (int Done = 0; Done < Steps; Done += S) {
-      int Now = std::min(S, Steps - Done);
-      K.setArg(0, P.A);
-      K.setArg(1, P.B);
-      K.setArg(2, P.A2);
-      K.setArg(3, P.B2);
-      K.setArg(4, P.N);
-      K.setArg(5, Now);
-      launch(K, cl::NDRange(Groups * TX, Groups * WGY), cl::NDRange(TX, WGY));
-      std::swap(P.A, P.A2);
-      std::swap(P.B, P.B2);
-    }
-  } else {
-    cl::Kernel K(P.Prog, Variant == "naive" ? "sweep_naive" : "sweep_strip");
-    size_t Rows = Variant == "naive" ? Inner : (Inner + RS - 1) / RS;
+  // Count steps of one-sweep kernels (two launches each, A to B, B to A).
+  auto sweeps = [&](const char *Name, int Count, size_t Rows) {
+    cl::Kernel K(P.Prog, Name);
     cl::NDRange G(roundUp(Inner, WX), roundUp(Rows, WY)), L(WX, WY);
-    for (int Step = 0; Step < Steps; ++Step)
+    for (int Step = 0; Step < Count; ++Step)
       for (int Half = 0; Half < 2; ++Half) {
         K.setArg(0, Half ? P.B : P.A);
         K.setArg(1, Half ? P.A : P.B);
         K.setArg(2, P.N);
         launch(K, G, L);
       }
+  };
+  // One launch of a time-tiled kernel: it reads A and B and writes A2 and
+  // B2 (Now steps, an argument unless the kernel has them built in); then
+  // the pairs swap.
+  auto tiled = [&](cl::Kernel &K, int Now, bool NowArg, cl::NDRange G,
+                   cl::NDRange L) {
+    K.setArg(0, P.A);
+    K.setArg(1, P.B);
+    K.setArg(2, P.A2);
+    K.setArg(3, P.B2);
+    K.setArg(4, P.N);
+    if (NowArg)
+      K.setArg(5, Now);
+    launch(K, G, L);
+    std::swap(P.A, P.A2);
+    std::swap(P.B, P.B2);
+  };
+  if (Variant == "stream") {
+    // S steps are built into the kernel; the steps left over run as sweeps
+    cl::Kernel K(P.Prog, "stream");
+    size_t TXC = size_t(SCW - 4 * S);
+    for (int Done = 0; Done + S <= Steps; Done += S)
+      tiled(K, S, false,
+            cl::NDRange((size_t(P.N) + TXC - 1) / TXC * SCW,
+                        (size_t(P.N) + RCH - 1) / RCH),
+            cl::NDRange(SCW, 1));
+    sweeps("sweep_naive", Steps % S, Inner);
+  } else if (Variant == "fused_cols") {
+    cl::Kernel K(P.Prog, "fused_cols");
+    for (int Done = 0; Done < Steps; Done += S) {
+      int Now = std::min(S, Steps - Done);
+      size_t TXC = size_t(CW - 4 * Now);
+      tiled(K, Now, true,
+            cl::NDRange((size_t(P.N) + TXC - 1) / TXC * CW,
+                        (size_t(P.N) + CTY - 1) / CTY),
+            cl::NDRange(CW, 1));
+    }
+  } else if (Variant == "fused") {
+    cl::Kernel K(P.Prog, "fused");
+    size_t Groups = (size_t(P.N) + TX - 1) / TX;
+    for (int Done = 0; Done < Steps; Done += S)
+      tiled(K, std::min(S, Steps - Done), true,
+            cl::NDRange(Groups * TX, Groups * WGY), cl::NDRange(TX, WGY));
+  } else if (Variant == "naive") {
+    sweeps("sweep_naive", Steps, Inner);
+  } else {
+    sweeps("sweep_strip", Steps, (Inner + RS - 1) / RS);
   }
   P.T.Queue.finish();
   if (Ev.empty())
