@@ -47,7 +47,7 @@ class Stats:
             "kernels_validated", "oclgrind_runs", "verdicts_checked",
             "trace_parallel_missed", "zero_runs", "zero_refusals",
             "one_group_runs",
-            "alias_calls", "alias_refused"]
+            "alias_calls", "alias_refused", "scale_checks", "scale_refused"]
 
     def __init__(self):
         self.programs = 0
@@ -104,6 +104,8 @@ class Stats:
         w("validated runs of a host loop as one work-group: %d\n" % s["one_group_runs"])
         w("host glue calls with overlapping arrays: %d, refused as expected (one "
           "written): %d\n" % (s["alias_calls"], s["alias_refused"]))
+        w("runs at sizes past 32-bit indices: %d, refused as expected: %d\n" % (
+            s["scale_checks"], s["scale_refused"]))
         fe = self.features
         w("programs with: zero sizes (all oracles) %d, zero sizes (refusal "
           "expected) %d, clamps %d, long/unsigned/size_t loop variables "

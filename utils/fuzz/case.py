@@ -68,6 +68,7 @@ def run_seed(args):
             "zero_runs": res.zero_runs, "zero_refusals": res.zero_refusals,
             "one_group_runs": res.one_group_runs,
             "alias_calls": res.alias_calls, "alias_refused": res.alias_refused,
+            "scale_checks": res.scale_checks, "scale_refused": res.scale_refused,
             "verdicts_checked": res.verdicts_checked,
             "trace_parallel_missed": res.trace_parallel_missed,
             "missed_reasons": res.missed_reasons,

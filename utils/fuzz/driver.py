@@ -26,7 +26,8 @@ Output, one line per event, fields separated by tabs:
   DONE fn sizes                 every version ran and was compared
   TRACE                         the trace report follows (trace mode)
 where sizes is 'N=7 M=17' ('' without sizes). A RUN with no DONE after it
-is the version that crashed or hung.
+is the version that crashed or hung; version '-' is the driver's own work
+before the calls (shapes, fills) and after them (frees).
 """
 import re
 
@@ -244,6 +245,10 @@ def _test_function(w, k, f, versions, slots, random_fill, prefix, trace):
             kind, "\\t".join(fields), fmt, fargs))
     bufs = []
     call = [[] for _ in range(slots)]
+    # '-': the driver's own work (shapes, fills, frees), in no version
+    w("  if (@mode == 0) {")
+    say("RUN", f.name, "-")
+    w("  }")
     for j, a in enumerate(f.args):
         v_ = "@arg%d" % j
         if isinstance(a, tuple) and a[0] == "size":
@@ -322,25 +327,30 @@ def _test_function(w, k, f, versions, slots, random_fill, prefix, trace):
             w("        printf(\"\\t\"); @print_%s(%s[%d][@GUARD + @i]);" % (tk, v_, s))
             w('        printf("\\t%%zu\\t%%zu\\t%s\\n", @count, %s_n%s);' % (fmt, v_, fargs))
             w("        break;\n      }\n    }")
-    w('    printf("DONE\\t%s\\t%s\\n"%s); fflush(stdout);' % (f.name, fmt, fargs))
+    say("RUN", f.name, "-")
     if trace:
         w("  } else {")
         w("    %s_%s(%s);" % (f.name, trace["suffix"], ", ".join(call[slots - 1])))
     w("  }")
     for a, v_, rank in bufs:
         w("  for (int @s = 0; @s < %d; @s++) free(%s[@s]);" % (slots, v_))
+    w("  if (@mode == 0) {")
+    w('    printf("DONE\\t%s\\t%s\\n"%s); fflush(stdout);' % (f.name, fmt, fargs))
+    w("  }")
     w("}\n")
 
 
 class Outcome:
     """What a driver's output says. mismatches: dicts with function,
     version, buffer, flat, index, expected, got, count, n, sizes; oobs:
-    dicts with function, version, buffer, sizes; done: number of DONE
-    lines; unfinished: (function, version, sizes) of a RUN with no DONE
-    after it, or None; trace: the lines after TRACE."""
+    dicts with function, version, buffer, sizes; events: both, as
+    ('mismatch' | 'oob', dict) in the order printed (a buffer's guard zones
+    before its elements); done: number of DONE lines; unfinished:
+    (function, version, sizes) of a RUN with no DONE after it, or None
+    (version '-': the driver's own work); trace: the lines after TRACE."""
 
     def __init__(self):
-        self.mismatches, self.oobs, self.trace = [], [], []
+        self.mismatches, self.oobs, self.events, self.trace = [], [], [], []
         self.done, self.unfinished, self.traced = 0, None, False
 
 
@@ -360,8 +370,10 @@ def parse_output(text):
             o.mismatches.append(dict(zip(
                 ("function", "version", "buffer", "flat", "index", "expected",
                  "got", "count", "n", "sizes"), p[1:])))
+            o.events.append(("mismatch", o.mismatches[-1]))
         elif p[0] == "OOB" and len(p) == 5:
             o.oobs.append(dict(zip(("function", "version", "buffer", "sizes"), p[1:])))
+            o.events.append(("oob", o.oobs[-1]))
         elif line == "TRACE":
             o.traced = True
     return o

@@ -39,6 +39,8 @@ Everything else that is not a clean pass is a Failure with a kind:
   alias         the host glue called with overlapping arrays: not refused
                 (code 2) where one of them is written, or not the C's result
                 where both are only read
+  scale         looptile-run did not refuse sizes at which a buffer has more
+                than 2^31 - 1 elements (what the kernels' indices address)
   bad-refusal   looptile refused with a reason the generator rules out
                 (a constant without a value: the programs have none)
 """
@@ -93,6 +95,9 @@ class Result:
         self.alias_calls = 0        # glue calls with overlapping arrays
         self.alias_refused = 0      # of those, refused (a written one overlaps)
         self.alias_done = False
+        self.scale_checks = 0       # runs at sizes past 32-bit indices
+        self.scale_refused = 0      # of those, refused before running
+        self.scale_done = False
         self.zero_runs = 0          # looptile-run at sizes with a 0
         self.one_group_runs = 0     # validated runs that ran a host loop as
                                     # its kernel of one work-group
@@ -444,30 +449,31 @@ def run_driver(prog, variants, combos, deps, tools, res, trace, compiled=None):
     by_tag = {g[0]: g[1] for g in good}
     o = parse_output(out)
     bad = set()
-    for m in o.mismatches:
-        tag = m["version"]
+    # the first event of each version, in the order printed (a write into a
+    # guard zone before the wrong values it may have left)
+    for kind, e in o.events:
+        tag = e["version"]
+        if kind == "oob" and tag == "orig":
+            raise HarnessError("the original wrote outside %s at %s: "
+                               "generator bug" % (e["buffer"], e["sizes"]))
         if tag in bad:
             continue
         bad.add(tag)
-        res.failures.append(Failure("mismatch", by_tag[tag], (
-            "at %s: %s[%s] (flat) is %s, the original gives %s (%s of %s "
-            "elements from there differ)" % (m["sizes"], m["buffer"], m["flat"], m["got"],
-                                             m["expected"], m["count"], m["n"]))))
-    for b in o.oobs:
-        if b["version"] == "orig":
-            raise HarnessError("the original wrote outside %s at %s: "
-                               "generator bug" % (b["buffer"], b["sizes"]))
-        if b["version"] in bad:
-            continue
-        bad.add(b["version"])
-        res.failures.append(Failure("oob", by_tag[b["version"]], "wrote outside %s at %s"
-                                    % (b["buffer"], b["sizes"])))
+        if kind == "oob":
+            res.failures.append(Failure("oob", by_tag[tag], "wrote outside %s at %s"
+                                        % (e["buffer"], e["sizes"])))
+        else:
+            res.failures.append(Failure("mismatch", by_tag[tag], (
+                "at %s: %s[%s] (flat) is %s, the original gives %s (%s of %s "
+                "elements from there differ)" % (e["sizes"], e["buffer"], e["flat"],
+                                                 e["got"], e["expected"], e["count"],
+                                                 e["n"]))))
     # the driver exits 1 when it reported a difference, 0 otherwise
     clean_rc = 1 if o.mismatches or o.oobs else 0
     if not o.traced and (rc != clean_rc or o.unfinished or o.done < len(combos)):
-        if o.unfinished is None:
-            raise HarnessError("the driver failed (%s) outside a variant:\n%s" %
-                               (rc, tail(err)))
+        if o.unfinished is None or o.unfinished[1] == "-":
+            raise HarnessError("the driver failed (%s) outside a variant%s:\n%s" % (
+                rc, " at %s" % o.unfinished[2] if o.unfinished else "", tail(err)))
         _, tag, sizes = o.unfinished
         if tag == "orig":
             raise HarnessError("the original failed (%s) at %s: generator bug\n%s"
@@ -792,6 +798,9 @@ def check_opencl(prog, flags, k, combos, tools, res, refuse=()):
     if ok and getattr(tools, "alias_calls", False) and not res.alias_done:
         res.alias_done = True
         check_alias(prog, cl, manifest, flags, tools, res)
+    if ok and not res.scale_done:
+        res.scale_done = True
+        check_scale(cl, manifest, flags, tools, res)
 
 
 def has_one_work_group(steps):
@@ -882,6 +891,61 @@ def shape_count(shape, sizes):
             return None
         n *= max(int(v), 0)
     return n
+
+
+# Sizes past what the kernels' 32-bit indices address (docs/runtime.md):
+# the first validated kernel of a program is run once at sizes that give
+# some buffer more than INDEX_LIMIT elements, all sizes equal to the first
+# of SCALE_VALUES that does; the runtime must refuse them before any kernel
+# is launched: exit 2 (the buffer named, or a size check's refusal), or
+# exit 3 where allocating an earlier buffer failed first (the runtime
+# allocates and checks the buffers in manifest order). It runs under an
+# address-space limit, so that a runtime that went on would fail at once
+# instead of exhausting memory.
+INDEX_LIMIT = 2 ** 31 - 1
+SCALE_VALUES = (1291, 46341, 2 ** 30, 2 ** 31 - 1)
+SCALE_MEMORY = 4 << 30
+
+
+def scale_sizes(manifest):
+    """Size values at which a buffer exceeds INDEX_LIMIT elements, or None."""
+    names = [a["name"] for a in manifest.get("arguments", []) if a.get("kind") == "size"]
+    shapes = [a.get("shape", []) for a in manifest.get("arguments", [])
+              if a.get("kind") == "buffer"]
+    for v in SCALE_VALUES:
+        sizes = {n: v for n in names}
+        if names and any((shape_count(sh, sizes) or 0) > INDEX_LIMIT for sh in shapes):
+            return sizes
+    return None
+
+
+def check_scale(cl, manifest, flags, tools, res):
+    sizes = scale_sizes(manifest)
+    if sizes is None:
+        return
+    import resource
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (SCALE_MEMORY, SCALE_MEMORY))
+    d = ",".join("%s=%d" % kv for kv in sizes.items())
+    cmd = [tools.runner, cl, "-D", d, "--reps", "1", "--no-tune-cache", "--no-progress"]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, errors="replace",
+                           timeout=tools.timeout, env=tools.env, preexec_fn=limit)
+        rc, err = p.returncode, p.stderr
+    except subprocess.TimeoutExpired:
+        rc, err = "timeout", ""
+    res.scale_checks += 1
+    if (rc == 2 and ("2^31 - 1" in err or "are not valid for" in err)) or \
+            (rc == 3 and ("allocation failure" in err or "cannot map" in err)):
+        res.scale_refused += 1
+        return
+    res.failures.append(Failure(
+        "scale", flags + ["-o", "K.cl"],
+        "looptile-run at %s, where a buffer has more than 2^31 - 1 elements: "
+        "%s instead of the refusal (exit 2)%s" % (
+            d, "timed out" if rc == "timeout" else "exit %s" % rc,
+            (": " + first_error(err)) if err.strip() else ""), ocl=True))
 
 
 def check_alias(prog, cl, manifest, flags, tools, res):

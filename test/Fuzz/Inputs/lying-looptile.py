@@ -14,8 +14,10 @@ another.
 
 Two lies of the emitted C (--emit=c) for the C oracle's driver, each
 alone: LIE_OOB=1 writes the element before the first array parameter's
-first one (its guard zone); LIE_CRASH=1 traps on entry (a crash the driver
-must pin on the version that was running)."""
+first one (its guard zone), LIE_OOB=2 that and the +1 lie (a wrong value
+too: the first thing a version did wrong names its failure); LIE_CRASH=1
+traps on entry (a crash the driver must pin on the version that was
+running)."""
 import json
 import os
 import re
@@ -47,6 +49,9 @@ if p.returncode == 0:
                 lie = ("  ((int *)%s)[-1] = 12345;\n" % first if os.environ.get("LIE_OOB")
                        else "  __builtin_trap();\n")
                 text = text[:m.end()] + "\n" + lie + text[m.end():]
+                if os.environ.get("LIE_OOB") == "2":
+                    text = re.sub(r"^(\s+[A-Za-z_]\w*(\[[^;=]*\])?) = ", r"\1 = 1 + ",
+                                  text, count=1, flags=re.M)
                 with open(path, "w") as f:
                     f.write(text)
     if "--print-deps=json" in args and not only:
