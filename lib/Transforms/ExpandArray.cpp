@@ -247,6 +247,22 @@ bool looptile::checkArrayExpansion(const Function &F, const LoopLocation &Where,
               ", so the final values cannot be copied out from the last "
               "iteration",
           Diags);
+    // Along a band, the copy-out reads each iteration of the inner band
+    // loops from its own copy; it replays the writes in separate loops, one
+    // per write, so two writes that may store the same element in different
+    // iterations of the inner band would be copied out of order (the last
+    // writer in the C lost; fuzz seed 951202). Refused until the copy-out
+    // replays the band's iterations with all writes in order.
+    if (&O != &L && P.CopyOutWrites.size() > 1)
+      return refuse(
+          O.Loc,
+          "cannot " + What + ": '" + Name + "' is live after the loop" +
+              (V->VarKind == Variable::ArrayParam ? " (a parameter)" : "") +
+              " and " + std::to_string(P.CopyOutWrites.size()) +
+              " statements write it in the band; copying its final values "
+              "out of a band expansion is supported for one writing "
+              "statement only; expand it along '" + O.Var + "' alone",
+          Diags);
     Plan.CopyOutWrites = P.CopyOutWrites;
   }
   return true;
