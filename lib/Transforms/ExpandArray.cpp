@@ -230,16 +230,17 @@ bool looptile::checkArrayExpansion(const Function &F, const LoopLocation &Where,
   if (Plan.CopyOut) {
     // Along a band, coverage in L (the same iteration of every band loop)
     // implies coverage in O; the copy-out replays the last iteration of O,
-    // all of the inner band's iterations in order, so it needs only that
-    // the last iteration of O writes every element any iteration writes.
+    // so it needs that the last iteration of O writes every element any
+    // iteration writes (and, along a band, one writing statement: below).
     if (&O != &L)
       P = analyzeArrayPrivatization(F, Where.NestIndex, O, Name);
+    const std::string LiveAfter =
+        "cannot " + What + ": '" + Name + "' is live after the loop" +
+        (V->VarKind == Variable::ArrayParam ? " (a parameter)" : "");
     if (P.Verdict != ArrayPrivatization::Private || !P.LastIterationWritesAll)
       return refuse(
           O.Loc,
-          "cannot " + What + ": '" + Name + "' is live after the loop" +
-              (V->VarKind == Variable::ArrayParam ? " (a parameter)" : "") +
-              ", and the last iteration of '" + O.Var + "' " +
+          LiveAfter + ", and the last iteration of '" + O.Var + "' " +
               (P.CopyOutWitness.empty() ? "may not write" : "does not write") +
               " every element that an earlier iteration writes" +
               (P.CopyOutWitness.empty() ? ""
@@ -256,9 +257,7 @@ bool looptile::checkArrayExpansion(const Function &F, const LoopLocation &Where,
     if (&O != &L && P.CopyOutWrites.size() > 1)
       return refuse(
           O.Loc,
-          "cannot " + What + ": '" + Name + "' is live after the loop" +
-              (V->VarKind == Variable::ArrayParam ? " (a parameter)" : "") +
-              " and " + std::to_string(P.CopyOutWrites.size()) +
+          LiveAfter + " and " + std::to_string(P.CopyOutWrites.size()) +
               " statements write it in the band; copying its final values "
               "out of a band expansion is supported for one writing "
               "statement only; expand it along '" + O.Var + "' alone",
