@@ -218,15 +218,20 @@ def unparen(e):
     return e
 
 
+def ptr_spelling(arr, subs):
+    """How an access of a pointer parameter is spelled: 0 for A[e], 1 for
+    *(A + (e)), 2 for (A + 1)[(e) - 1] (all of which looptile reads as
+    A[e]), chosen by a stable hash of its text (no generator random number,
+    so a seed's program keeps its structure)."""
+    return zlib.crc32(("%s[%s]" % (arr.name, linearize(arr, subs))).encode()) % 3
+
+
 def aref_str(arr, subs):
     if arr.kind == "ptr":
         lin = linearize(arr, subs)
-        # Each access of a pointer parameter is spelled one of the ways C
-        # programs index memory, chosen by a stable hash of its text (no
-        # generator random number, so a seed's program keeps its structure):
-        # A[e], *(A + (e)) and (A + 1)[(e) - 1], all of which looptile reads
-        # as A[e].
-        spelling = zlib.crc32(("%s[%s]" % (arr.name, lin)).encode()) % 3
+        # each access of a pointer parameter is spelled one of the ways C
+        # programs index memory
+        spelling = ptr_spelling(arr, subs)
         if spelling == 1:
             return "(*(%s + (%s)))" % (arr.name, lin)
         if spelling == 2:

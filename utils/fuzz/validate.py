@@ -24,14 +24,25 @@ they appear only in subscripts (not of pointer parameters, whose spelling
 condition; so do sizes of these types (every size and loop variable of a
 program often has the same type: looptile refuses a bound converted to a
 narrower type, and a signed size compared in an unsigned type).
+
+A subscript is evaluated as C does, left to right in the types of its
+names (c_sum): a partial sum computed in 32-bit unsigned that may be
+negative must not be widened to a 64-bit type afterwards (-col + nj - 1
+with an unsigned col and a long nj is 2^32 too large), and no subscript
+may end negative in an unsigned type ((A + 1)[(e) - 1] at e = 0).
 """
-from .ast import PREC, Loop, Stmt, expr_prec, expr_str, same_expr, unparen, update_op
+from .ast import (PREC, Loop, Stmt, expr_prec, expr_str, ptr_spelling, same_expr,
+                  unparen, update_op)
 from .lin import (ASSIGN_CAP, DRIFT_CAP, EXPR_CAP, IN_MAG, SCALAR_PARAM_MAG, VCAP,
                   Envelope, Lin, S_MAX, in_bounds, max_over_params, min_over_params,
                   nonneg, size_floor, S_FLOORS, never_empty)
 
 UNSIGNED = ("unsigned", "size_t")
 INDEX_TYPES = ("int", "long") + UNSIGNED
+# C's usual arithmetic conversions on LP64 for these types: the sum of two
+# has the type that comes later here (int + unsigned is unsigned, unsigned
+# + long is long, long + size_t is size_t)
+RANK = ("int", "unsigned", "long", "size_t")
 
 
 class Invalid(Exception):
@@ -47,6 +58,7 @@ class VCtx:
         self.readable = set()
         self.adepth = {}     # array -> declaration depth
         self.unsigned = set()  # unsigned / size_t loop variables in scope
+        self.wide = set()      # long / size_t sizes and loop variables
 
     def child(self):
         c = VCtx()
@@ -57,10 +69,15 @@ class VCtx:
         c.readable = set(self.readable)
         c.adepth = dict(self.adepth)
         c.unsigned = set(self.unsigned)
+        c.wide = set(self.wide)
         return c
 
     def envs(self):
         return {v: e for v, e, _ in self.loops}
+
+    def ctype(self, n):
+        u, w = n in self.unsigned, n in self.wide
+        return "size_t" if u and w else "unsigned" if u else "long" if w else "int"
 
     def execs(self, frm):
         n = 1
@@ -95,6 +112,8 @@ class Validator:
                 top_unsigned.add(n)
         ctx = VCtx()
         ctx.unsigned = top_unsigned
+        ctx.wide = {n for n, t in getattr(f, "size_types", {}).items()
+                    if t in ("long", "size_t")}
         names = set()
         for p in f.params:
             n = p[1] if p[0] != "array" else p[1].name
@@ -247,6 +266,8 @@ class Validator:
         c.loops.append((loop.var, env, trips))
         if ctype in UNSIGNED:
             c.unsigned.add(loop.var)
+        if ctype in ("long", "size_t"):
+            c.wide.add(loop.var)
         # at floor 0, the body runs only for sizes where the envelope is not
         # empty: lo <= c*N + d gives N >= (lo - d) / c
         old = dict(S_FLOORS)
@@ -382,6 +403,54 @@ class Validator:
                     self.oob_seen.append("%s subscript %s" % (arr.name, sub.c_str()))
                     continue
                 raise Invalid("%s subscript %s out of bounds" % (arr.name, sub.c_str()))
+            if arr.kind != "ptr":
+                self.c_sum(self.lin_steps(sub, ctx), envs, arr.name)
+        if arr.kind == "ptr":
+            self.ptr_index(arr, e[2], ctx, envs)
+
+    def lin_steps(self, lin, ctx):
+        """The terms of lin as Lin.c_str prints them (names sorted, the
+        constant last), each with its C type."""
+        steps = [(Lin({n: lin.terms[n]}), ctx.ctype(n))
+                 for n in sorted(lin.terms) if lin.terms[n]]
+        if lin.const or not steps:
+            steps.append((Lin.c(lin.const), "int"))
+        return steps
+
+    def c_sum(self, steps, envs, what):
+        """The C type of a sum of steps (affine forms, each with its C type)
+        added left to right; raises Invalid where a 32-bit unsigned partial
+        sum may be negative and is then widened to 64 bits, or the sum may
+        end negative in an unsigned type (either is off by 2^32 or more)."""
+        acc, ty = Lin.c(0), None
+        for lin, t in steps:
+            nt = t if ty is None else max(ty, t, key=RANK.index)
+            if ty == "unsigned" and nt != ty and not nonneg(_range(acc, envs)[0]):
+                raise Invalid("a subscript of %s widens the negative unsigned "
+                              "partial sum %s" % (what, acc.c_str()))
+            acc, ty = acc + lin, nt
+        if ty in UNSIGNED and not nonneg(_range(acc, envs)[0]):
+            raise Invalid("a subscript of %s may be negative in type %s: %s"
+                          % (what, ty, acc.c_str()))
+        return ty
+
+    def ptr_index(self, arr, subs, ctx, envs):
+        """The row-major index of a pointer parameter's access as
+        ast.linearize and aref_str print it, evaluated as C does: each
+        product ((prefix)*(extent)) is nonnegative (0 stands for its least
+        value) in the type of its factors."""
+        ty = self.c_sum(self.lin_steps(subs[0], ctx), envs, arr.name)
+        for d in range(1, len(subs)):
+            ety = self.c_sum(self.lin_steps(arr.dims[d], ctx), envs, arr.name)
+            prod = max(ty, ety, key=RANK.index)
+            ty = self.c_sum([(Lin.c(0), prod)] + self.lin_steps(subs[d], ctx),
+                            envs, arr.name)
+        if ptr_spelling(arr, subs) == 2 and ty in UNSIGNED:
+            # (A + 1)[(e) - 1]: e - 1 is -1 at e = 0 unless e >= 1
+            lo = Lin.c(0) if len(subs) > 1 else _range(subs[0], envs)[0]
+            if not nonneg(lo - 1):
+                raise Invalid("(%s + 1)[(e) - 1] with e of type %s may be "
+                              "negative" % (arr.name, ty))
 
     def arm(self, e, ctx, narrowed):
         """An arm of a '?:': valid with the loop variables' envelopes, or

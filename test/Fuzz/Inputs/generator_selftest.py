@@ -40,6 +40,31 @@ ov = cases["overflow"]
 arr = ov.params[1][1]
 ov.body[0].body[0].rhs = ("bin", "*", ("aref", arr, [Lin.var("i")]),
                           ("bin", "*", ("aref", arr, [Lin.var("i")]), ("const", 100)))
+# A[-c + n - 1] with an unsigned c and a long n: C computes -c in unsigned
+# and widens it, 2^32 too large; (Q + 1)[(0*(n + 1) + c) - 1] with an
+# unsigned n is -1 as an unsigned int at c = 0, 2^32 - 1 too large
+wrap = Func("f")
+wrap.params.append(("size", "n"))
+wrap.size_types = {"n": "long"}
+wa = Array("A", [Lin({"n": 1})], "vla")
+wrap.params.append(("array", wa))
+wl = Loop("c", Bound.lin(Lin.c(0)), "<", Bound.lin(Lin.var("n")), 1)
+wl.ctype = "unsigned"
+wl.body.append(Stmt("assign", lhs=("aref", wa, [Lin({"c": -1, "n": 1}, -1)]), op="=",
+                    rhs=("const", 1)))
+wrap.body.append(wl)
+cases["wrap"] = wrap
+neg = Func("f")
+neg.params.append(("size", "n"))
+neg.size_types = {"n": "unsigned"}
+pa = Array("Q", [Lin.c(2), Lin({"n": 1}, 1)], "ptr")
+neg.params.append(("array", pa))
+nl = Loop("c", Bound.lin(Lin.c(0)), "<", Bound.lin(Lin.c(2)), 1)
+nl.body.append(Stmt("assign", lhs=("aref", pa, [Lin.c(0), Lin.var("c")]), op="=",
+                    rhs=("const", 1)))
+neg.body.append(nl)
+cases["negative"] = neg
+print("negative: spelled %s" % A.aref_str(pa, [Lin.c(0), Lin.var("c")]))
 for name, f in cases.items():
     A.print_c(f)
     print("%s: validate: %s" % (name, validate(f)))
