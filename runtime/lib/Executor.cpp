@@ -310,8 +310,10 @@ void Executor::prepare(const Env &Sizes) {
   const size_t BaseAlign =
       std::max<size_t>(Dev.Device.getInfo<CL_DEVICE_MEM_BASE_ADDR_ALIGN>() / 8,
                        1);
-  auto allocate = [&](const std::string &Name, ElemType Ty,
-                      const std::vector<Formula> &Shape) {
+  // Every buffer is sized and checked before the first is allocated, so
+  // a call refused for one buffer allocates nothing.
+  auto size = [&](const std::string &Name, ElemType Ty,
+                  const std::vector<Formula> &Shape) {
     BufferSlot New;
     New.Ty = Ty;
     New.Count = 1;
@@ -342,6 +344,10 @@ void Executor::prepare(const Env &Sizes) {
                       std::to_string(AllocBytes >> 20) + " MiB, more than " +
                       Dev.Name + "'s maximum allocation of " +
                       std::to_string(MaxAlloc >> 20) + " MiB");
+    return New;
+  };
+  auto allocate = [&](const std::string &Name, BufferSlot New) {
+    size_t AllocBytes = New.Bytes ? New.Bytes : elemSize(New.Ty);
     auto It = Buffers.find(Name);
     if (It != Buffers.end() && It->second.Bytes == New.Bytes) {
       It->second.Shape = New.Shape;
@@ -368,11 +374,14 @@ void Executor::prepare(const Env &Sizes) {
     }
     Buffers[Name] = std::move(New);
   };
+  std::vector<std::pair<std::string, BufferSlot>> Sized;
   for (const Argument &A : M.Arguments)
     if (A.K == Argument::Buffer)
-      allocate(A.Name, A.Ty, A.Shape);
+      Sized.emplace_back(A.Name, size(A.Name, A.Ty, A.Shape));
   for (const Temporary &T : M.Temporaries)
-    allocate(T.Name, T.Ty, T.Shape);
+    Sized.emplace_back(T.Name, size(T.Name, T.Ty, T.Shape));
+  for (auto &[Name, Slot] : Sized)
+    allocate(Name, std::move(Slot));
 
   // NDRanges, checked against the device and each kernel's limits; a
   // kernel whose NDRange depends on a host loop's variable is checked at
