@@ -120,12 +120,14 @@ IndexExpr sequentialLength(const std::vector<Node> &Body,
 // --- floating point: how the kernels' results compare with the C's -------
 
 // Math functions whose OpenCL versions round exactly as the C library's do
-// (exact operations, and sqrt and fma, which both standards round
-// correctly; float sqrt with -cl-fp32-correctly-rounded-divide-sqrt).
+// (exact operations and classifications, and sqrt and fma, which both
+// standards round correctly; float sqrt with
+// -cl-fp32-correctly-rounded-divide-sqrt).
 bool correctlyRounded(const std::string &CName) {
   static const std::set<std::string> Names = {
       "sqrt",  "sqrtf", "fabs",   "fabsf", "fmin",  "fminf", "fmax",
-      "fmaxf", "floor", "floorf", "ceil",  "ceilf", "fma",   "fmaf"};
+      "fmaxf", "floor", "floorf", "ceil",  "ceilf", "fma",   "fmaf",
+      "isnan", "isinf", "isfinite", "isnormal"};
   return Names.count(CName) != 0;
 }
 

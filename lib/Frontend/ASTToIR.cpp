@@ -309,6 +309,10 @@ private:
                                             std::vector<IndexExpr> Subs,
                                             const clang::Expr *At);
   std::optional<looptile::Expr> convertCall(const CallExpr *CE);
+  /// A classification macro of math.h (isnan, isinf, ...): an int Call of
+  /// the OpenCL function Name on one floating operand.
+  std::optional<looptile::Expr> classification(const CallExpr *CE,
+                                               const char *Name);
   std::optional<looptile::Expr> convertLValue(const clang::Expr *E);
   /// Comparisons, `&&`, `||`, `!` and `?:` in values and conditions.
   /// Returns false when E is none of these; otherwise Out holds the
@@ -2649,6 +2653,34 @@ FunctionTranslator::convertCall(const CallExpr *CE) {
     }
     return floatLiteral(V, *T, loc(CE->getBeginLoc()));
   }
+  // math.h's classification macros expand to type-generic builtins whose
+  // result is an int: isnan, isinf (glibc's isinf is __builtin_isinf_sign),
+  // isfinite and isnormal. They are exact (no rounding), and OpenCL C has
+  // the same functions with the same scalar results (1 or 0).
+  case Builtin::BI__builtin_isnan:
+    return classification(CE, "isnan");
+  case Builtin::BI__builtin_isinf:
+    return classification(CE, "isinf");
+  case Builtin::BI__builtin_isfinite:
+    return classification(CE, "isfinite");
+  case Builtin::BI__builtin_isnormal:
+    return classification(CE, "isnormal");
+  case Builtin::BI__builtin_isinf_sign: {
+    // -1 for -inf, 1 for +inf, 0 otherwise: isinf(x) ? (x > 0 ? 1 : -1) : 0
+    std::optional<looptile::Expr> IsInf = classification(CE, "isinf");
+    if (!IsInf)
+      return std::nullopt;
+    looptile::Expr X = IsInf->Operands[0];
+    looptile::Expr Sign = looptile::Expr::select(
+        looptile::Expr::condition(CondOp::GT, X, looptile::Expr::intLit(0)),
+        looptile::Expr::intLit(1), looptile::Expr::intLit(-1));
+    looptile::Expr R = looptile::Expr::select(
+        looptile::Expr::condition(CondOp::NE, std::move(*IsInf),
+                                  looptile::Expr::intLit(0)),
+        std::move(Sign), looptile::Expr::intLit(0));
+    R.Loc = loc(CE->getBeginLoc());
+    return R;
+  }
   default:
     break;
   }
@@ -2680,6 +2712,29 @@ FunctionTranslator::convertCall(const CallExpr *CE) {
       return std::nullopt;
     R.Operands.push_back(std::move(*A));
   }
+  return R;
+}
+
+std::optional<looptile::Expr>
+FunctionTranslator::classification(const CallExpr *CE, const char *Name) {
+  if (CE->getNumArgs() != 1) {
+    error(CE, "'" + text(CE) + "' takes one argument");
+    return std::nullopt;
+  }
+  std::optional<looptile::Expr> A = convertExpr(CE->getArg(0));
+  if (!A)
+    return std::nullopt;
+  if (!isFloatingType(A->Type)) {
+    error(CE->getArg(0), std::string("the argument of '") + Name +
+                             "' is not a float or a double");
+    return std::nullopt;
+  }
+  looptile::Expr R;
+  R.K = looptile::Expr::Call;
+  R.Name = Name;
+  R.Type = ElemType::Int;
+  R.Loc = loc(CE->getBeginLoc());
+  R.Operands.push_back(std::move(*A));
   return R;
 }
 

@@ -8,6 +8,9 @@ Expressions are tuples:
   ('aref', array, [Lin, ...])  an element read
   ('bin', op, a, b)            op in + - * / %
   ('neg', a)
+  ('fclass', fn, a, scale)     fn((float)(a) * scale): math.h's isnan, isinf,
+                               isfinite or isnormal, an int 0 or 1 (isinf's
+                               -1 at -inf)
   ('fcast', a, factor)         (int)((float)(a) * factor), factor a power of
                                two written as a float literal ("0.5f")
   ('paren', a)                 redundant parentheses as written
@@ -204,7 +207,7 @@ def expr_prec(e):
     k = e[0]
     if k == "const":
         return 90 if e[1] < 0 else 100
-    if k in ("name", "aref", "paren", "mcall", "sel", "gather"):
+    if k in ("name", "aref", "paren", "mcall", "sel", "gather", "fclass"):
         return 100
     if k in ("neg", "fcast"):
         return 90
@@ -284,6 +287,8 @@ def expr_str(e):
         return "-" + inner
     if k == "fcast":
         return "(int)((float)(%s) * %s)" % (expr_str(e[1]), e[2])
+    if k == "fclass":
+        return "%s((float)(%s) * %s)" % (e[1], expr_str(e[2]), e[3])
     if k == "mcall":
         return "%s(%s)" % (e[1], expr_str(e[2]))
     if k == "sel":
@@ -346,7 +351,7 @@ def expr_reads(e, out, when=None):
         out.append(e if when is None else (e, list(when)))
     elif k in ("paren", "neg", "fcast"):
         expr_reads(e[1], out, when)
-    elif k == "mcall":
+    elif k in ("mcall", "fclass"):
         expr_reads(e[2], out, when)
     elif k == "bin":
         expr_reads(e[2], out, when)
@@ -414,12 +419,39 @@ def _loops(items):
                 yield x
 
 
+def uses_fclass(f):
+    """Whether a value of f calls a classification macro (math.h)."""
+    found = []
+
+    def ex(e):
+        if e[0] == "fclass":
+            found.append(e)
+        for x in e[1:]:
+            if isinstance(x, tuple) and x and isinstance(x[0], str):
+                ex(x)
+
+    def items(its):
+        for it in its:
+            if isinstance(it, Loop):
+                items(it.body)
+                continue
+            for e in (getattr(it, "rhs", None), getattr(it, "guard", None),
+                      getattr(it, "lhs", None)):
+                if e is not None:
+                    ex(e)
+    items(f.decls)
+    items(f.body)
+    return bool(found)
+
+
 def print_c(f):
     """The program as C; sets .line on every loop and statement."""
     lines = []
     if any(getattr(l, "ctype", "int") == "size_t" for l in _loops(f.body)) or \
             "size_t" in getattr(f, "size_types", {}).values():
         lines.append("#include <stddef.h>")
+    if uses_fclass(f):
+        lines.append("#include <math.h>")
     if f.minmax:
         lines += MINMAX
     # one entry per line (a helper's definition spans several): the

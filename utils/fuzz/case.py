@@ -136,6 +136,9 @@ def feature_use(f):
         facts.add("closure")
     if getattr(f, "steep", False):
         facts.add("steep")
+    from .ast import uses_fclass
+    if uses_fclass(f):
+        facts.add("classify")
     # a helper defined and called (its name once in its definition)
     helpers = set(getattr(f, "func_macros", ())) & set(HELPERS)
     if helpers:

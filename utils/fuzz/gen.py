@@ -59,6 +59,9 @@ FEATURES = {
     "incdec": "++ and --",
     "divmod": "/ and %",
     "fcast": "(int)((float)(e) * 0.5f)",
+    "classify": "math.h's isnan, isinf, isfinite and isnormal of a float "
+                "value, added to an (int)((float)(e) * 0.5f): "
+                "isinf((float)(e) * 1e38f) is 1 or -1 where |e| >= 4",
     "parens": "redundant parentheses",
     "assoc": "right operands at equal precedence: a - (b - c), a * (b % c)",
     "reuse-names": "loop variables reused from nest to nest (selectors needed)",
@@ -220,6 +223,7 @@ class Gen:
         self.ctrng = random.Random(seed + 0xC0471)
         self.nrng = random.Random(seed + 0x5AB)
         self.grng = random.Random(seed + 0x6A7E)  # gathers
+        self.fcrng = random.Random(seed + 0xFC1A)  # classify
         self.gather = None     # (index array, gathered array, dimension)
         self.loop_decls = []   # names of scalars declared in loop bodies
         self.o = opts
@@ -1446,6 +1450,8 @@ def map_values(f, fn):
             e = (k, ex(e[1]))
         elif k == "fcast":
             e = (k, ex(e[1]), e[2])
+        elif k == "fclass":
+            e = (k, e[1], ex(e[2]), e[3])
         elif k == "mcall":
             e = (k, e[1], ex(e[2]))
         elif k == "sel":
@@ -1467,6 +1473,31 @@ def map_values(f, fn):
                 it.guard = ex(it.guard)
     items(f.decls)
     items(f.body)
+
+
+def classify(g, f):
+    """Feature classify, after generation (its own stream, so the program
+    is otherwise the one the seed had): in 30% of the programs, half of the
+    float casts (int)((float)(a) * k) gain a classification of the same
+    value, + fn((float)(a) * s), fn one of math.h's isnan, isinf, isfinite
+    and isnormal and s 1.0f or 1e38f (infinite where |a| >= 4: isinf is
+    -1 below -3, isfinite 0). Kept only where the validator's rules still
+    hold. Returns the program (a copy where values were rewritten)."""
+    import copy
+    from .validate import validate
+    r = g.fcrng
+    if r.random() >= 0.3:
+        return f
+    h = copy.deepcopy(f)
+
+    def fn(e):
+        if e[0] != "fcast" or r.random() >= 0.5:
+            return e
+        name = r.choice(["isnan", "isinf", "isfinite", "isnormal"])
+        scale = r.choice(["1.0f", "1e38f"])
+        return ("bin", "+", e, ("fclass", name, e[1], scale))
+    map_values(h, fn)
+    return h if validate(h) is None else f
 
 
 def index_types(g, f):
@@ -1713,6 +1744,8 @@ def generate(seed, exclude=()):
         f = closures(g, f)
     if "steep-wavefronts" in g.o:
         f = steep_wavefronts(g, f)
+    if "classify" in g.o and "fcast" in g.o:
+        f = classify(g, f)
     if "index-types" in g.o:
         f = index_types(g, f)
     if f.zero_sizes:

@@ -307,6 +307,8 @@ def substitute(it, var, value):
             return (k, e[1], expr(e[2]))
         if k == "fcast":
             return ("fcast", expr(e[1]), e[2])
+        if k == "fclass":
+            return ("fclass", e[1], expr(e[2]), e[3])
         if k == "bin":
             return ("bin", e[1], expr(e[2]), expr(e[3]))
         if k == "sel":
@@ -342,6 +344,9 @@ def expr_simplifications(e):
         yield e[2]
         for s in expr_simplifications(e[2]):
             yield (k, e[1], s)
+    elif k == "fclass":
+        for s in expr_simplifications(e[2]):
+            yield (k, e[1], s, e[3])
     elif k == "bin":
         if e[1] not in ("/", "%"):
             yield e[2]

@@ -32,6 +32,7 @@ statistics of interchange, permutation and tiling.
 """
 
 RUNTIME = r"""
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -557,6 +557,14 @@ class Validator:
             if m > EXPR_CAP:
                 raise Invalid("%s may overflow" % e[1])
             return m
+        if k == "fclass":
+            # exact: a float of an int value, scaled by 1 or 1e38f (inf
+            # where |a| >= 4), classified
+            if e[1] not in ("isnan", "isinf", "isfinite", "isnormal") or \
+                    e[3] not in ("1.0f", "1e38f"):
+                raise Invalid("classification %s of a scale %s" % (e[1], e[3]))
+            self.expr(e[2], ctx)
+            return 1
         if k == "fcast":
             from .ast import FLOAT_MACROS
             m = self.expr(e[1], ctx)
