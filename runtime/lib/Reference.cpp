@@ -50,11 +50,16 @@ static bool isCxxSource(const std::string &File) {
 // default-visibility function of a dlopen'ed object is interposed by any
 // loaded library that exports the same name, and a function named `select`
 // or `random` called the C library's (the reference never ran and correct
-// kernels FAILED). Only the entry point is exported (generateShim).
+// kernels FAILED). Only the entry point is exported (generateShim). Each
+// function and object goes in a section of its own and the linker keeps
+// only those the exported entry points reach: the source's main() and what
+// only it calls (PolyBench's polybench_alloc_data, defined in another
+// file) leave no undefined symbol that would stop dlopen.
 static std::string shimFlags(const Manifest &M) {
   return std::string("-O2 -ffp-contract=") +
          (M.Fp.FastContract ? "fast" : "off") +
-         " -fvisibility=hidden -fPIC -shared -w";
+         " -fvisibility=hidden -fPIC -shared -ffunction-sections "
+         "-fdata-sections -Wl,--gc-sections -w";
 }
 
 static bool isIdentChar(char C) {
@@ -253,7 +258,7 @@ static std::string compilerAndFlags(const Manifest &M, bool Warnings) {
   // it says about the call (GCC before 14 only warns when an array is
   // passed for an int parameter or an undeclared function is called).
   if (Warnings)
-    Flags.erase(Flags.rfind(" -w"));
+    Flags.erase(Flags.rfind(" -w"), 3);
   return Cmd + " " + Flags;
 }
 
