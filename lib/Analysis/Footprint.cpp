@@ -808,35 +808,18 @@ bool Question::cornerExtent(const AccessRef &A, isl_set *Context,
                             std::string &Why) {
   const IndexExpr &E = A.address()[0];
   const std::vector<const Loop *> &Loops = A.Site->Loops;
-  // X grows with Var whatever the other loop variables: every term that
-  // holds Var has a non-negative coefficient and no other loop variable
-  // (the sizes are positive).
-  auto NonNegativeIn = [&](const IndexExpr &X, const std::string &Var) {
-    for (const Term &T : X.terms()) {
-      unsigned Vars = 0;
-      bool Holds = false;
-      for (const std::string &S : T.Symbols) {
-        Holds |= S == Var;
-        Vars += std::any_of(Loops.begin(), Loops.end(),
-                            [&](const Loop *L) { return L->Var == S; });
-      }
-      if (Holds && (T.Coeff < 0 || Vars > 1))
-        return false;
-    }
-    return true;
-  };
   std::string What = "the largest index of '" + A.access().str() + "'";
   std::vector<IndexExpr> Corner;
   for (size_t J = 0; J < Loops.size(); ++J) {
     const Loop *L = Loops[J];
     if (L->Upper.size() != 1 || (L->Step != 1 && L->Step != -1) ||
-        !NonNegativeIn(E, L->Var)) {
+        !growsWith(E, L->Var, Loops)) {
       Why = What + " is not at the corner of its loops";
       return false;
     }
     IndexExpr C = L->Upper[0];
     for (size_t K = 0; K < J; ++K) {
-      if (!NonNegativeIn(C, Loops[K]->Var)) {
+      if (!growsWith(C, Loops[K]->Var, Loops)) {
         Why = What + " is not at the corner of its loops";
         return false;
       }
@@ -1122,4 +1105,65 @@ looptile::analyzeSplitFootprints(const Function &F, unsigned Nest,
       Out.push_back(std::move(FP));
   }
   return Out;
+}
+
+bool looptile::growsWith(const IndexExpr &X, const std::string &Var,
+                         const std::vector<const Loop *> &Loops) {
+  auto IsLoopVar = [&](const std::string &S) {
+    return std::any_of(Loops.begin(), Loops.end(),
+                       [&](const Loop *L) { return L->Var == S; });
+  };
+  // The coefficient of Var: the terms that hold it, Var removed.
+  IndexExpr Coeff;
+  for (const Term &T : X.terms()) {
+    if (std::find(T.Symbols.begin(), T.Symbols.end(), Var) == T.Symbols.end())
+      continue;
+    IndexExpr M = IndexExpr::constant(T.Coeff);
+    bool Dropped = false;
+    for (const std::string &S : T.Symbols) {
+      if (S == Var && !Dropped) {
+        Dropped = true;
+        continue;
+      }
+      if (IsLoopVar(S))
+        return false; // i*j, or Var squared
+      M = M * IndexExpr::symbol(S);
+    }
+    Coeff = Coeff + M;
+  }
+  auto NoNegativeTerm = [](const IndexExpr &E) {
+    return std::none_of(E.terms().begin(), E.terms().end(),
+                        [](const Term &T) { return T.Coeff < 0; });
+  };
+  if (NoNegativeTerm(Coeff))
+    return true;
+  // Each loop whose span holds no loop variable: a size with coefficient 1
+  // in it is written through the span's new symbol (Span = Size + Rest =
+  // T, so Size := T - Rest), the earlier loops' substitutions applied
+  // first. Every size and every T is >= 0 where the statement runs.
+  std::vector<std::pair<std::string, IndexExpr>> Done;
+  for (size_t J = 0; J < Loops.size(); ++J) {
+    const Loop *L = Loops[J];
+    if (L->Upper.size() != 1 || L->Lower.size() != 1)
+      continue;
+    IndexExpr Span = L->Upper[0] - L->Lower[0];
+    for (const auto &[Size, Value] : Done)
+      Span = Span.substitute(Size, Value);
+    if (!Span.isAffine() || std::any_of(Loops.begin(), Loops.end(),
+                                        [&](const Loop *O) {
+                                          return Span.mentions(O->Var);
+                                        }))
+      continue;
+    for (const Term &T : Span.terms()) {
+      if (T.Coeff != 1 || T.Symbols.size() != 1 || T.Symbols[0][0] == '\x02')
+        continue;
+      const std::string Size = T.Symbols[0];
+      IndexExpr Value = IndexExpr::symbol("\x02T" + std::to_string(J)) -
+                        (Span - IndexExpr::symbol(Size));
+      Coeff = Coeff.substitute(Size, Value);
+      Done.emplace_back(Size, Value);
+      break;
+    }
+  }
+  return NoNegativeTerm(Coeff);
 }

@@ -146,8 +146,7 @@ bool atLeastZero(const IndexExpr &E) {
 // The largest value E takes over the loops (innermost substituted first):
 // a loop variable with a positive coefficient at its upper bound in Box, one
 // with a negative coefficient (alone in its term) at its lower bound; in
-// products with size parameters it must have a positive coefficient (size
-// parameters are positive).
+// products with size parameters E must grow with it (growsWith).
 std::optional<IndexExpr>
 maxOver(IndexExpr E, const std::vector<const Loop *> &Loops, const Box &B) {
   for (size_t I = Loops.size(); I-- > 0;) {
@@ -158,16 +157,13 @@ maxOver(IndexExpr E, const std::vector<const Loop *> &Loops, const Box &B) {
     bool InProduct = false;
     for (const Term &T : E.terms())
       for (const std::string &S : T.Symbols)
-        if (S == L->Var && T.Symbols.size() > 1) {
-          // In a product with sizes, only a positive coefficient grows
-          // with the variable.
-          if (T.Coeff < 0)
-            return std::nullopt;
-          InProduct = true;
-        }
-    if (InProduct && Co < 0)
+        InProduct |= S == L->Var && T.Symbols.size() > 1;
+    // In a product with sizes, E must grow with the variable wherever the
+    // loops run (Analysis/Footprint.h).
+    if (InProduct && !growsWith(E, L->Var, Loops))
       return std::nullopt;
-    const std::map<std::string, IndexExpr> &Bound = Co < 0 ? B.Lower : B.Upper;
+    const std::map<std::string, IndexExpr> &Bound =
+        Co < 0 && !InProduct ? B.Lower : B.Upper;
     auto It = Bound.find(L->Var);
     if (It == Bound.end())
       return std::nullopt;

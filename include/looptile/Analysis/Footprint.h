@@ -110,6 +110,18 @@ struct PointerExtent {
 /// orders them as their flat indices do), for every value of the sizes.
 PointerExtent analyzePointerExtent(const Function &F, const std::string &Name);
 
+/// True when X never decreases as loop variable Var grows, wherever the
+/// statement inside Loops (outermost first) runs, for sizes >= 0: every
+/// term that holds Var holds no other loop variable, and the coefficient
+/// of Var, a polynomial in the sizes, is >= 0. A coefficient whose
+/// expansion has negative terms (im2col's K*K*(H - K + 1)*(W - K + 1)) is
+/// proved >= 0 by writing each size that has coefficient 1 in a loop's
+/// span (Upper - Lower, free of loop variables, >= 0 where the loop runs)
+/// through a new nonnegative symbol for that span (H := T + K for the span
+/// H - K): then no term may be negative.
+bool growsWith(const IndexExpr &X, const std::string &Var,
+               const std::vector<const Loop *> &Loops);
+
 /// The elements of one array that a kernel's part accesses, when the
 /// NDRange of the kernel is split along its outermost parallel loop Var and
 /// a part runs the iterations SPLIT_LO <= Var <= SPLIT_HI (docs/runtime.md,
