@@ -41,8 +41,8 @@ LOOPTILE_STATISTIC(Orders, "mapping", "loop orders tried in candidates");
 
 namespace {
 
-/// The most loops of a band whose orders are all tried (4! = 24).
-constexpr unsigned MaxPermutedBand = 4;
+/// The most loops of a band whose orders are all tried (5! = 120).
+constexpr unsigned MaxPermutedBand = 5;
 
 // The kernel ranking of the cost model, larger is better.
 std::tuple<bool, unsigned, int, int, bool, unsigned>
