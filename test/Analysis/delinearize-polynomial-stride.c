@@ -27,12 +27,12 @@ void spill(int M, int N, float *restrict A) {
       A[i * (N + 1) + j + 1] = A[i * (N + 1) + j] + 1.0f;
 }
 
-// im2col with flat indices and extents computed in locals (OH = H - K + 1):
-// the written subscript expands to 28 terms; its strides 1 | OW | OH*OW |
-// K*OH*OW | K*K*OH*OW split it into [c][kh][kw][oh][ow], so every loop is
-// parallel (before, every access to col was assumed to depend on every
-// other).
-// RUN: %looptile %s --function=im2col --print-deps 2>&1 | FileCheck %s --check-prefix=IM2COL
+// im2col with flat indices and extents computed in locals (OH = H - K + 1,
+// test/CodeGen/Inputs/im2col_flat.c): the written subscript expands to 28
+// terms; its strides 1 | OW | OH*OW | K*OH*OW | K*K*OH*OW split it into
+// [c][kh][kw][oh][ow], so every loop is parallel (before, every access to
+// col was assumed to depend on every other).
+// RUN: %looptile %S/../CodeGen/Inputs/im2col_flat.c --print-deps 2>&1 | FileCheck %s --check-prefix=IM2COL
 // IM2COL-NOT: cannot analyse
 // IM2COL: dependences:
 // IM2COL-NEXT: none
@@ -41,14 +41,3 @@ void spill(int M, int N, float *restrict A) {
 // IM2COL: loop kw: parallel
 // IM2COL: loop oh: parallel
 // IM2COL: loop ow: parallel
-void im2col(int C, int H, int W, int K, const float *restrict in,
-            float *restrict col) {
-  int OH = H - K + 1, OW = W - K + 1;
-  for (int c = 0; c < C; c++)
-    for (int kh = 0; kh < K; kh++)
-      for (int kw = 0; kw < K; kw++)
-        for (int oh = 0; oh < OH; oh++)
-          for (int ow = 0; ow < OW; ow++)
-            col[((c * K + kh) * K + kw) * OH * OW + oh * OW + ow] =
-                in[(c * H + oh + kh) * W + ow + kw];
-}
