@@ -229,6 +229,14 @@ def compile_tu(cc, src, renames, obj, include_dir):
     p = run(cmd)
     if p.returncode != 0:
         raise HarnessError("compiling %s failed:\n%s" % (src, p.stderr.strip()))
+    if renames:
+        # Only the renamed functions are the driver's: the file's other
+        # functions (those not selected with --function, main) are the same
+        # in both versions and must not clash when they are linked together.
+        p = run(["objcopy"] + ["--keep-global-symbol=%s" % b
+                               for _, b in renames] + [obj])
+        if p.returncode != 0:
+            raise HarnessError("objcopy on %s failed:\n%s" % (obj, p.stderr.strip()))
 
 
 def where(begin):

@@ -7,7 +7,8 @@
 // one parameter (the extent of that digit); then the address is
 // sum(digit_t * monomial_t), a mixed-radix number, and it is unique when
 // 0 <= digit_t <= extent_t - 1 for every digit but the top one. isl proves
-// those ranges on each access's iteration domain; if any proof fails, the
+// those ranges on each access's iteration domain (within the conditions of
+// the `?:` arms it sits in, Access::Arms); if any proof fails, the
 // array keeps its linear subscripts.
 //
 // Where the strides are polynomials rather than monomials (im2col's
@@ -36,6 +37,15 @@ struct Occurrence {
   unsigned Index;
 };
 } // namespace
+
+// The conditions of the `?:` arms that O's access sits in: it runs only
+// where they hold, so its digits need stay in range only there (a clamp
+// `in[y*w + (x < w - 1 ? x + 1 : x)]`). A read that does not run has no
+// address: the digits agree with the flat index wherever a read happens,
+// which is all that a dependence or a footprint asks.
+static const std::vector<AffineCondition> &armsOf(const Occurrence &O) {
+  return O.Site->Accesses[O.Index].Arms;
+}
 
 static bool isLoopVar(const StmtSite &Site, const std::string &Name) {
   for (const Loop *L : Site.Loops)
@@ -108,13 +118,28 @@ static bool delinearizePosition(std::vector<Occurrence> &Occs, size_t Pos,
   }
   if (Chain.size() < 2)
     return false;
-  // Every digit below the top must provably stay within its extent.
+  // Every digit below the top must provably stay within its extent. The
+  // grouping by monomial reads `y*w + w - 1` (a clamp's last column) as the
+  // digits y + 1 and -1; a carry of one unit between neighbours (digit + w,
+  // the next one - 1, or the reverse) keeps the address and may put the
+  // digit in range: y and w - 1.
   for (size_t I = 0; I < Occs.size(); ++I)
     for (size_t T = 0; T + 1 < Chain.size(); ++T) {
-      IndexExpr Digit = Split[I][Chain[T]];
-      IndexExpr Hi = IndexExpr::symbol(Extents[T]) - IndexExpr::constant(1);
-      if (!Solver.provesRange(*Occs[I].Site, Digit, IndexExpr::constant(0),
-                              Hi))
+      IndexExpr &Digit = Split[I][Chain[T]], &Next = Split[I][Chain[T + 1]];
+      IndexExpr Extent = IndexExpr::symbol(Extents[T]);
+      IndexExpr Hi = Extent - IndexExpr::constant(1);
+      bool InRange = false;
+      for (int64_t Carry : {0, 1, -1}) {
+        IndexExpr Moved = Digit + IndexExpr::constant(Carry) * Extent;
+        if (!Solver.provesRange(*Occs[I].Site, Moved, IndexExpr::constant(0),
+                                Hi, armsOf(Occs[I])))
+          continue;
+        Digit = Moved;
+        Next = Next - IndexExpr::constant(Carry);
+        InRange = true;
+        break;
+      }
+      if (!InRange)
         return false;
     }
   if (DigitOut)
@@ -280,7 +305,8 @@ static bool delinearizeByStrides(std::vector<Occurrence> &Occs, size_t Pos,
     for (size_t T = 0; T + 1 < Strides.size(); ++T)
       if (!Solver.provesRange(*Occs[I].Site, Digits[I][T],
                               IndexExpr::constant(0),
-                              Extents[T] - IndexExpr::constant(1)))
+                              Extents[T] - IndexExpr::constant(1),
+                              armsOf(Occs[I])))
         return false;
   for (size_t I = 0; I < Occs.size(); ++I) {
     std::vector<IndexExpr> &Addr = Occs[I].Site->Address[Occs[I].Index];

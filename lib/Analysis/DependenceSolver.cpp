@@ -297,7 +297,8 @@ std::vector<std::string> DependenceSolver::paramNames() const {
 }
 
 bool DependenceSolver::provesRange(const StmtSite &Site, const IndexExpr &E,
-                                   const IndexExpr &Lo, const IndexExpr &Hi) {
+                                   const IndexExpr &Lo, const IndexExpr &Hi,
+                                   const std::vector<AffineCondition> &Arms) {
   Renderer R{*this, Site, 'x'};
   std::optional<std::string> SE = R.expr(E), SLo = R.expr(Lo), SHi = R.expr(Hi);
   if (!SE || !SLo || !SHi)
@@ -305,6 +306,7 @@ bool DependenceSolver::provesRange(const StmtSite &Site, const IndexExpr &E,
   std::vector<std::string> Constraints;
   bool Inexact = false;
   R.domain(Constraints, Inexact);
+  islArms(Site, 'x', Arms, Constraints);
   Constraints.push_back("(" + *SE + " < " + *SLo + " or " + *SE + " > " + *SHi +
                         ")");
   std::vector<std::string> Vars;

@@ -77,9 +77,11 @@ public:
   static bool isLoopAffine(const IndexExpr &E, const StmtSite &Site);
 
   /// True when isl proves Lo <= E <= Hi on the iteration domain of Site
-  /// (Hi may mention size parameters).
+  /// (Hi may mention size parameters), restricted by Arms (the conditions
+  /// of the `?:` arms an access sits in, Access::Arms: it runs only there).
   bool provesRange(const StmtSite &Site, const IndexExpr &E,
-                   const IndexExpr &Lo, const IndexExpr &Hi);
+                   const IndexExpr &Lo, const IndexExpr &Hi,
+                   const std::vector<AffineCondition> &Arms = {});
 
   /// The direction vectors over the first Common loops of the dependences
   /// from Src (an earlier instance) to Snk (a later one) on the same

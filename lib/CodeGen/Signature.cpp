@@ -12,55 +12,6 @@ using namespace looptile;
 
 namespace {
 
-/// One access of a statement, with whether it runs whenever the statement's
-/// affine guard holds (false: only when a condition on data, the chosen arm
-/// of a `?:` or the left operand of `&&`/`||` says so).
-struct PlacedAccess {
-  Access A;
-  bool Unconditional = true;
-};
-
-void placeReads(const Expr &E, bool Unconditional,
-                const std::vector<std::string> &NotMemory,
-                std::vector<PlacedAccess> &Out) {
-  if (E.K == Expr::ScalarRef) {
-    if (std::find(NotMemory.begin(), NotMemory.end(), E.Name) ==
-        NotMemory.end())
-      Out.push_back({{E.Name, {}, false, E.Loc}, Unconditional});
-    return;
-  }
-  if (E.K == Expr::ArrayRef) {
-    for (size_t D = 0; D < E.Subscripts.size(); ++D)
-      if (E.gathersDim(D))
-        placeReads(E.Operands[D], Unconditional, NotMemory, Out);
-    Out.push_back({{E.Name, E.Subscripts, false, E.Loc}, Unconditional});
-    Out.back().A.Gather = E.isGather();
-    return;
-  }
-  for (size_t I = 0; I < E.Operands.size(); ++I) {
-    bool Later =
-        (E.K == Expr::Select && I > 0) || (E.K == Expr::Logical && I > 0);
-    placeReads(E.Operands[I], Unconditional && !Later, NotMemory, Out);
-  }
-}
-
-std::vector<PlacedAccess> placedAccesses(const Stmt &S,
-                                         const std::vector<std::string> &NM) {
-  std::vector<PlacedAccess> Out;
-  for (size_t K = 0; K < S.When.Data.size(); ++K)
-    placeReads(S.When.Data[K], K == 0, NM, Out);
-  bool Runs = !S.When.isConditional();
-  placeReads(S.RHS, Runs, NM, Out);
-  Access Target{S.LHS.Name, S.LHS.Subscripts, false, S.LHS.Loc};
-  if (S.Op != AssignOp::Assign)
-    Out.push_back({Target, Runs});
-  Target.IsWrite = true;
-  Target.Conditional = !Runs;
-  Out.push_back({Target, Runs});
-  return Out;
-}
-
-
 /// The largest value of each loop variable where a statement runs: the
 /// loop's single upper bound, lowered by a constraint `v <= e` (or `v ==
 /// e`) of the statement's affine guard when e is below it by a constant.
@@ -192,8 +143,7 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
   forEachStmt(F.Body,
             [&](const Stmt &S, const std::vector<const Loop *> &Loops) {
               Box B = boxOf(S, Loops);
-              for (const PlacedAccess &P : placedAccesses(S, NotMemory)) {
-                const Access &A = P.A;
+              for (const Access &A : S.accesses(NotMemory)) {
                 (A.IsWrite ? Written : Read)[A.Name] = true;
                 Guarded[A.Name] |= A.IsWrite && !S.When.empty();
                 const Variable *V = F.lookup(A.Name);
@@ -217,10 +167,16 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
                 }
                 IndexExpr Candidate = *M + IndexExpr::constant(1);
                 Reaches[A.Name].push_back({A.str(), Candidate});
-                if (!P.Unconditional || !B.Exact) {
+                if (A.Conditional || !B.Exact) {
                   Conditional.push_back({A, Candidate});
                   continue;
                 }
+                // A read in the arms of affine `?:`s runs exactly where
+                // they hold: the footprint's extent counts it within them
+                // (analyzePointerExtent); over the loops' bounds alone, its
+                // reach would overstate the array (a clamp's far arm).
+                if (!A.Arms.empty())
+                  continue;
                 auto &Cur = Extent[A.Name];
                 if (!Cur)
                   Cur = Candidate;

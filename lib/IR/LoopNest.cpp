@@ -561,12 +561,18 @@ exactCondition(const Expr &C, const std::vector<std::string> &Symbols,
   return std::nullopt;
 }
 
-// Where the arm of a `?:` with condition C runs (Access::Arms): where C
+// Where the arms of a `?:` with condition C run (Access::Arms): where C
 // holds (the first arm; the second where it does not), or anywhere C's
 // exact reading might not be C's own value (an unsigned part wrapped
-// around, a conversion changed a value), since the arm may run there too.
-// std::nullopt when C has no affine reading.
-static std::optional<std::pair<AffineCondition, AffineCondition>>
+// around, a conversion changed a value), since the arm may run there too;
+// Exact when there is no such place. std::nullopt when C has no affine
+// reading.
+struct ArmConditions {
+  AffineCondition First, Second;
+  bool Exact;
+};
+
+static std::optional<ArmConditions>
 armConditions(const Expr &C, const std::vector<std::string> &Symbols) {
   NoWrap Assumed;
   std::optional<AffineCondition> A = exactCondition(C, Symbols, Assumed);
@@ -576,18 +582,21 @@ armConditions(const Expr &C, const std::vector<std::string> &Symbols) {
   AffineCondition First = *A || Inexact, Second = !*A || Inexact;
   if (!Inexact.isBounded() || !First.isBounded() || !Second.isBounded())
     return std::nullopt;
-  return std::make_pair(First, Second);
+  return ArmConditions{First, Second, Inexact.isFalse()};
 }
 
 // Appends the reads of E (in evaluation order) to Out; Arms holds the
-// conditions of the `?:` arms around E (Access::Arms).
+// conditions of the `?:` arms around E (Access::Arms), and Maybe says
+// whether E may not be evaluated where its statement runs and Arms hold
+// (Access::Conditional).
 static void collectReads(const Expr &E, const std::vector<std::string> &Skip,
                          std::vector<Access> &Out,
-                         std::vector<AffineCondition> &Arms) {
+                         std::vector<AffineCondition> &Arms, bool Maybe) {
   if (E.K == Expr::ScalarRef) {
     if (std::find(Skip.begin(), Skip.end(), E.Name) == Skip.end()) {
       Out.push_back({E.Name, {}, false, E.Loc});
       Out.back().Arms = Arms;
+      Out.back().Conditional = Maybe;
     }
     return;
   }
@@ -595,47 +604,54 @@ static void collectReads(const Expr &E, const std::vector<std::string> &Skip,
     // A gather reads its indices first.
     for (size_t D = 0; D < E.Subscripts.size(); ++D)
       if (E.gathersDim(D))
-        collectReads(E.Operands[D], Skip, Out, Arms);
+        collectReads(E.Operands[D], Skip, Out, Arms, Maybe);
     Out.push_back({E.Name, E.Subscripts, false, E.Loc});
     Out.back().Arms = Arms;
     Out.back().Gather = E.isGather();
+    Out.back().Conditional = Maybe;
     return;
   }
   if (E.K == Expr::Select && E.Operands.size() == 3) {
-    collectReads(E.Operands[0], Skip, Out, Arms);
-    std::optional<std::pair<AffineCondition, AffineCondition>> C =
-        armConditions(E.Operands[0], Skip);
+    collectReads(E.Operands[0], Skip, Out, Arms, Maybe);
+    std::optional<ArmConditions> C = armConditions(E.Operands[0], Skip);
+    // An arm runs exactly where its condition says only when the condition
+    // is affine and exact; elsewhere it may or may not run.
+    bool ArmMaybe = Maybe || !C || !C->Exact;
     if (C)
-      Arms.push_back(C->first);
-    collectReads(E.Operands[1], Skip, Out, Arms);
+      Arms.push_back(C->First);
+    collectReads(E.Operands[1], Skip, Out, Arms, ArmMaybe);
     if (C)
-      Arms.back() = C->second;
-    collectReads(E.Operands[2], Skip, Out, Arms);
+      Arms.back() = C->Second;
+    collectReads(E.Operands[2], Skip, Out, Arms, ArmMaybe);
     if (C)
       Arms.pop_back();
     return;
   }
-  for (const Expr &Op : E.Operands)
-    collectReads(Op, Skip, Out, Arms);
+  for (size_t I = 0; I < E.Operands.size(); ++I)
+    // The right operand of `&&` and `||` runs only when the left one says.
+    collectReads(E.Operands[I], Skip, Out, Arms,
+                 Maybe || (E.K == Expr::Logical && I > 0));
 }
 
 static void collectReads(const Expr &E, const std::vector<std::string> &Skip,
-                         std::vector<Access> &Out) {
+                         std::vector<Access> &Out, bool Maybe) {
   std::vector<AffineCondition> Arms;
-  collectReads(E, Skip, Out, Arms);
+  collectReads(E, Skip, Out, Arms, Maybe);
 }
 
 std::vector<Access>
 Stmt::accesses(const std::vector<std::string> &NotMemory) const {
   std::vector<Access> Out;
-  for (const Expr &C : When.Data)
-    collectReads(C, NotMemory, Out);
-  collectReads(RHS, NotMemory, Out);
+  // The data conditions are evaluated in order while they hold (C's &&):
+  // the first always, the others and the statement itself maybe.
+  for (size_t K = 0; K < When.Data.size(); ++K)
+    collectReads(When.Data[K], NotMemory, Out, K > 0);
+  collectReads(RHS, NotMemory, Out, When.isConditional());
   Access Target{LHS.Name, LHS.Subscripts, false, LHS.Loc};
+  Target.Conditional = When.isConditional();
   if (Op != AssignOp::Assign)
     Out.push_back(Target);
   Target.IsWrite = true;
-  Target.Conditional = When.isConditional();
   Out.push_back(Target);
   return Out;
 }

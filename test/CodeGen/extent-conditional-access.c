@@ -1,6 +1,6 @@
 // A pointer parameter's extent is the largest subscript its accesses reach.
 // An access that runs only when a condition on data holds (or in the arm of
-// a ?:) says nothing about the array's size: it may not extend the extent
+// a ?: on data) says nothing about the array's size: it may not extend the extent
 // the other accesses define, else the signature is refused with the
 // rewrite. An affine guard `v <= e` lowers the loop bound it constrains, so
 // a guarded stencil over pointers keeps its exact extent. The outer extent
@@ -23,6 +23,15 @@ void select_arm(int n, const float *restrict A, float *restrict B) {
     B[i] = A[i] > 0.0f ? A[i + 1] : 0.0f;
 }
 // ARM: error: cannot determine the extent of parameter 'A': the access 'A[i + 1]' runs only when a condition holds, so its reach says nothing about the array's size; declare it as an array parameter with the extent of the caller's array, e.g. 'const float A[n + 1]' where it has that many elements (every access stays below n + 1, conditions ignored)
+
+// The pair of select_arm: an affine condition says exactly where each arm
+// runs (Access::Arms), so the clamp's reach is its extent.
+// RUN: %looptile %s --function affine_arm --print-signature | FileCheck %s --check-prefix=AFFINEARM
+void affine_arm(int n, const float *restrict A, float *restrict B) {
+  for (int i = 0; i < n; i++)
+    B[i] = i < n - 1 ? A[i + 1] : A[i];
+}
+// AFFINEARM: {"name": "A", "kind": "buffer", "type": "float", "access": "in", "shape": ["n"]}
 
 void within(int n, const float *restrict A, float *restrict B) {
   for (int i = 0; i < n; i++)

@@ -198,9 +198,13 @@ struct Access {
   std::vector<IndexExpr> Subscripts;
   bool IsWrite = false;
   SourceLoc Loc;
-  /// A write that may not happen in its statement's iteration domain: the
-  /// statement is guarded by a condition on data (a may-write). It never
-  /// counts as covering a later read or as defining an element.
+  /// An access that may not happen where its statement's iteration domain
+  /// and Arms say. A write: the statement is guarded by a condition on data
+  /// (a may-write); it never counts as covering a later read or as defining
+  /// an element. A read: it is, in addition, in such a statement, in a
+  /// data condition after the first, in the right operand of `&&`/`||`, or
+  /// in an arm of a `?:` whose condition is not affine or not exact (a
+  /// may-read); its reach says nothing about its array's size.
   bool Conditional = false;
   /// A read in an arm of `c ? a : b` whose condition c is affine (+, -,
   /// multiplication by a constant and integer conversions of loop
