@@ -323,7 +323,8 @@ WriteCoverage Question::coverage(const std::vector<IndexExpr> &Extents) {
     Vars.push_back(varName('e', unsigned(D)));
   std::vector<std::string> Clauses;
   for (const AccessRef &W : Refs) {
-    if (!W.access().IsWrite)
+    // A may-write (under a condition on data) covers nothing.
+    if (!W.access().IsWrite || W.access().Conditional)
       continue;
     std::vector<std::string> Address, C;
     if (!addressText(W, Address, C, Out.Why))

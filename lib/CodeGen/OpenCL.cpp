@@ -330,6 +330,49 @@ bool sizeChecks(const Function &F, const std::vector<ArgumentInfo> &Args,
       Extents.push_back(*E);
     Check(V, Extents, true);
   }
+  // A loop bound with a product of sizes (`i < w * h`) is computed in the
+  // loop variable's type, in C and in the kernels, and its value need not
+  // index any array: where the product leaves that type (signed overflow
+  // in C, a wrapped bound), the call is refused.
+  std::set<std::string> Seen;
+  forEachLoop(F.Body, [&](const Loop &L) {
+    if (L.VarType.Bits >= 64)
+      return;
+    int64_t Max = L.VarType.Signed ? (int64_t(1) << (L.VarType.Bits - 1)) - 1
+                                   : (int64_t(1) << L.VarType.Bits) - 1;
+    auto Guard = [&](const IndexExpr &E) {
+      std::string Text = E.str();
+      if (!Seen.insert(Text).second)
+        return;
+      Out.push_back({Text + " >= " + std::to_string(Max + 1),
+                     "the loop bound '" + Text + "' of loop '" + L.Var +
+                         "' (line " + std::to_string(L.Loc.Line) +
+                         ") would exceed " + std::to_string(Max) +
+                         ", the largest value of its type '" +
+                         L.VarType.Spelling + "'"});
+    };
+    for (const std::vector<IndexExpr> *Bounds : {&L.Lower, &L.Upper})
+      for (const IndexExpr &E : *Bounds) {
+        if (E.isAffine())
+          continue;
+        for (const Term &T : E.terms())
+          if (T.Symbols.size() > 1)
+            Guard(IndexExpr::constant(T.Coeff < 0 ? -T.Coeff : T.Coeff) *
+                  [&] {
+                    IndexExpr M = IndexExpr::constant(1);
+                    for (const std::string &S : T.Symbols)
+                      M = M * IndexExpr::symbol(S);
+                    return M;
+                  }());
+        // The sum, where it can be larger than its one product (`w*h - 1`,
+        // the bound of `i < w*h`, is not).
+        size_t Varying = 0;
+        for (const Term &T : E.terms())
+          Varying += !T.Symbols.empty();
+        if (Varying > 1 || E.constantPart() > 0)
+          Guard(E);
+      }
+  });
   return Runnable;
 }
 

@@ -134,6 +134,10 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
   // Pointer accesses that may not run where the loops' bounds say: their
   // reach must stay within the extent the others define.
   std::vector<std::pair<Access, IndexExpr>> Conditional;
+  // Pointer accesses that run exactly where an affine condition says, with
+  // their reach over the loops' bounds: within the extent the others
+  // define where the footprint has no one formula.
+  std::vector<std::pair<Access, IndexExpr>> Unboxed;
   // Every access's reach (one past the largest element it may touch, over
   // the loops' bounds, conditions ignored), for the declaration that an
   // error suggests.
@@ -145,7 +149,7 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
               Box B = boxOf(S, Loops);
               for (const Access &A : S.accesses(NotMemory)) {
                 (A.IsWrite ? Written : Read)[A.Name] = true;
-                Guarded[A.Name] |= A.IsWrite && !S.When.empty();
+                Guarded[A.Name] |= A.IsWrite && A.Conditional;
                 const Variable *V = F.lookup(A.Name);
                 // A pointer's extent, or the undeclared outer extent of an
                 // array parameter (`float (*a)[8]`, `float a[][8]`), comes
@@ -167,16 +171,21 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
                 }
                 IndexExpr Candidate = *M + IndexExpr::constant(1);
                 Reaches[A.Name].push_back({A.str(), Candidate});
-                if (A.Conditional || !B.Exact) {
+                if (A.Conditional) {
                   Conditional.push_back({A, Candidate});
                   continue;
                 }
-                // A read in the arms of affine `?:`s runs exactly where
-                // they hold: the footprint's extent counts it within them
-                // (analyzePointerExtent); over the loops' bounds alone, its
-                // reach would overstate the array (a clamp's far arm).
-                if (!A.Arms.empty())
+                // An access under an affine guard that is not a box (`x ==
+                // 0 || x == w - 1`, `j != i`) or in the arms of affine
+                // `?:`s runs exactly where they hold: a pointer's extent
+                // (analyzePointerExtent) counts it there; over the loops'
+                // bounds alone its reach would overstate the array (a
+                // clamp's far arm). An outer extent has only the reaches.
+                if (!B.Exact || !A.Arms.empty()) {
+                  (OuterUnknown ? Conditional : Unboxed).push_back(
+                      {A, Candidate});
                   continue;
+                }
                 auto &Cur = Extent[A.Name];
                 if (!Cur)
                   Cur = Candidate;
@@ -294,10 +303,22 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
         if (PE.Verdict == PointerExtent::Exact) {
           A.Shape = {PE.Poly};
         } else {
-          if (ExtentUnknown[V.Name] || !Extent[V.Name])
+          // The shape is a polynomial bound of the formula: the extent of
+          // the accesses that run over whole boxes where it bounds the
+          // others, else the largest reach of all (conditions ignored).
+          std::optional<IndexExpr> Bound;
+          if (!ExtentUnknown[V.Name] && Extent[V.Name]) {
+            Bound = Extent[V.Name];
+            for (const auto &[UA, Reach] : Unboxed)
+              if (UA.Name == V.Name && !atLeastZero(*Bound - Reach))
+                Bound.reset();
+          }
+          if (!Bound && !ExtentUnknown[V.Name])
+            Bound = LargestReach(V.Name);
+          if (!Bound)
             return "cannot bound the extent of pointer parameter '" + V.Name +
                    "' by one polynomial" + Declare;
-          A.Shape = {*Extent[V.Name]};
+          A.Shape = {*Bound};
           A.ExtentFormula = PE.Formula;
         }
       } else {
@@ -317,8 +338,9 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
       }
       // Written and never read: `out` only when every element is written,
       // else the elements the function leaves alone must keep the caller's
-      // values (the host uploads them). A guarded write leaves the elements
-      // where its guard fails as they were: `inout` too.
+      // values (the host uploads them). A write guarded by data leaves the
+      // elements where its guard fails as they were: `inout` too; affine
+      // guards are exact, and the coverage counts them.
       A.AccessMode = !A.Writes                       ? "in"
                      : A.Reads || Guarded[V.Name] ? "inout"
                                                   : "out";

@@ -1805,6 +1805,12 @@ static int minMaxKind(const ConditionalOperator *CO, const clang::Expr *&A,
 bool FunctionTranslator::boundList(const clang::Expr *E, bool WantMin,
                                    std::vector<IndexExpr> &Out) {
   const clang::Expr *Stripped = E->IgnoreParenImpCasts();
+  // An index temporary initialised with a min or max (`int hi = MIN(i + r,
+  // n - 1);`) bounds the loop as its initializer would.
+  if (const auto *DR = dyn_cast<DeclRefExpr>(Stripped))
+    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      if (auto It = CondIndexTemps.find(VD); It != CondIndexTemps.end())
+        return boundList(It->second, WantMin, Out);
   if (const auto *CO = dyn_cast<ConditionalOperator>(Stripped)) {
     const clang::Expr *A = nullptr, *B = nullptr;
     int Kind = minMaxKind(CO, A, B, Ctx);
@@ -1825,8 +1831,19 @@ bool FunctionTranslator::boundList(const clang::Expr *E, bool WantMin,
   std::optional<IndexExpr> V = convertIndex(E, "loop bound");
   if (!V)
     return false;
-  if (!V->isAffine())
-    return error(E, "non-affine loop bound '" + text(E) + "'");
+  // A product of sizes (`w * h`) is one parameter to isl; a loop variable
+  // in a product (`i * n`) is not affine.
+  std::set<std::string> LoopNames;
+  for (const VarDecl *IV : AllLoopVars)
+    LoopNames.insert(nameOf(IV));
+  for (const Term &T : V->terms())
+    if (T.Symbols.size() > 1)
+      for (const std::string &S : T.Symbols)
+        if (LoopNames.count(S))
+          return error(E, "non-affine loop bound '" + text(E) +
+                              "': loop variable '" + S +
+                              "' is multiplied by a variable (a bound may "
+                              "multiply sizes, not loop variables)");
   Out.push_back(*V);
   return true;
 }

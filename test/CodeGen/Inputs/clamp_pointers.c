@@ -42,16 +42,19 @@ void next_or_self(int n, const float *restrict a, float *restrict b) {
     b[i] = i < n - 1 ? a[i + 1] : a[i];
 }
 
-/* The pair: a clamp that leaves the row (MIN(x + 1, w) reaches in[h*w] on
-   the last row) is refused with the declaration that is accepted. */
+/* A clamp that leaves the row: MIN(x + 1, w) reads in[h*w] on the last
+   row, so the C needs h*w + 1 elements, and that is the extent. */
 void clamp_past(int h, int w, const float *restrict in, float *restrict out) {
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++)
       out[y * w + x] = in[y * w + MIN(x + 1, w)];
 }
-void clamp_past_declared(int h, int w, const float in[h * w + 1],
-                         float *restrict out) {
+
+/* The pair: a clamp chosen by data; its reads may not run, so they say
+   nothing about the size of 'in'. */
+void clamp_on_data(int h, int w, const float *restrict m,
+                   const float *restrict in, float *restrict out) {
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++)
-      out[y * w + x] = in[y * w + MIN(x + 1, w)];
+      out[y * w + x] = in[y * w + (m[y * w + x] > 0.0f ? x : 0)];
 }

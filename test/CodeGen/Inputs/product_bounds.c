@@ -1,0 +1,43 @@
+/* Loop bounds that are products of sizes, and index temporaries that are
+   a min or max as bounds (run-product-bounds-pocl.test). */
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+
+/* Interleaved RGB to gray over the image as one flat loop. */
+void rgb_to_gray(const unsigned char *rgb, float *gray, int width,
+                 int height) {
+  int n = width * height;
+  for (int i = 0; i < n; i++) {
+    float r = rgb[3 * i + 0];
+    float g = rgb[3 * i + 1];
+    float b = rgb[3 * i + 2];
+    gray[i] = 0.299f * r + 0.587f * g + 0.114f * b;
+  }
+}
+
+/* A centred moving average whose window shrinks at the ends. */
+void moving_average(int n, int r, const float x[n], float y[n]) {
+  for (int i = 0; i < n; i++) {
+    int lo = MAX(i - r, 0);
+    int hi = MIN(i + r, n - 1);
+    float s = 0.0f;
+    for (int j = lo; j <= hi; j++)
+      s += x[j];
+    y[i] = s / (float)(hi - lo + 1);
+  }
+}
+
+/* The pairs: a loop variable in the product, and a temporary that is a
+   conditional but not a min or max. */
+void triangle_product(int n, float *restrict a) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < i * n; j++)
+      a[j] += 1.0f;
+}
+void not_a_min(int n, int m, const float x[n], float y[n]) {
+  for (int i = 0; i < n; i++) {
+    int hi = i > m ? n : m;
+    for (int j = 0; j < hi; j++)
+      y[i] += x[0];
+  }
+}
