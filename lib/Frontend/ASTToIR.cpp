@@ -749,7 +749,12 @@ bool FunctionTranslator::convertLocalDecl(const VarDecl *VD,
                        "' is initialised outside its loop");
     return declareName(VD);
   }
-  if (VD->isStaticLocal() || VD->hasExternalStorage())
+  // A `static const` local with an initializer (a table of coefficients)
+  // holds the same values at every call: an ordinary local initialised in
+  // the function is the same object to the code that reads it.
+  bool ConstTable = VD->isStaticLocal() && VD->hasInit() &&
+                    Ctx.getBaseElementType(VD->getType()).isConstQualified();
+  if ((VD->isStaticLocal() && !ConstTable) || VD->hasExternalStorage())
     return error(VD->getLocation(),
                  "static or extern local variables are not supported") ||
            suggest(VD->getLocation(),
@@ -1086,8 +1091,14 @@ bool FunctionTranslator::convertOneStmt(
     }
     return OK;
   }
-  if (const auto *E = dyn_cast<clang::Expr>(S))
+  if (const auto *E = dyn_cast<clang::Expr>(S)) {
+    // `(void)x;` (a parameter marked unused) computes nothing that is kept.
+    if (const auto *Cast = dyn_cast<CStyleCastExpr>(E->IgnoreParens());
+        Cast && Cast->getType()->isVoidType() &&
+        !Cast->getSubExpr()->HasSideEffects(Ctx))
+      return true;
     return convertAssignment(E, Body);
+  }
   return unsupportedStmt(S);
 }
 

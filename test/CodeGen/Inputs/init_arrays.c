@@ -26,3 +26,24 @@ void sobel(int h, int w, const float in[h][w], float out[h][w]) {
       out[y][x] = gx + extra[0] + extra[2] + extra[3];
     }
 }
+
+// A `static const` table: the same values at every call, so the same as
+// an ordinary local initialised in the function.
+void blur5_static(int n, const float in[n + 4], float out[n]) {
+  static const float g[5] = {1.0f / 16, 4.0f / 16, 6.0f / 16, 4.0f / 16,
+                             1.0f / 16};
+  for (int i = 0; i < n; i++) {
+    float s = 0.0f;
+    for (int k = 0; k < 5; k++)
+      s += g[k] * in[i + k];
+    out[i] = s;
+  }
+}
+
+// The pair: a static local that is not const keeps its values from one
+// call to the next, which no kernel can.
+void counted(int n, const float in[n], float out[n]) {
+  static int calls = 0;
+  for (int i = 0; i < n; i++)
+    out[i] = in[i] + calls;
+}
