@@ -1029,6 +1029,23 @@ template <typename Last> static bool endsIn(const clang::Stmt *S) {
   return isa<Last>(Then);
 }
 
+// The value of `if (c) return k;` or `if (c) { ...; return k; }` (no
+// else), or null.
+static const clang::Expr *earlyReturnValue(const clang::Stmt *S) {
+  const auto *IS = dyn_cast<IfStmt>(S);
+  if (!IS || IS->getElse() || IS->getInit() || IS->getConditionVariable() ||
+      IS->isConstexpr() || IS->isConsteval())
+    return nullptr;
+  const clang::Stmt *Then = IS->getThen();
+  if (const auto *CS = dyn_cast<CompoundStmt>(Then)) {
+    if (CS->body_empty())
+      return nullptr;
+    Then = CS->body_back();
+  }
+  const auto *RS = dyn_cast<ReturnStmt>(Then);
+  return RS ? RS->getRetValue() : nullptr;
+}
+
 bool FunctionTranslator::convertBody(const clang::Stmt *S,
                                      const std::string &DeclaredIn,
                                      std::vector<Node> &Body) {
@@ -3598,6 +3615,49 @@ bool FunctionTranslator::run() {
       convertStmtInto(S, "", Out.Body, &Rest);
       break;
     }
+    // `if (n <= 0) return 0.0f;` before the rest and a final `return v;`:
+    // the rest runs where the condition is false, and the result is
+    // `c ? 0.0f : v`, computed after the body. The condition is affine in
+    // the sizes and the early value a constant, so neither changes while
+    // the body runs.
+    if (!FD->getReturnType()->isVoidType())
+      if (const clang::Expr *Early = earlyReturnValue(S)) {
+        const auto *IS = cast<IfStmt>(S);
+        std::vector<const clang::Stmt *> Rest(std::next(It), Stmts.end());
+        const auto *Final =
+            Rest.empty() ? nullptr : dyn_cast<ReturnStmt>(Rest.back());
+        AffineCondition Affine = AffineCondition::constant(true);
+        std::vector<const clang::Expr *> DataParts;
+        ++Quiet;
+        splitCondition(IS->getCond(), Affine, DataParts);
+        --Quiet;
+        PendingChecks.clear();
+        if (!Final || !Final->getRetValue() || !DataParts.empty() ||
+            !Affine.isBounded() || !Early->isEvaluatable(Ctx)) {
+          error(S, "an early 'return' with a value is supported only as "
+                   "'if (c) return k;' where c depends on sizes alone and k "
+                   "is a constant, before a final 'return v;'",
+                "one 'return' as the function's last statement, e.g. "
+                "'return c ? k : v;'");
+          break;
+        }
+        Rest.pop_back();
+        convertStmtInto(S, "", Out.Body, &Rest);
+        HoistBody = &Out.Body;
+        HoistDeclaredIn.clear();
+        std::optional<ElemType> T =
+            elemType(FD->getReturnType(), Final->getBeginLoc(), "the result");
+        std::optional<looptile::Expr> C = convertTruth(IS->getCond());
+        std::optional<looptile::Expr> K = convertExpr(Early);
+        std::optional<looptile::Expr> V = convertExpr(Final->getRetValue());
+        if (T && C && K && V) {
+          Out.ReturnType = *T;
+          Out.ReturnValue = looptile::Expr::select(std::move(*C),
+                                                   std::move(*K),
+                                                   std::move(*V));
+        }
+        break;
+      }
     if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
       if (!RS->getRetValue() && std::next(It) == Stmts.end())
         continue; // a final `return;` changes nothing
