@@ -449,6 +449,7 @@ private:
     bool Write = false;
     /// The whole subscript (`col[i] + 1`), which the rewrite compares.
     std::string Subscript;
+    const clang::Expr *SubscriptExpr = nullptr;
   };
   std::optional<IndexedElement> Indexed;
   /// The gathers converted (checkGathers): the array, its index array and
@@ -1027,6 +1028,40 @@ template <typename Last> static bool endsIn(const clang::Stmt *S) {
   if (const auto *RS = dyn_cast<ReturnStmt>(Then))
     return std::is_same_v<Last, ReturnStmt> && !RS->getRetValue();
   return isa<Last>(Then);
+}
+
+// A subscript `r*w + c` (or `w*r + c`, `c + r*w`; parentheses and implicit
+// conversions aside) where r or c is an array element (an index): the row
+// Row of length Width and the column Col of a two-dimensional read.
+static bool rowForm(const clang::Expr *Sub, const clang::Expr *&Row,
+                    const clang::Expr *&Width, const clang::Expr *&Col) {
+  const auto *Add = dyn_cast<BinaryOperator>(Sub->IgnoreParenImpCasts());
+  if (!Add || Add->getOpcode() != BO_Add)
+    return false;
+  auto IsIndex = [](const clang::Expr *X) {
+    return isa<ArraySubscriptExpr>(X->IgnoreParenImpCasts());
+  };
+  for (int Side = 0; Side < 2; ++Side) {
+    const auto *Mul = dyn_cast<BinaryOperator>(
+        (Side ? Add->getRHS() : Add->getLHS())->IgnoreParenImpCasts());
+    if (!Mul || Mul->getOpcode() != BO_Mul)
+      continue;
+    const clang::Expr *C = Side ? Add->getLHS() : Add->getRHS();
+    for (int F = 0; F < 2; ++F) {
+      const clang::Expr *R = F ? Mul->getRHS() : Mul->getLHS();
+      const clang::Expr *W = F ? Mul->getLHS() : Mul->getRHS();
+      // The row is the index, or the column is (with the row the factor
+      // that is not a plain integer constant).
+      if (IsIndex(R) || (IsIndex(C) && !isa<IntegerLiteral>(
+                                            W->IgnoreParenImpCasts()))) {
+        Row = R->IgnoreParenImpCasts();
+        Width = W->IgnoreParenImpCasts();
+        Col = C->IgnoreParenImpCasts();
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 // The value of `if (c) return k;` or `if (c) { ...; return k; }` (no
@@ -2290,6 +2325,20 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
                    "through a computed index; looptile accepts a gather "
                    "whose subscript is an element of an index array itself "
                    "('" + X.Array + "[idx[i]]')");
+      // `ids[i]*d + j`, `i*nc + labels[i]`: a row and a column, one of
+      // which data selects.
+      const clang::Expr *Row = nullptr, *Width = nullptr, *Col = nullptr;
+      if (X.SubscriptExpr && rowForm(X.SubscriptExpr, Row, Width, Col)) {
+        suggest(E->getBeginLoc(),
+                "rows of '" + text(Width) + "' elements: declare '" +
+                    X.Array + "' as an array parameter 'const " + X.Type +
+                    " " + X.Array + "[ROWS][" + text(Width) +
+                    "]' (ROWS, its number of rows, a parameter before it) "
+                    "and read '" + X.Array + "[" + text(Row) + "][" +
+                    text(Col) + "]' (the same element where 0 <= " +
+                    text(Col) + " < " + text(Width) + ")");
+        return std::nullopt;
+      }
       suggest(E->getBeginLoc(),
               "the element found by a loop over the index's values: '" +
                   X.Type + " v = 0; for (int " + K + " = 0; " + K + " < " +
@@ -2419,7 +2468,8 @@ FunctionTranslator::convertArrayRef(const ArraySubscriptExpr *E) {
     Indexed = IndexedElement{Name,
                              V->Extents[D] ? V->Extents[D]->str()
                                            : std::string("EXTENT"),
-                             elemTypeName(V->Type), Write, text(Subs[D])};
+                             elemTypeName(V->Type), Write, text(Subs[D]),
+                             Subs[D]};
     std::optional<IndexExpr> I = convertIndex(Subs[D], "subscript");
     Indexed = Saved;
     if (!I)

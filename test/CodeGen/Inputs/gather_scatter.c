@@ -64,3 +64,28 @@ void pointer_gather(int n, const int *col, const float *x, float *y) {
   for (int i = 0; i < n; i++)
     y[i] = x[col[i]];
 }
+
+// A row or a column that data selects in a flat subscript: refused with the
+// two-dimensional read that is accepted, which follows each.
+void embed_flat(int n, int vocab, int d, const float table[vocab * d],
+                const int ids[n], float out[n][d]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < d; j++)
+      out[i][j] = table[ids[i] * d + j];
+}
+void embed_rows(int n, int vocab, int d, const float table[vocab][d],
+                const int ids[n], float out[n][d]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < d; j++)
+      out[i][j] = table[ids[i]][j];
+}
+void pick_flat(int n, int nc, const float p[n * nc], const int labels[n],
+               float out[n]) {
+  for (int i = 0; i < n; i++)
+    out[i] = p[i * nc + labels[i]];
+}
+void pick_rows(int n, int nc, const float p[n][nc], const int labels[n],
+               float out[n]) {
+  for (int i = 0; i < n; i++)
+    out[i] = p[i][labels[i]];
+}
