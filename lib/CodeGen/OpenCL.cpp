@@ -1152,8 +1152,10 @@ bool looptile::generateOpenCL(const Function &Original,
   if (Opts.AfterLowering)
     Opts.AfterLowering("kernel view", Whole);
   std::vector<ArgumentInfo> Args;
-  if (std::optional<std::string> Err = describeArguments(Whole, Args)) {
-    Diags.push_back({Diagnostic::Error, Whole.Loc, *Err});
+  if (std::vector<std::string> Errs = describeArguments(Whole, Args);
+      !Errs.empty()) {
+    for (const std::string &Err : Errs)
+      Diags.push_back({Diagnostic::Error, Whole.Loc, Err});
     return false;
   }
   for (ArgumentInfo &A : Args) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 
 using namespace looptile;
 
@@ -125,9 +126,12 @@ maxOver(IndexExpr E, const std::vector<const Loop *> &Loops, const Box &B) {
 
 } // namespace
 
-std::optional<std::string>
+std::vector<std::string>
 looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
   Out.clear();
+  // Every parameter's reason, so that one run names them all.
+  std::vector<std::string> Errors;
+  std::set<std::string> Refused;
   std::map<std::string, bool> Read, Written, Guarded;
   std::map<std::string, std::optional<IndexExpr>> Extent; // pointers
   std::map<std::string, bool> ExtentUnknown;
@@ -224,12 +228,30 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
   // largest reach of its accesses, or a size parameter for the caller's
   // extent where no one formula covers them all (naming each reach).
   auto DeclareInstead = [&](const std::string &Name) -> std::string {
-    if (std::optional<IndexExpr> R = LargestReach(Name))
+    if (std::optional<IndexExpr> R = LargestReach(Name)) {
+      // C reads an extent where the array is declared: the sizes it names
+      // must come first in the parameter list.
+      auto Position = [&](const std::string &P) {
+        for (size_t I = 0; I < F.Params.size(); ++I)
+          if (F.Params[I].Name == P)
+            return I;
+        return F.Params.size();
+      };
+      std::string Later;
+      for (const std::string &Sym : R->symbols())
+        if (Position(Sym) < F.Params.size() && Position(Sym) > Position(Name))
+          Later += (Later.empty() ? "'" : ", '") + Sym + "'";
       return "; declare it as an array parameter with the extent of the "
              "caller's array, e.g. '" +
              Declaration(Name, R->str()) +
              "' where it has that many elements (every access stays below " +
-             R->str() + ", conditions ignored)";
+             R->str() + ", conditions ignored)" +
+             (Later.empty() ? ""
+                            : ", with " + Later +
+                                  " moved before it in the parameter list "
+                                  "(C reads the extent where '" +
+                                  Name + "' is declared)");
+    }
     std::string Each;
     std::set<std::string> Seen;
     for (const auto &[Text, R] : Reaches[Name])
@@ -253,11 +275,12 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
     IndexExpr Diff = Cur ? Candidate - *Cur : IndexExpr::constant(1);
     if (atLeastZero(-Diff))
       continue;
-    return "cannot determine the extent of parameter '" + A.Name +
-           "': the access '" + A.str() +
-           "' runs only when a condition holds, so its reach says nothing "
-           "about the array's size" +
-           DeclareInstead(A.Name);
+    if (Refused.insert(A.Name).second)
+      Errors.push_back("cannot determine the extent of parameter '" + A.Name +
+                       "': the access '" + A.str() +
+                       "' runs only when a condition holds, so its reach "
+                       "says nothing about the array's size" +
+                       DeclareInstead(A.Name));
   }
   // The extents that each index array's values select (Expr::isGather).
   std::map<std::string, std::vector<IndexExpr>> IndexOf;
@@ -297,9 +320,13 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
         // past the caller's array.
         PointerExtent PE = analyzePointerExtent(F, V.Name);
         std::string Declare = DeclareInstead(V.Name);
-        if (PE.Verdict == PointerExtent::Unknown)
-          return "cannot determine the extent of pointer parameter '" + V.Name +
-                 "' exactly (" + PE.Why + ")" + Declare;
+        if (Refused.count(V.Name))
+          continue;
+        if (PE.Verdict == PointerExtent::Unknown) {
+          Errors.push_back("cannot determine the extent of pointer parameter '" +
+                           V.Name + "' exactly (" + PE.Why + ")" + Declare);
+          continue;
+        }
         if (PE.Verdict == PointerExtent::Exact) {
           A.Shape = {PE.Poly};
         } else {
@@ -315,14 +342,19 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
           }
           if (!Bound && !ExtentUnknown[V.Name])
             Bound = LargestReach(V.Name);
-          if (!Bound)
-            return "cannot bound the extent of pointer parameter '" + V.Name +
-                   "' by one polynomial" + Declare;
+          if (!Bound) {
+            Errors.push_back("cannot bound the extent of pointer parameter '" +
+                             V.Name + "' by one polynomial" + Declare);
+            continue;
+          }
           A.Shape = {*Bound};
           A.ExtentFormula = PE.Formula;
         }
       } else {
-        for (size_t D = 0; D < V.Extents.size(); ++D) {
+        if (Refused.count(V.Name))
+          continue;
+        bool Missing = false;
+        for (size_t D = 0; D < V.Extents.size() && !Missing; ++D) {
           if (V.Extents[D]) {
             A.Shape.push_back(*V.Extents[D]);
             continue;
@@ -331,10 +363,13 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
             A.Shape.push_back(*Extent[V.Name]);
             continue;
           }
-          return "the outer dimension of array parameter '" + V.Name +
-                 "' is not declared; write it (e.g. float " + V.Name +
-                 "[M][K])";
+          Errors.push_back("the outer dimension of array parameter '" +
+                           V.Name + "' is not declared; write it (e.g. float " +
+                           V.Name + "[M][K])");
+          Missing = true;
         }
+        if (Missing)
+          continue;
       }
       // Written and never read: `out` only when every element is written,
       // else the elements the function leaves alone must keep the caller's
@@ -351,7 +386,7 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
     }
     Out.push_back(A);
   }
-  return std::nullopt;
+  return Errors;
 }
 
 std::vector<std::string> ArgumentInfo::shapeFormulas() const {

@@ -466,8 +466,10 @@ int looptile::runPipeline(const PipelineOptions &Opts) {
   if (Opts.PrintSignature) {
     for (const Function &F : P.Functions) {
       std::vector<ArgumentInfo> Args;
-      if (std::optional<std::string> Err = describeArguments(F, Args)) {
-        DiagOut.print({Diagnostic::Error, F.Loc, *Err}, std::cerr);
+      if (std::vector<std::string> Errs = describeArguments(F, Args);
+          !Errs.empty()) {
+        for (const std::string &Err : Errs)
+          DiagOut.print({Diagnostic::Error, F.Loc, Err}, std::cerr);
         return ExitRefused;
       }
       std::cout << signatureJSON(P.File, F, Args);

@@ -68,3 +68,16 @@ void row_max(int n, int m, const float *restrict x, float *restrict y) {
   }
 }
 // ROWMAX: {"name": "x", "kind": "buffer", "type": "float", "access": "in", "shape": ["max((n >= 1) * (n*m - m + 1), ((m >= 2 && n >= 1)) * (n*m))"]}
+
+// Every parameter whose extent is unknown is named in one run (before: the
+// first only), and a size that the suggested declaration needs but the
+// parameter list declares after the array is named, to be moved first.
+// RUN: not %looptile %s --function two_late --print-signature 2>&1 | FileCheck %s --check-prefix=TWOLATE
+void two_late(const float *restrict a, const float *restrict b,
+              float *restrict c, int n) {
+  for (int i = 0; i < n; i++)
+    if (c[i] > 0.0f)
+      c[i] = a[i] + b[i];
+}
+// TWOLATE: error: cannot determine the extent of parameter 'a': the access 'a[i]' runs only when a condition holds, so its reach says nothing about the array's size; declare it as an array parameter with the extent of the caller's array, e.g. 'const float a[n]' where it has that many elements (every access stays below n, conditions ignored), with 'n' moved before it in the parameter list (C reads the extent where 'a' is declared)
+// TWOLATE: error: cannot determine the extent of parameter 'b': the access 'b[i]' runs only when a condition holds

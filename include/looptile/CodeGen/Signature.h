@@ -61,9 +61,9 @@ struct ArgumentInfo {
   std::string KernelType;
 };
 
-/// Describes F's parameters in order. Returns the reason when a buffer's
-/// extent cannot be determined.
-std::optional<std::string> describeArguments(const Function &F,
+/// Describes F's parameters in order. Returns the reasons, one per buffer
+/// whose extent cannot be determined (empty when every one can).
+std::vector<std::string> describeArguments(const Function &F,
                                              std::vector<ArgumentInfo> &Out);
 
 /// A's manifest entry (docs/manifest.md, "arguments"), written by the
