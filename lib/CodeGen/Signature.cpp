@@ -337,7 +337,7 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
           if (!ExtentUnknown[V.Name] && Extent[V.Name]) {
             Bound = Extent[V.Name];
             for (const auto &[UA, Reach] : Unboxed)
-              if (UA.Name == V.Name && !atLeastZero(*Bound - Reach))
+              if (Bound && UA.Name == V.Name && !atLeastZero(*Bound - Reach))
                 Bound.reset();
           }
           if (!Bound && !ExtentUnknown[V.Name])

@@ -81,3 +81,18 @@ void two_late(const float *restrict a, const float *restrict b,
 }
 // TWOLATE: error: cannot determine the extent of parameter 'a': the access 'a[i]' runs only when a condition holds, so its reach says nothing about the array's size; declare it as an array parameter with the extent of the caller's array, e.g. 'const float a[n]' where it has that many elements (every access stays below n, conditions ignored), with 'n' moved before it in the parameter list (C reads the extent where 'a' is declared)
 // TWOLATE: error: cannot determine the extent of parameter 'b': the access 'b[i]' runs only when a condition holds
+
+// Clamp arms past the extent of the unconditional read a[0] (found by the
+// generator, seed 1400344): the footprint's formula is the extent, and the
+// polynomial bound falls back to the largest reach. Before the fix the
+// second arm read an emptied bound (SIGSEGV or std::bad_alloc).
+// RUN: %looptile %s --function arms_past_extent --print-signature | FileCheck %s --check-prefix=ARMSPAST
+// RUN: %looptile %s --function arms_past_extent -o %t.cl
+// RUN: %if opencl %{ for s in n=1 n=2 n=100; do %looptile_run %t.cl -D $s --device cpu --validate --reps 1 --no-progress || exit 1; done | FileCheck %s --check-prefix=ARMSOK %}
+void arms_past_extent(int n, const int *restrict a, int *restrict t) {
+  t[0] = a[0];
+  for (int i = 0; i < n; i++)
+    t[i + 1] = i < n - 1 ? a[i + 1] : a[i];
+}
+// ARMSPAST: {"name": "a", "kind": "buffer", "type": "int", "access": "in", "shape": ["(0 >= n) * (1) + (n >= 1) * (n)"]}
+// ARMSOK-COUNT-3: validation: PASSED

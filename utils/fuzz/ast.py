@@ -459,6 +459,8 @@ def print_c(f):
     lines += "\n".join(macro_lines(f)).split("\n") if macro_lines(f) else []
     lines.append("%s %s(%s) {" % ("int" if getattr(f, "ret", None) else "void",
                                   f.name, params_str(f)))
+    if getattr(f, "early", None):
+        lines.append("  if (%s) return %d;" % f.early)
     for d in f.decls:
         lines.append("  " + stmt_str(d))
         d.line = len(lines)
@@ -645,7 +647,13 @@ def print_traced(f, fname, scalars):
                              (s.array.name, s.array.name))
             if s.guard:
                 lines.append("  " * ind + "}")
+    early = getattr(f, "early", None)
+    if early:
+        # the early return of print_c: the rest runs where it does not
+        lines.append("  if (!(%s)) {" % early[0])
     emit(f.decls, 1, 0)
     emit(f.body, 1, 0)
+    if early:
+        lines.append("  }")
     lines.append("}")
     return "\n".join(lines) + "\n", {v: k for k, v in ids.items()}

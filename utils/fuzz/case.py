@@ -139,6 +139,8 @@ def feature_use(f):
     from .ast import uses_fclass
     if uses_fclass(f):
         facts.add("classify")
+    if getattr(f, "early", None):
+        facts.add("early-return")
     # a helper defined and called (its name once in its definition)
     helpers = set(getattr(f, "func_macros", ())) & set(HELPERS)
     if helpers:

@@ -59,6 +59,9 @@ FEATURES = {
     "incdec": "++ and --",
     "divmod": "/ and %",
     "fcast": "(int)((float)(e) * 0.5f)",
+    "early-returns": "int f(...) that returns a scalar at the end returns "
+                     "a constant first where a condition on the sizes "
+                     "holds (if (N <= 0) return 3;)",
     "classify": "math.h's isnan, isinf, isfinite and isnormal of a float "
                 "value, added to an (int)((float)(e) * 0.5f): "
                 "isinf((float)(e) * 1e38f) is 1 or -1 where |e| >= 4",
@@ -224,6 +227,7 @@ class Gen:
         self.nrng = random.Random(seed + 0x5AB)
         self.grng = random.Random(seed + 0x6A7E)  # gathers
         self.fcrng = random.Random(seed + 0xFC1A)  # classify
+        self.errng = random.Random(seed + 0xEA21)  # early returns
         self.gather = None     # (index array, gathered array, dimension)
         self.loop_decls = []   # names of scalars declared in loop bodies
         self.o = opts
@@ -1729,6 +1733,22 @@ def steep_wavefronts(g, f):
     return h if validate(h, floor=1) is None else f
 
 
+def early_return(g, f):
+    """`if (C) return K;` first in a function that returns a scalar at the
+    end: C a condition on the sizes alone (N <= 0, N < 2, N < 1 || M < 3),
+    K a constant. Only this class's stream is drawn from."""
+    e = g.errng
+    if e.random() >= 0.5 or not g.sizes:
+        return f
+    n = e.choice(g.sizes)
+    conds = ["%s <= 0" % n, "%s < %d" % (n, e.randint(1, 4))]
+    if len(g.sizes) > 1:
+        m = e.choice([x for x in g.sizes if x != n])
+        conds.append("%s < 1 || %s < %d" % (n, m, e.randint(1, 3)))
+    f.early = (e.choice(conds), e.randint(-9, 9))
+    return f
+
+
 def generate(seed, exclude=()):
     """The program of a seed: a Func. Deterministic in (seed, exclude)."""
     A.Node._next[0] = 0
@@ -1746,6 +1766,8 @@ def generate(seed, exclude=()):
         f = steep_wavefronts(g, f)
     if "classify" in g.o and "fcast" in g.o:
         f = classify(g, f)
+    if "early-returns" in g.o and getattr(f, "ret", None):
+        f = early_return(g, f)
     if "index-types" in g.o:
         f = index_types(g, f)
     if f.zero_sizes:
