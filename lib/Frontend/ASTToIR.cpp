@@ -1012,19 +1012,26 @@ bool FunctionTranslator::unsupportedStmt(const clang::Stmt *S) {
                       "' is not supported");
 }
 
-// An `if` without else, declarations or `if constexpr` whose then-branch is
-// the statement Last (`continue`, `return;`) or a block that ends with it.
-template <typename Last> static bool endsIn(const clang::Stmt *S) {
+// The last statement of the then-branch of S, an `if` without else,
+// declarations or `if constexpr` (the branch itself where it is not a
+// block), or null.
+static const clang::Stmt *lastOfPlainIf(const clang::Stmt *S) {
   const auto *IS = dyn_cast<IfStmt>(S);
   if (!IS || IS->getElse() || IS->getInit() || IS->getConditionVariable() ||
       IS->isConstexpr() || IS->isConsteval())
-    return false;
+    return nullptr;
   const clang::Stmt *Then = IS->getThen();
-  if (const auto *CS = dyn_cast<CompoundStmt>(Then)) {
-    if (CS->body_empty())
-      return false;
-    Then = CS->body_back();
-  }
+  if (const auto *CS = dyn_cast<CompoundStmt>(Then))
+    return CS->body_empty() ? nullptr : CS->body_back();
+  return Then;
+}
+
+// An `if` without else, declarations or `if constexpr` whose then-branch is
+// the statement Last (`continue`, `return;`) or a block that ends with it.
+template <typename Last> static bool endsIn(const clang::Stmt *S) {
+  const clang::Stmt *Then = lastOfPlainIf(S);
+  if (!Then)
+    return false;
   if (const auto *RS = dyn_cast<ReturnStmt>(Then))
     return std::is_same_v<Last, ReturnStmt> && !RS->getRetValue();
   return isa<Last>(Then);
@@ -1067,17 +1074,7 @@ static bool rowForm(const clang::Expr *Sub, const clang::Expr *&Row,
 // The value of `if (c) return k;` or `if (c) { ...; return k; }` (no
 // else), or null.
 static const clang::Expr *earlyReturnValue(const clang::Stmt *S) {
-  const auto *IS = dyn_cast<IfStmt>(S);
-  if (!IS || IS->getElse() || IS->getInit() || IS->getConditionVariable() ||
-      IS->isConstexpr() || IS->isConsteval())
-    return nullptr;
-  const clang::Stmt *Then = IS->getThen();
-  if (const auto *CS = dyn_cast<CompoundStmt>(Then)) {
-    if (CS->body_empty())
-      return nullptr;
-    Then = CS->body_back();
-  }
-  const auto *RS = dyn_cast<ReturnStmt>(Then);
+  const auto *RS = dyn_cast_or_null<ReturnStmt>(lastOfPlainIf(S));
   return RS ? RS->getRetValue() : nullptr;
 }
 

@@ -1,6 +1,8 @@
-// Refused: a value returned before the end of the function (the rest would
-// be skipped); returning a struct or a pointer (not a scalar looptile has).
-// A value returned at the end is accepted (print-ir-return-value.c).
+// Refused: a value returned before the end of the function under a
+// condition that is not on the sizes alone, or a value that is not a
+// constant (run-early-return-value-pocl.test has the accepted form);
+// returning a struct or a pointer (not a scalar looptile has). A value
+// returned at the end is accepted (print-ir-return-value.c).
 // RUN: not %looptile %s --function middle --print-ir 2>&1 | FileCheck %s --check-prefix=MIDDLE
 // RUN: not %looptile %s --function pointer --print-ir 2>&1 | FileCheck %s --check-prefix=POINTER
 
@@ -8,8 +10,9 @@ float middle(int N, const float A[N], float S[1]) {
   S[0] = 0.0f;
   for (int i = 0; i < N; i++)
     S[0] += A[i];
+  // MIDDLE: error-return-value.c:[[@LINE+2]]:3: error: an early 'return' with a value is supported only as 'if (c) return k;' where c depends on sizes alone and k is a constant, before a final 'return v;'
+  // MIDDLE: note: accepted instead: one 'return' as the function's last statement, e.g. 'return c ? k : v;'
   if (N > 0)
-    // MIDDLE: error-return-value.c:[[@LINE+1]]:5: error: return statements are only supported as the last statement of the function
     return S[0];
   return 0.0f;
 }
