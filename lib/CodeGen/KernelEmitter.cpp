@@ -1936,6 +1936,24 @@ void Emitter::registerTiled() {
   std::string FullCond =
       inRange("(" + B0 + " + " + TSN + " - 1)", M0.BoxUpper) + " && " +
       inRange("(" + B1 + " + " + TSM + " - 1)", M1.BoxUpper);
+  // A bound on a batch or outer variable (`j <= i` with i the batch) is
+  // not the box's: the whole block must lie within it as well (before,
+  // the box alone decided, and a block past `j <= i` stored every element;
+  // found by the generator, seed 1421028).
+  for (const MappedLoop *M : {&M0, &M1}) {
+    const MappedLoop &O = M == &M0 ? M1 : M0;
+    std::string Base = M == &M0 ? B0 : B1, Ext = M == &M0 ? TSN : TSM;
+    for (const IndexExpr &U : M->Upper)
+      if (!U.mentions(O.Var) &&
+          std::find(M->BoxUpper.begin(), M->BoxUpper.end(), U) ==
+              M->BoxUpper.end())
+        FullCond += " && (" + Base + " + " + Ext + " - 1) <= " + U.str();
+    for (const IndexExpr &Lo : M->Lower)
+      if (!Lo.mentions(O.Var) &&
+          std::find(M->BoxLower.begin(), M->BoxLower.end(), Lo) ==
+              M->BoxLower.end())
+        FullCond += " && " + Base + " >= " + Lo.str();
+  }
   std::string Inside = blockTest(M0, M1, B0, B1, TSN, TSM, true);
   if (!Inside.empty())
     FullCond += " && " + Inside;

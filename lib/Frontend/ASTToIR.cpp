@@ -2225,6 +2225,22 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
                    "affine value of the loop variables and sizes (e.g. 'const "
                    "int " +
                    Name + " = i * n + j;')");
+    else if (VD->isLocalVarDecl() && VD->getType()->isIntegerType() &&
+             VD->hasInit())
+      // An integer local that is not an index temporary: its initializer
+      // is what looptile cannot read (a call, a division, memory).
+      error(E, std::string(Context) + " depends on '" + Name +
+                   "', whose initializer '" + text(VD->getInit()) +
+                   "' is not an affine value of the loop variables and "
+                   "sizes, nor a min or max of such values") ||
+          suggest(E->getBeginLoc(),
+                  "'" + Name +
+                      "' initialised with an affine value of the loop "
+                      "variables and sizes or a MIN/MAX of such values (e.g. "
+                      "'int " +
+                      Name + " = MIN(i + r, n - 1);'), or its value passed "
+                      "as a size parameter ('int " +
+                      Name + "' in the parameter list)");
     else
       error(E, std::string(Context) + " depends on '" + Name +
                    "', which is neither an enclosing loop variable nor an "
