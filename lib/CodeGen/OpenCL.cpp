@@ -342,7 +342,9 @@ bool sizeChecks(const Function &F, const std::vector<ArgumentInfo> &Args,
                                    : (int64_t(1) << L.VarType.Bits) - 1;
     auto Guard = [&](const IndexExpr &E) {
       std::string Text = E.str();
-      if (!Seen.insert(Text).second)
+      // One check per bound and type's limit (an unsigned loop's does not
+      // stand for an int loop's).
+      if (!Seen.insert(Text + " >= " + std::to_string(Max + 1)).second)
         return;
       Out.push_back({Text + " >= " + std::to_string(Max + 1),
                      "the loop bound '" + Text + "' of loop '" + L.Var +

@@ -54,3 +54,12 @@ void window_helper(int n, int r, const float x[n], float y[n]) {
     y[i] = s;
   }
 }
+
+/* The same product bounding an unsigned loop and an int loop: each has the
+   check of its own type's limit. */
+void two_types(unsigned w, unsigned h, float *restrict a, float *restrict b) {
+  for (unsigned i = 0; i < w * h; i++)
+    a[i] = 1.0f;
+  for (int j = 0; j < w * h; j++)
+    b[j] = 2.0f;
+}
