@@ -208,9 +208,7 @@ static std::pair<IndexExpr, IndexExpr> divide(IndexExpr P, const IndexExpr &D) {
       P = P - Factor * D;
       continue;
     }
-    Move = IndexExpr::constant(T.Coeff);
-    for (const std::string &S : T.Symbols)
-      Move = Move * IndexExpr::symbol(S);
+    Move = IndexExpr::term(T.Coeff, T.Symbols);
     R = R + Move;
     P = P - Move;
   }

@@ -342,11 +342,12 @@ bool sizeChecks(const Function &F, const std::vector<ArgumentInfo> &Args,
                                    : (int64_t(1) << L.VarType.Bits) - 1;
     auto Guard = [&](const IndexExpr &E) {
       std::string Text = E.str();
+      std::string Invalid = Text + " >= " + std::to_string(Max + 1);
       // One check per bound and type's limit (an unsigned loop's does not
       // stand for an int loop's).
-      if (!Seen.insert(Text + " >= " + std::to_string(Max + 1)).second)
+      if (!Seen.insert(Invalid).second)
         return;
-      Out.push_back({Text + " >= " + std::to_string(Max + 1),
+      Out.push_back({Invalid,
                      "the loop bound '" + Text + "' of loop '" + L.Var +
                          "' (line " + std::to_string(L.Loc.Line) +
                          ") would exceed " + std::to_string(Max) +
@@ -359,13 +360,8 @@ bool sizeChecks(const Function &F, const std::vector<ArgumentInfo> &Args,
           continue;
         for (const Term &T : E.terms())
           if (T.Symbols.size() > 1)
-            Guard(IndexExpr::constant(T.Coeff < 0 ? -T.Coeff : T.Coeff) *
-                  [&] {
-                    IndexExpr M = IndexExpr::constant(1);
-                    for (const std::string &S : T.Symbols)
-                      M = M * IndexExpr::symbol(S);
-                    return M;
-                  }());
+            Guard(IndexExpr::term(T.Coeff < 0 ? -T.Coeff : T.Coeff,
+                                  T.Symbols));
         // The sum, where it can be larger than its one product (`w*h - 1`,
         // the bound of `i < w*h`, is not).
         size_t Varying = 0;

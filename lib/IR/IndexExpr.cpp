@@ -21,6 +21,13 @@ IndexExpr IndexExpr::symbol(const std::string &Name) {
   return E;
 }
 
+IndexExpr IndexExpr::term(int64_t Coeff, const Monomial &Symbols) {
+  IndexExpr E = constant(Coeff);
+  for (const std::string &S : Symbols)
+    E = E * symbol(S);
+  return E;
+}
+
 // Monomials keep the order the source wrote them in (so `i*K` prints as
 // `i*K`); two monomials are the same when they are equal as multisets.
 static bool sameMonomial(Monomial A, Monomial B) {

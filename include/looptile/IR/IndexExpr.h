@@ -40,6 +40,8 @@ public:
   static IndexExpr constant(int64_t C);
   /// The symbol Name with coefficient 1.
   static IndexExpr symbol(const std::string &Name);
+  /// One term, Coeff times the product of Symbols.
+  static IndexExpr term(int64_t Coeff, const Monomial &Symbols);
 
   IndexExpr operator+(const IndexExpr &O) const;
   IndexExpr operator-(const IndexExpr &O) const;
