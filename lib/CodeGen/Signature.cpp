@@ -29,11 +29,22 @@ struct Box {
 
 Box boxOf(const Stmt &S, const std::vector<const Loop *> &Loops) {
   Box B;
+  // Of a min (max) of bounds, each one bounds the variable: the first that
+  // names no loop variable (`n - 1` of `MIN(i + r, n - 1)`), else the first.
+  // The variable may stay below it, so the box is no longer exact.
+  auto Pick = [&](const std::vector<IndexExpr> &Bounds) {
+    for (const IndexExpr &E : Bounds)
+      if (std::none_of(Loops.begin(), Loops.end(),
+                       [&](const Loop *O) { return E.mentions(O->Var); }))
+        return E;
+    return Bounds.front();
+  };
   for (const Loop *L : Loops) {
-    if (L->Upper.size() == 1)
-      B.Upper[L->Var] = L->Upper[0];
-    if (L->Lower.size() == 1)
-      B.Lower[L->Var] = L->Lower[0];
+    if (!L->Upper.empty())
+      B.Upper[L->Var] = Pick(L->Upper);
+    if (!L->Lower.empty())
+      B.Lower[L->Var] = Pick(L->Lower);
+    B.Exact &= L->Upper.size() <= 1 && L->Lower.size() <= 1;
   }
   for (const AffineCondition &C : S.When.Affine) {
     if (C.disjuncts().size() != 1) {

@@ -46,6 +46,9 @@ bool looptile::containsLoop(const clang::Stmt *S) {
 
 namespace {
 
+int minMaxCallKind(const CallExpr *CE, const clang::Expr *&A,
+                   const clang::Expr *&B, ASTContext &Ctx);
+
 /// True for `int`, the type of the IR's integer literals and of an integer
 /// constant printed without a conversion.
 bool isPlainInt(QualType T) {
@@ -113,6 +116,7 @@ bool isIndexConversionExact(QualType From, QualType To, ASTContext &Ctx) {
     return T->Bits >= F->Bits;
   return T->Bits > F->Bits;
 }
+
 
 /// "int, long, long long, their unsigned forms, size_t or ptrdiff_t"
 /// The rewrites suggested for a loop variable read after its loop and for
@@ -803,6 +807,15 @@ bool FunctionTranslator::convertLocalDecl(const VarDecl *VD,
     bool Conditional = openConditional(VD->getInit()) &&
                        affineCases(VD->getInit()).has_value();
     --Quiet;
+    // A call to a min or max helper of affine values (`int hi = imin(i +
+    // r, n - 1);`) bounds loops as its min or max would.
+    const clang::Expr *A = nullptr, *B = nullptr;
+    if (const auto *CE = dyn_cast<CallExpr>(VD->getInit()->IgnoreParenImpCasts());
+        CE && minMaxCallKind(CE, A, B, Ctx)) {
+      ++Quiet;
+      Conditional = affineCases(A).has_value() && affineCases(B).has_value();
+      --Quiet;
+    }
     if (Conditional) {
       CondIndexTemps[VD] = VD->getInit();
       return true;
@@ -1860,6 +1873,58 @@ static int minMaxKind(const ConditionalOperator *CO, const clang::Expr *&A,
   return 0;
 }
 
+// A call to a helper function of the file whose body is one `return` of the
+// min or max of its two integer parameters (`static int imin(int a, int b)
+// { return a < b ? a : b; }`): +1 for a min, -1 for a max, with A and B the
+// call's arguments; 0 for any other call. The arguments and parameters are
+// integers that convert without changing their values, so the call's value
+// is the min or max of the arguments' values.
+namespace {
+int minMaxCallKind(const CallExpr *CE, const clang::Expr *&A,
+                   const clang::Expr *&B, ASTContext &Ctx) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+  if (!Def || Def->getNumParams() != 2 || CE->getNumArgs() != 2 ||
+      Def->isVariadic())
+    return 0;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->size() != 1)
+    return 0;
+  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
+  if (!Ret || !Ret->getRetValue() || Ret->getRetValue()->HasSideEffects(Ctx))
+    return 0;
+  const auto *CO =
+      dyn_cast<ConditionalOperator>(Ret->getRetValue()->IgnoreParenImpCasts());
+  const clang::Expr *PA = nullptr, *PB = nullptr;
+  int Kind = CO ? minMaxKind(CO, PA, PB, Ctx) : 0;
+  if (Kind == 0)
+    return 0;
+  auto ParamIndex = [&](const clang::Expr *E) -> int {
+    const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+    for (unsigned I = 0; P && I < 2; ++I)
+      if (Def->getParamDecl(I) == P)
+        return int(I);
+    return -1;
+  };
+  int IA = ParamIndex(PA), IB = ParamIndex(PB);
+  if (IA < 0 || IB < 0 || IA == IB)
+    return 0;
+  QualType Result = Def->getReturnType();
+  for (unsigned I = 0; I < 2; ++I) {
+    QualType PT = Def->getParamDecl(I)->getType();
+    if (!PT->isIntegerType() || !Result->isIntegerType() ||
+        !isIndexConversionExact(CE->getArg(I)->IgnoreParenImpCasts()->getType(),
+                                PT, Ctx) ||
+        !isIndexConversionExact(PT, Result, Ctx))
+      return 0;
+  }
+  A = CE->getArg(unsigned(IA));
+  B = CE->getArg(unsigned(IB));
+  return Kind;
+}
+} // namespace
+
 // Flattens a bound into a list: for WantMin, `min(a, min(b, c))` -> {a,b,c};
 // for !WantMin, nested max likewise. Any other expression is one element.
 bool FunctionTranslator::boundList(const clang::Expr *E, bool WantMin,
@@ -1871,6 +1936,17 @@ bool FunctionTranslator::boundList(const clang::Expr *E, bool WantMin,
     if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
       if (auto It = CondIndexTemps.find(VD); It != CondIndexTemps.end())
         return boundList(It->second, WantMin, Out);
+  if (const auto *CE = dyn_cast<CallExpr>(Stripped)) {
+    const clang::Expr *A = nullptr, *B = nullptr;
+    if (int Kind = minMaxCallKind(CE, A, B, Ctx)) {
+      if ((Kind == +1) != WantMin)
+        return error(E, std::string("'") + text(E) + "' is a " +
+                            (Kind == +1 ? "min" : "max") +
+                            ", which cannot bound a loop from this side; "
+                            "the iteration space would not be convex");
+      return boundList(A, WantMin, Out) && boundList(B, WantMin, Out);
+    }
+  }
   if (const auto *CO = dyn_cast<ConditionalOperator>(Stripped)) {
     const clang::Expr *A = nullptr, *B = nullptr;
     int Kind = minMaxKind(CO, A, B, Ctx);

@@ -42,16 +42,39 @@ void not_a_min(int n, int m, const float x[n], float y[n]) {
   }
 }
 
-/* The pair of moving_average: a temporary from a helper call bounds no
-   loop; the error names its initializer and the form that is accepted. */
+/* Min and max helper functions of the file bound loops as MIN and MAX do
+   (before: "loop bound depends on 'hi'"), over a pointer whose extent the
+   bounds' constant side gives. */
 static inline int imin(int a, int b) { return a < b ? a : b; }
-void window_helper(int n, int r, const float x[n], float y[n]) {
+static inline int imax(int a, int b) { return b < a ? a : b; }
+void window_helper(const float *x, float *y, int n, int r) {
+  if (n <= 0)
+    return;
   for (int i = 0; i < n; i++) {
+    int lo = imax(i - r, 0);
     int hi = imin(i + r, n - 1);
     float s = 0.0f;
-    for (int j = i; j <= hi; j++)
+    for (int j = lo; j <= hi; j++)
       s += x[j];
-    y[i] = s;
+    y[i] = s / (float)(hi - lo + 1);
+  }
+}
+
+/* Its pairs: a max helper as an upper bound (not convex), and a helper
+   that is no min or max. */
+void window_max_upper(int n, int r, const float x[n], float y[n]) {
+  for (int i = 0; i < n; i++) {
+    int hi = imax(i + r, n - 1);
+    for (int j = i; j <= hi && j < n; j++)
+      y[i] += x[j];
+  }
+}
+static inline int iplus(int a, int b) { return a < b ? a + 1 : b; }
+void window_not_min(int n, int r, const float x[n], float y[n]) {
+  for (int i = 0; i < n; i++) {
+    int hi = iplus(i + r, n - 1);
+    for (int j = i; j <= hi; j++)
+      y[i] += x[j];
   }
 }
 
