@@ -198,7 +198,10 @@ def driver_function(s):
                     "index" if a.get("index_of") else "random")
             args.append(Buffer(a["name"], C_TYPES[a["type"]], a.get("shape") or ["1"],
                                fill, a.get("index_of")))
-    return Function(s["function"], args, C_TYPES[s["returns"]] if s.get("returns") else None)
+    derived = [(d["name"], d["value"], d.get("when"))
+               for d in s.get("derived_sizes", [])]
+    return Function(s["function"], args,
+                    C_TYPES[s["returns"]] if s.get("returns") else None, derived)
 
 
 def gen_driver(sigs, combos_by_fn, tolerance, seed):

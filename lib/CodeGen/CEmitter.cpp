@@ -90,9 +90,18 @@ public:
     std::string Sig =
         std::string(F.ReturnType ? elemTypeName(*F.ReturnType) : "void") + " " +
         F.Name + "(";
-    for (size_t I = 0; I < F.Params.size(); ++I)
-      Sig += (I ? ", " : "") + variableDeclStr(F.Params[I]);
+    bool First = true;
+    for (const Variable &V : F.Params)
+      if (!V.isDerived()) {
+        Sig += (First ? "" : ", ") + variableDeclStr(V);
+        First = false;
+      }
     Body += Sig + ") {\n";
+    // The sizes the function computes, before anything uses them.
+    for (const Variable &V : F.Params)
+      if (V.isDerived())
+        Body += "  " + variableDeclStr(V) + " = " + V.Definition->str() +
+                ";\n";
     declareLocals("", 1);
     emitBody(F.Body, 1);
     freeHeapArrays("", 1);

@@ -249,6 +249,47 @@ struct SizeCheck {
   std::string InvalidWhen, Reason;
 };
 
+// The sizes for which C's arithmetic computing a derived size leaves its
+// type (signed overflow, or an unsigned value that wraps): the formulas
+// compute exactly, so those calls are refused. Each sum, difference and
+// product of the definition is checked in its C type (a division or
+// remainder stays within its operands).
+void derivedSizeChecks(const Variable &V, std::vector<SizeCheck> &Out) {
+  const Expr &Def = *V.Definition;
+  const Expr &Value = Def.K == Expr::Select ? Def.Operands[1] : Def;
+  std::optional<std::string> When =
+      Def.K == Expr::Select ? formulaOf(Def.Operands[0]) : std::nullopt;
+  std::function<void(const Expr &)> Walk = [&](const Expr &E) {
+    for (const Expr &Op : E.Operands)
+      Walk(Op);
+    if (E.K != Expr::Binary && E.K != Expr::Unary)
+      return;
+    if (E.K == Expr::Binary && E.Op != '+' && E.Op != '-' && E.Op != '*')
+      return;
+    unsigned Bytes = elemTypeBytes(E.Type);
+    bool Signed = E.Type == ElemType::Int || E.Type == ElemType::Long ||
+                  E.Type == ElemType::LongLong || E.Type == ElemType::Short ||
+                  E.Type == ElemType::SChar || E.Type == ElemType::Char;
+    if (Bytes >= 8)
+      return; // the formulas' own 64-bit arithmetic refuses an overflow
+    int64_t Max = Signed ? (int64_t(1) << (8 * Bytes - 1)) - 1
+                         : (int64_t(1) << (8 * Bytes)) - 1;
+    int64_t Min = Signed ? -Max - 1 : 0;
+    std::optional<std::string> F = formulaOf(E);
+    if (!F)
+      return;
+    std::string Bad = *F + " > " + std::to_string(Max) + " || " + *F + " < " +
+                      (Min < 0 ? "(0 - " + std::to_string(-Min) + ")"
+                               : std::to_string(Min));
+    Out.push_back({When ? *When + " && (" + Bad + ")" : Bad,
+                   "computing the size '" + V.Name + " = " + Value.str() +
+                       "' (line " + std::to_string(V.Loc.Line) + "), '" +
+                       E.str() + "' would leave its type '" +
+                       elemTypeName(E.Type) + "'"});
+  };
+  Walk(Value);
+}
+
 // The sizes for which an access of F leaves the extents of an array (a
 // buffer argument, whose declared extents the runtime allocates, or a
 // local array, which the C function itself would overrun): the runtime and
@@ -1447,6 +1488,14 @@ bool looptile::generateOpenCL(const Function &Original,
   M.Program = ProgramFile;
   for (const ArgumentInfo &A : Args)
     M.Arguments.push_back(manifestArgument(A));
+  std::optional<std::vector<manifest::DerivedSize>> Derived =
+      derivedSizes(Whole, indexTypeName(Whole));
+  if (!Derived) {
+    Diags.push_back({Diagnostic::Error, Whole.Loc,
+                     "internal error: a derived size has no manifest formula"});
+    return false;
+  }
+  M.DerivedSizes = std::move(*Derived);
   for (const Variable *V : Temporaries) {
     manifest::Temporary T;
     T.Name = V->Name;
@@ -1459,6 +1508,9 @@ bool looptile::generateOpenCL(const Function &Original,
   std::vector<SizeCheck> Checks;
   if (!sizeChecks(Whole, Args, Checks, Diags))
     return false;
+  for (const Variable &V : Whole.Params)
+    if (V.isDerived())
+      derivedSizeChecks(V, Checks);
   for (const SizeCheck &C : Checks)
     M.SizeChecks.push_back({C.InvalidWhen, C.Reason});
   for (size_t I = 0; I < Tunables.size(); ++I) {

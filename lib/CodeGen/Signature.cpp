@@ -312,6 +312,8 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
                 Gathers(*E);
             });
   for (const Variable &V : F.Params) {
+    if (V.isDerived())
+      continue; // not an argument: the manifest's derived_sizes
     ArgumentInfo A;
     A.Name = V.Name;
     A.Type = V.Type;
@@ -414,6 +416,56 @@ std::vector<std::string> ArgumentInfo::shapeFormulas() const {
   return Out;
 }
 
+// A derived size's definition (Variable::Definition) in the manifest's
+// formula syntax, every operation parenthesised; nullopt for what the
+// formulas cannot say (the Frontend builds none of that).
+std::optional<std::string> looptile::formulaOf(const Expr &E) {
+  auto Both = [&](const std::string &Op) -> std::optional<std::string> {
+    std::optional<std::string> L = formulaOf(E.Operands[0]);
+    std::optional<std::string> R = formulaOf(E.Operands[1]);
+    if (!L || !R)
+      return std::nullopt;
+    return "(" + *L + " " + Op + " " + *R + ")";
+  };
+  switch (E.K) {
+  case Expr::IntLit:
+    return E.IntValue < 0 ? "(0 - " + std::to_string(-E.IntValue) + ")"
+                          : std::to_string(E.IntValue);
+  case Expr::ScalarRef:
+    return E.Name;
+  case Expr::Unary: {
+    std::optional<std::string> X = formulaOf(E.Operands[0]);
+    return X ? std::optional<std::string>("(-" + *X + ")") : std::nullopt;
+  }
+  case Expr::Binary:
+    return Both(std::string(1, E.Op));
+  case Expr::Compare:
+  case Expr::Logical:
+    return Both(condOpSpelling(E.Cond));
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<std::vector<manifest::DerivedSize>>
+looptile::derivedSizes(const Function &F, const std::string &KernelType) {
+  std::vector<manifest::DerivedSize> Out;
+  for (const Variable &V : F.Params) {
+    if (!V.isDerived())
+      continue;
+    const Expr &Def = *V.Definition;
+    bool Guarded = Def.K == Expr::Select;
+    std::optional<std::string> Value =
+        formulaOf(Guarded ? Def.Operands[1] : Def);
+    std::optional<std::string> When =
+        Guarded ? formulaOf(Def.Operands[0]) : std::optional<std::string>("");
+    if (!Value || !When)
+      return std::nullopt;
+    Out.push_back({V.Name, *Value, *When, KernelType});
+  }
+  return Out;
+}
+
 manifest::Argument looptile::manifestArgument(const ArgumentInfo &A) {
   static const char *Kinds[] = {"size", "scalar", "buffer"};
   manifest::Argument M;
@@ -447,5 +499,19 @@ std::string looptile::signatureJSON(const std::string &File, const Function &F,
   for (size_t I = 0; I < Args.size(); ++I)
     Out += std::string(I ? ",\n  " : "\n  ") +
            manifest::writeArgument(manifestArgument(Args[I]));
-  return Out + "\n]}\n";
+  Out += "\n]";
+  std::optional<std::vector<manifest::DerivedSize>> Derived =
+      derivedSizes(F, "int");
+  if (Derived && !Derived->empty()) {
+    Out += ", \"derived_sizes\": [";
+    for (size_t I = 0; I < Derived->size(); ++I) {
+      const manifest::DerivedSize &D = (*Derived)[I];
+      Out += std::string(I ? ",\n  " : "\n  ") + "{\"name\": " +
+             jsonString(D.Name) + ", \"value\": " + jsonString(D.Value) +
+             (D.When.empty() ? "" : ", \"when\": " + jsonString(D.When)) +
+             "}";
+    }
+    Out += "\n]";
+  }
+  return Out + "}\n";
 }

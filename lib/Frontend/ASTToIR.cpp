@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ASTToIR.h"
+#include "looptile/IR/Walk.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -501,6 +502,20 @@ private:
   /// Parameters and locals of helper functions: each inlined instance gets
   /// names of its own (the helper's name, '_', the variable's).
   std::set<const VarDecl *> HelperDecls;
+  /// Integer locals that are sizes the function computes (`int out_h = h /
+  /// 2;`, Variable::Definition): symbols in indices, like size parameters.
+  std::set<const VarDecl *> DerivedDecls;
+  /// What holds of each derived size where the statements after its
+  /// declaration run (its guard): added to the Loop::Assume of every root
+  /// loop all of whose statements run under that guard (addDerivedFacts).
+  struct DerivedFacts {
+    Guard When;
+    std::vector<AffineConstraint> Facts;
+  };
+  std::vector<DerivedFacts> DerivedSizeFacts;
+  void addDerivedFacts();
+  std::optional<looptile::Expr> derivedValue(const clang::Expr *E);
+  bool convertDerivedSize(const VarDecl *VD);
   /// Where the statements of an inlined helper go: before the statement
   /// whose expression calls it, in the same body and scope.
   std::vector<Node> *HoistBody = nullptr;
@@ -820,6 +835,8 @@ bool FunctionTranslator::convertLocalDecl(const VarDecl *VD,
       CondIndexTemps[VD] = VD->getInit();
       return true;
     }
+    if (convertDerivedSize(VD))
+      return true;
   }
   Variable V;
   V.Name = nameOf(VD);
@@ -858,6 +875,209 @@ bool FunctionTranslator::convertLocalDecl(const VarDecl *VD,
   S.GuardChecks = CurrentChecks;
   S.Loc = loc(VD->getBeginLoc());
   Body.push_back(Node{std::move(S)});
+  return true;
+}
+
+// The value of an integer expression over literals and sizes that uses a
+// division or remainder (which IndexExpr has not), as C computes it: each
+// operation in its C type. A subtraction in an unsigned type (it wraps
+// below zero), a conversion that can change the value, and anything that
+// names a loop variable, a local or memory make it none.
+std::optional<looptile::Expr>
+FunctionTranslator::derivedValue(const clang::Expr *E) {
+  DepthScope Level(ExprDepth);
+  if (tooDeep(E))
+    return std::nullopt;
+  const clang::Expr *S = E->IgnoreParens();
+  if (const auto *CE = dyn_cast<CastExpr>(S)) {
+    CastKind K = CE->getCastKind();
+    if (K == CK_LValueToRValue || K == CK_NoOp)
+      return derivedValue(CE->getSubExpr());
+    if (K == CK_IntegralCast &&
+        (isa<ImplicitCastExpr>(S) || isa<CStyleCastExpr>(S)) &&
+        isIndexConversionExact(CE->getSubExpr()->getType(), CE->getType(),
+                               Ctx))
+      return derivedValue(CE->getSubExpr());
+    return std::nullopt;
+  }
+  if (!S->getType()->isIntegerType() || !indexType(S->getType(), Ctx))
+    return std::nullopt;
+  ++Quiet;
+  std::optional<ElemType> T = elemType(S->getType(), S->getBeginLoc(), "");
+  --Quiet;
+  if (!T)
+    return std::nullopt;
+  if (const auto *IL = dyn_cast<IntegerLiteral>(S)) {
+    if (!IL->getValue().isSignedIntN(32))
+      return std::nullopt;
+    return looptile::Expr::intLit(int64_t(IL->getValue().getSExtValue()));
+  }
+  if (const auto *DR = dyn_cast<DeclRefExpr>(S)) {
+    if (const auto *ECD = dyn_cast<EnumConstantDecl>(DR->getDecl()))
+      return looptile::Expr::intLit(ECD->getInitVal().getSExtValue());
+    const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+    if (!VD)
+      return std::nullopt;
+    if (std::optional<int64_t> C = globalConstant(VD))
+      return looptile::Expr::intLit(*C);
+    bool Size = DerivedDecls.count(VD);
+    if (isa<ParmVarDecl>(VD) && !HelperDecls.count(VD))
+      if (const Variable *V = Out.lookup(nameOf(VD)))
+        Size |= V->VarKind == Variable::SizeParam;
+    if (!Size)
+      return std::nullopt;
+    looptile::Expr R = looptile::Expr::scalarRef(nameOf(VD), *T);
+    R.Loc = loc(S->getBeginLoc());
+    return R;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->getOpcode() == UO_Plus)
+      return derivedValue(UO->getSubExpr());
+    if (UO->getOpcode() != UO_Minus || S->getType()->isUnsignedIntegerType())
+      return std::nullopt;
+    std::optional<looptile::Expr> X = derivedValue(UO->getSubExpr());
+    if (!X)
+      return std::nullopt;
+    looptile::Expr Neg;
+    Neg.K = looptile::Expr::Unary;
+    Neg.Op = '-';
+    Neg.Type = *T;
+    Neg.Operands.push_back(std::move(*X));
+    return Neg;
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(S);
+  if (!BO)
+    return std::nullopt;
+  char Op = 0;
+  switch (BO->getOpcode()) {
+  case BO_Add: Op = '+'; break;
+  case BO_Sub: Op = '-'; break;
+  case BO_Mul: Op = '*'; break;
+  case BO_Div: Op = '/'; break;
+  case BO_Rem: Op = '%'; break;
+  default: return std::nullopt;
+  }
+  if (Op == '-' && S->getType()->isUnsignedIntegerType())
+    return std::nullopt;
+  std::optional<looptile::Expr> L = derivedValue(BO->getLHS());
+  std::optional<looptile::Expr> R = L ? derivedValue(BO->getRHS()) : L;
+  if (!L || !R)
+    return std::nullopt;
+  looptile::Expr X = looptile::Expr::binary(Op, std::move(*L), std::move(*R));
+  X.Type = *T;
+  X.Loc = loc(S->getBeginLoc());
+  return X;
+}
+
+// An integer local initialised once with a division or remainder of sizes
+// (`int out_h = h / 2;`, `int out_n = n / factor;`) is a size the function
+// computes: a symbol for the analyses, computed by the runtime from the
+// sizes as C computes it. Where the declaration runs under affine
+// conditions of the sizes (after `if (factor <= 0) return;`), its value is
+// C's where they hold and 0 elsewhere, where nothing reads it (a division
+// by zero that the C skips is never computed).
+bool FunctionTranslator::convertDerivedSize(const VarDecl *VD) {
+  if (!InlineStack.empty() || !Current.Data.empty() || Modified.count(VD) ||
+      !VD->hasInit())
+    return false;
+  std::optional<IntType> IT = indexType(VD->getType(), Ctx);
+  if (!IT || !isIndexConversionExact(
+                 VD->getInit()->IgnoreParenImpCasts()->getType(),
+                 VD->getType(), Ctx))
+    return false;
+  std::optional<looptile::Expr> Value = derivedValue(VD->getInit());
+  if (!Value)
+    return false;
+  std::optional<looptile::Expr> When;
+  for (const AffineCondition &C : Current.Affine) {
+    for (const VarDecl *IV : AllLoopVars)
+      if (C.mentions(nameOf(IV)))
+        return false;
+    std::optional<looptile::Expr> Any;
+    for (const std::vector<AffineConstraint> &Conj : C.disjuncts()) {
+      std::optional<looptile::Expr> All;
+      for (const AffineConstraint &K : Conj) {
+        looptile::Expr Test = looptile::Expr::condition(
+            K.IsEquality ? CondOp::EQ : CondOp::GE,
+            indexTempExpr(K.E, loc(VD->getLocation())),
+            looptile::Expr::intLit(0));
+        All = All ? looptile::Expr::condition(CondOp::And, std::move(*All),
+                                              std::move(Test))
+                  : std::move(Test);
+      }
+      looptile::Expr Conj1 = All ? std::move(*All) : looptile::Expr::intLit(1);
+      Any = Any ? looptile::Expr::condition(CondOp::Or, std::move(*Any),
+                                            std::move(Conj1))
+                : std::move(Conj1);
+    }
+    looptile::Expr One = Any ? std::move(*Any) : looptile::Expr::intLit(0);
+    When = When ? looptile::Expr::condition(CondOp::And, std::move(*When),
+                                            std::move(One))
+                : std::move(One);
+  }
+  Variable V;
+  V.Name = nameOf(VD);
+  V.VarKind = Variable::SizeParam;
+  V.Type = elemType(VD->getType(), VD->getLocation(), "size")
+               .value_or(ElemType::Int);
+  V.Int = *IT;
+  V.IsConst = true;
+  V.Loc = loc(VD->getLocation());
+  Value->Type = V.Type;
+  V.Definition =
+      When ? looptile::Expr::select(std::move(*When), std::move(*Value),
+                                    looptile::Expr::intLit(0))
+           : std::move(*Value);
+  V.Definition->Type = V.Type;
+  // What the analyses may take for its value where the statements after it
+  // run: D >= 0 (the runtime refuses sizes that make it negative, as it
+  // refuses negative sizes), and of D = A / c, D = A % c and D = A / B for
+  // A a sum of sizes with no negative term (sizes are >= 0), a constant c >
+  // 0 and a size B: c*D <= A <= c*D + c - 1; D <= c - 1 and D <= A; D <= A.
+  const looptile::Expr &Val =
+      V.Definition->K == looptile::Expr::Select ? V.Definition->Operands[1]
+                                                : *V.Definition;
+  IndexExpr D = IndexExpr::symbol(V.Name);
+  DerivedFacts DF{Current, {{D, false}}};
+  std::function<std::optional<IndexExpr>(const looptile::Expr &)> Affine =
+      [&](const looptile::Expr &E) -> std::optional<IndexExpr> {
+    if (E.K == looptile::Expr::IntLit)
+      return IndexExpr::constant(E.IntValue);
+    if (E.K == looptile::Expr::ScalarRef)
+      return IndexExpr::symbol(E.Name);
+    if (E.K != looptile::Expr::Binary || (E.Op != '+' && E.Op != '*'))
+      return std::nullopt;
+    std::optional<IndexExpr> A = Affine(E.Operands[0]);
+    std::optional<IndexExpr> B = A ? Affine(E.Operands[1]) : A;
+    if (!A || !B)
+      return std::nullopt;
+    if (E.Op == '*' && !A->isConstant() && !B->isConstant())
+      return std::nullopt;
+    return E.Op == '+' ? *A + *B : *A * *B;
+  };
+  if (Val.K == looptile::Expr::Binary && (Val.Op == '/' || Val.Op == '%')) {
+    std::optional<IndexExpr> A = Affine(Val.Operands[0]);
+    const looptile::Expr &Den = Val.Operands[1];
+    bool NonNegative = A && A->constantPart() >= 0;
+    for (const Term &T : A ? A->terms() : std::vector<Term>{})
+      NonNegative &= T.Coeff > 0 || T.Symbols.empty();
+    if (NonNegative) {
+      DF.Facts.push_back({*A - D, false}); // D <= A
+      if (Den.K == looptile::Expr::IntLit && Den.IntValue > 0) {
+        int64_t C = Den.IntValue;
+        if (Val.Op == '/') {
+          DF.Facts.push_back({*A - D.scaled(C), false});
+          DF.Facts.push_back(
+              {D.scaled(C) + IndexExpr::constant(C - 1) - *A, false});
+        } else {
+          DF.Facts.push_back({IndexExpr::constant(C - 1) - D, false});
+        }
+      }
+    }
+  }
+  DerivedSizeFacts.push_back(std::move(DF));
+  Out.Params.push_back(std::move(V));
+  DerivedDecls.insert(VD);
   return true;
 }
 
@@ -2276,6 +2496,8 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
       return It->second;
     if (auto It = CondIndexTemps.find(VD); It != CondIndexTemps.end())
       return convertIndex(It->second, Context);
+    if (DerivedDecls.count(VD))
+      return IndexExpr::symbol(Name);
     if (isa<ParmVarDecl>(VD) && VD->getType()->isIntegerType() &&
         !HelperDecls.count(VD)) {
       const Variable *V = Out.lookup(Name);
@@ -2308,7 +2530,10 @@ std::optional<IndexExpr> FunctionTranslator::convertIndex(const clang::Expr *E,
       error(E, std::string(Context) + " depends on '" + Name +
                    "', whose initializer '" + text(VD->getInit()) +
                    "' is not an affine value of the loop variables and "
-                   "sizes, nor a min or max of such values") ||
+                   "sizes, nor a min or max of such values, nor a size "
+                   "computed from the sizes alone with +, -, *, / and % "
+                   "(no subtraction in an unsigned type, which wraps below "
+                   "zero)") ||
           suggest(E->getBeginLoc(),
                   "'" + Name +
                       "' initialised with an affine value of the loop "
@@ -3824,7 +4049,26 @@ bool FunctionTranslator::run() {
   }
   if (!Failed)
     checkGathers();
+  if (!Failed)
+    addDerivedFacts();
   return !Failed;
+}
+
+void FunctionTranslator::addDerivedFacts() {
+  for (Node &N : Out.Body) {
+    if (!N.isLoop())
+      continue;
+    Loop &L = N.loop();
+    for (const DerivedFacts &D : DerivedSizeFacts) {
+      bool Under = true;
+      forEachStmt(L.Body, [&](const looptile::Stmt &S,
+                              const std::vector<const Loop *> &) {
+        Under &= D.When.isImpliedBy(S.When);
+      });
+      if (Under)
+        L.Assume.insert(L.Assume.end(), D.Facts.begin(), D.Facts.end());
+    }
+  }
 }
 
 bool looptile::convertFunction(ASTContext &Ctx, const FunctionDecl *FD,

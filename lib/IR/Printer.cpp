@@ -83,9 +83,17 @@ std::string looptile::printFunction(const Function &F) {
       (F.ReturnType ? std::string(elemTypeName(*F.ReturnType)) + " "
                     : std::string()) +
       F.Name + "(";
-  for (size_t I = 0; I < F.Params.size(); ++I)
-    Out += (I ? ", " : "") + variableDeclStr(F.Params[I]);
+  bool First = true;
+  for (const Variable &V : F.Params)
+    if (!V.isDerived()) {
+      Out += (First ? "" : ", ") + variableDeclStr(V);
+      First = false;
+    }
   Out += ")" + lineSuffix(F.Loc) + "\n";
+  for (const Variable &V : F.Params)
+    if (V.isDerived())
+      Out += "  size " + variableDeclStr(V) + " = " + V.Definition->str() +
+             "\n";
   for (const Variable &V : F.Locals) {
     Out += "  local " + variableDeclStr(V);
     Out += V.DeclaredIn.empty() ? " (function scope)"

@@ -358,6 +358,8 @@ struct Renamer {
     for (std::optional<IndexExpr> &E : V.Extents)
       if (E)
         index(*E);
+    if (V.Definition)
+      expr(*V.Definition);
   }
   void condition(AffineCondition &C) const {
     for (auto &[Old, New] : Map)

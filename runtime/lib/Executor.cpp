@@ -16,6 +16,7 @@
 #include <climits>
 #include <cstdlib>
 #include <functional>
+#include <optional>
 #include <sstream>
 
 namespace looptile::rt {
@@ -68,6 +69,10 @@ Env checkSizes(const Manifest &M, const Env &Sizes, bool Limits) {
       std::string Hint;
       if (M.findTunable(Name))
         Hint = " ('" + Name + "' is a tunable: use --set " + Name + "=...)";
+      for (const Manifest::DerivedSize &D : M.Derived)
+        if (D.Name == Name)
+          Hint = " ('" + Name + "' is computed by " + M.SourceFunction +
+                 "() from its sizes: " + Name + " = " + D.Value.text() + ")";
       std::string Known;
       for (const std::string &S : M.sizeNames())
         Known += (Known.empty() ? "" : ", ") + S;
@@ -95,6 +100,41 @@ Env checkSizes(const Manifest &M, const Env &Sizes, bool Limits) {
                       " does not fit in an int (at most " +
                       std::to_string(INT_MAX) + ")");
     Out[S] = It->second;
+  }
+  // The sizes the function computes from these, as it computes them (C's
+  // integer division truncates, as the formulas' does).
+  for (const Manifest::DerivedSize &D : M.Derived) {
+    const std::string &Name = D.Name;
+    const Formula &F = D.Value;
+    int64_t V = 0;
+    try {
+      if (!D.When || D.When->evaluate(Out))
+        V = F.evaluate(Out);
+    } catch (const Error &E) {
+      std::string Text;
+      for (const std::string &S : M.sizeNames())
+        Text += (Text.empty() ? "" : ", ") + S + "=" + std::to_string(Out[S]);
+      throw Error(ErrorKind::Usage,
+                  "sizes " + Text + " are not valid for " + M.SourceFunction +
+                      "(): computing " + Name + " = " + F.text() + " fails (" +
+                      E.what() + ")");
+    }
+    // Like a size argument, from 0 to the kernels' type's largest value
+    // (the compiler's analyses take every size to be >= 0).
+    int64_t Max = M.DerivedLong.at(Name) ? INT64_MAX : INT_MAX;
+    if (V > Max || V < 0) {
+      std::string Text;
+      for (const std::string &S : M.sizeNames())
+        Text += (Text.empty() ? "" : ", ") + S + "=" + std::to_string(Out[S]);
+      throw Error(ErrorKind::Usage,
+                  "sizes " + Text + " are not valid for " + M.SourceFunction +
+                      "(): the size " + Name + " = " + F.text() + " is " +
+                      std::to_string(V) + ", " +
+                      (V < 0 ? "negative" : "past the kernels' type") +
+                      " (looptile takes every size to be from 0 to " +
+                      std::to_string(Max) + ")");
+    }
+    Out[Name] = V;
   }
   if (Limits)
     if (std::string Why = sizeLimitProblem(M, Out); !Why.empty())
@@ -639,9 +679,14 @@ void Executor::setArgs(size_t KI, const Env &E) {
     const std::string &N = K.Args[AI];
     try {
       const Argument *A = M.findArgument(N);
-      auto Host = M.HostVars.find(N);
-      if (!A && Host != M.HostVars.end()) {
-        if (Host->second) {
+      // A host loop's variable or a derived size: int or long.
+      std::optional<bool> NotArgLong;
+      if (auto H = M.HostVars.find(N); H != M.HostVars.end())
+        NotArgLong = H->second;
+      else if (auto D = M.DerivedLong.find(N); D != M.DerivedLong.end())
+        NotArgLong = D->second;
+      if (!A && NotArgLong) {
+        if (*NotArgLong) {
           cl_long V = cl_long(E.at(N));
           L.Kernel.setArg(cl_uint(AI), V);
         } else {

@@ -271,6 +271,12 @@ struct Evaluator {
       if (__builtin_sub_overflow(int64_t(0), eval(*N.Ops[0]), &R))
         fail("overflow");
       return R;
+    // As C evaluates them: the right operand only where the left does not
+    // decide (`factor >= 1 && n / factor > 8` divides only by factor >= 1).
+    case K::And:
+      return eval(*N.Ops[0]) != 0 && eval(*N.Ops[1]) != 0;
+    case K::Or:
+      return eval(*N.Ops[0]) != 0 || eval(*N.Ops[1]) != 0;
     default:
       break;
     }
@@ -300,10 +306,6 @@ struct Evaluator {
       return A == B;
     case K::Ne:
       return A != B;
-    case K::And:
-      return A != 0 && B != 0;
-    case K::Or:
-      return A != 0 || B != 0;
     case K::Div:
     case K::Rem:
       if (B == 0)

@@ -187,6 +187,27 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
     M.Arguments.push_back(std::move(Arg));
   }
 
+  // A derived size may use the size arguments and the derived sizes before
+  // it; later formulas use it as a size.
+  for (size_t I = 0; I < D.DerivedSizes.size(); ++I) {
+    std::string W = "derived_sizes[" + std::to_string(I) + "]";
+    const manifest::DerivedSize &S = D.DerivedSizes[I];
+    declare(S.Name, W);
+    Manifest::DerivedSize DS{S.Name, Parse(S.Value, W + ".value"),
+                             std::nullopt};
+    if (!S.When.empty())
+      DS.When = Parse(S.When, W + ".when");
+    for (const Formula *F : {&DS.Value, DS.When ? &*DS.When : nullptr})
+      for (const std::string &N : F ? F->names() : std::set<std::string>{})
+        if (!Sizes.count(N))
+          Fail(W, "formula \"" + F->text() + "\" uses '" + N +
+                      "', which is neither a size argument nor an earlier "
+                      "derived size");
+    Sizes.insert(S.Name);
+    M.Derived.push_back(std::move(DS));
+    M.DerivedLong[S.Name] = S.KernelType == "long";
+  }
+
   for (size_t I = 0; I < D.Temporaries.size(); ++I) {
     std::string W = "temporaries[" + std::to_string(I) + "]";
     const manifest::Temporary &T = D.Temporaries[I];

@@ -161,6 +161,14 @@ std::string floatingPoint(const FloatingPoint &F) {
 
 } // namespace
 
+namespace {
+std::string derivedSize(const DerivedSize &S) {
+  return "{\"name\": " + quote(S.Name) + ", \"value\": " + quote(S.Value) +
+         (S.When.empty() ? "" : ", \"when\": " + quote(S.When)) +
+         ", \"kernel_type\": " + quote(S.KernelType) + "}";
+}
+} // namespace
+
 std::string writeArgument(const Argument &A) {
   std::string Out =
       "{\"name\": " + quote(A.Name) + ", \"kind\": " + quote(A.Kind);
@@ -195,6 +203,8 @@ std::string write(const Document &D) {
   }
   Out += "},\n  \"program\": " + quote(D.Program) + ",\n";
   Out += list("arguments", D.Arguments, writeArgument) + ",\n";
+  if (!D.DerivedSizes.empty())
+    Out += list("derived_sizes", D.DerivedSizes, derivedSize) + ",\n";
   Out += list("temporaries", D.Temporaries, temporary) + ",\n";
   Out += list("size_checks", D.SizeChecks, sizeCheck) + ",\n";
   Out += list("tunables", D.Tunables, tunable) + ",\n";
@@ -372,6 +382,19 @@ Document read(const std::string &Text, const std::string &Origin) {
               }
               D.Arguments.push_back(std::move(A));
             });
+
+  if (const Value *Ds =
+          R.optional(Root, "derived_sizes", "top level", T::Array))
+    R.objects(*Ds, "derived_sizes", [&](const Value &V, const std::string &W) {
+      DerivedSize S;
+      S.Name = R.str(V, "name", W);
+      S.Value = R.formula(R.field(V, "value", W, T::String), W + ".value");
+      if (const Value *When = V.get("when"))
+        S.When = R.formula(*When, W + ".when");
+      S.KernelType = R.oneOf(V, "kernel_type", W, {"int", "long"},
+                             "kernel type", "int or long");
+      D.DerivedSizes.push_back(std::move(S));
+    });
 
   if (const Value *Ts = R.optional(Root, "temporaries", "top level", T::Array))
     R.objects(*Ts, "temporaries", [&](const Value &V, const std::string &W) {

@@ -69,10 +69,14 @@ class Function:
     """args: in call order, each ('size', name, ctype), ('scalar', name,
     ctype, init) with init a C expression (it may call the driver's
     random generator, written '@rng()'), or a Buffer. ret: the C type of
-    the returned value (compared like a one-element buffer) or None."""
+    the returned value (compared like a one-element buffer) or None.
+    derived: the sizes the function computes (a signature's
+    "derived_sizes"), each (name, value, when) with formulas over the sizes
+    and the derived sizes before it, when None or 0 where the value is 0."""
 
-    def __init__(self, name, args, ret=None):
+    def __init__(self, name, args, ret=None, derived=None):
         self.name, self.args, self.ret = name, list(args), ret
+        self.derived = list(derived or [])
 
     def sizes(self):
         return [a[1] for a in self.args if isinstance(a, tuple) and a[0] == "size"]
@@ -238,6 +242,15 @@ def _test_function(w, k, f, versions, slots, random_fill, prefix, trace):
     w("  (void)@mode;")
     fmt = " ".join("%s=%%d" % s for s in sizes)
     fargs = "".join(", %s" % size_var("@", s) for s in sizes)
+
+    # The derived sizes, as the function computes them, for the shapes.
+    for name, value, when in f.derived:
+        w("  long %s = %s ? (long)(%s) : 0;" % (
+            size_var("@", name),
+            "(%s)" % formula_c("@", when, sizes) if when else "1",
+            formula_c("@", value, sizes)))
+        w("  (void)%s;" % size_var("@", name))
+        sizes = sizes + [name]
 
     def say(kind, *fields):
         # printf of one tab-separated event line ending with the sizes

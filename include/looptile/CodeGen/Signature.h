@@ -71,8 +71,18 @@ std::vector<std::string> describeArguments(const Function &F,
 /// "access": "in", "shape": ["M", "K"]}`.
 manifest::Argument manifestArgument(const ArgumentInfo &A);
 
+/// A derived size's definition (Variable::Definition) in the manifest's
+/// formula syntax; nullopt for what the formulas cannot say.
+std::optional<std::string> formulaOf(const Expr &E);
+
+/// The manifest's "derived_sizes" of F (docs/manifest.md); nullopt when a
+/// definition has no formula.
+std::optional<std::vector<manifest::DerivedSize>>
+derivedSizes(const Function &F, const std::string &KernelType);
+
 /// The JSON object printed by `--print-signature`:
-/// {"function":..., "file":..., "arguments":[...]}.
+/// {"function":..., "file":..., "arguments":[...]}, with "derived_sizes"
+/// ([{"name", "value", "when"}]) where the function computes sizes.
 std::string signatureJSON(const std::string &File, const Function &F,
                           const std::vector<ArgumentInfo> &Args);
 

@@ -349,6 +349,14 @@ struct Variable {
   std::vector<std::optional<IndexExpr>> Extents;
   /// SizeParam: its integer type.
   IntType Int;
+  /// A size the function computes from its size parameters before it uses
+  /// it (`int out_h = h / 2;`: divisions and remainders, which IndexExpr
+  /// does not have): a SizeParam listed after the C function's parameters
+  /// (it is none of them), a symbol like any size to the analyses, which
+  /// the kernels take as a size argument and the runtime computes from the
+  /// manifest's "derived_sizes" (docs/manifest.md). The value is an
+  /// integer expression over literals and earlier sizes.
+  std::optional<Expr> Definition;
   bool IsRestrict = false;
   bool IsConst = false;
   /// For locals: the loop variable of the innermost loop that declares it;
@@ -357,6 +365,8 @@ struct Variable {
   SourceLoc Loc;
 
   bool isArray() const { return !Extents.empty(); }
+  /// True for a size the function computes (Definition).
+  bool isDerived() const { return Definition.has_value(); }
   bool isParam() const {
     return VarKind == SizeParam || VarKind == ScalarParam ||
            VarKind == ArrayParam || VarKind == PointerParam;

@@ -215,6 +215,17 @@ struct Manifest {
   std::string CompileStandard;           // -std= value; "" when absent
   std::string Program;        // resolved against Dir
   std::vector<Argument> Arguments;
+  /// Sizes the function computes from its size arguments (`int out_h = h /
+  /// 2;`), in order: checkSizes evaluates each into the sizes' Env (0
+  /// where its When, if any, does not hold), and the kernels take them as
+  /// sizes (DerivedLong: as long).
+  struct DerivedSize {
+    std::string Name;
+    Formula Value;
+    std::optional<Formula> When;
+  };
+  std::vector<DerivedSize> Derived;
+  std::map<std::string, bool> DerivedLong;
   std::vector<Temporary> Temporaries;
   std::vector<Tunable> Tunables;
   /// Ordered from the largest work-group tile to the smallest.

@@ -72,6 +72,19 @@ struct Temporary {
   }
 };
 
+/// A size the function computes from its size parameters before its loops
+/// (`int out_h = h / 2;`): the runtime evaluates Value, in order, from the
+/// sizes given, where When holds ("" for always; 0 elsewhere, where the C
+/// never computes it); the kernels take it as a size (KernelType "int" or
+/// "long").
+struct DerivedSize {
+  std::string Name, Value, When, KernelType;
+  bool operator==(const DerivedSize &O) const {
+    return Name == O.Name && Value == O.Value && When == O.When &&
+           KernelType == O.KernelType;
+  }
+};
+
 struct SizeCheck {
   std::string InvalidWhen, Reason;
   bool operator==(const SizeCheck &O) const {
@@ -195,6 +208,8 @@ struct Document {
   Source Src;
   std::string Program;
   std::vector<Argument> Arguments;
+  /// Empty when the function computes no size ("derived_sizes" absent).
+  std::vector<DerivedSize> DerivedSizes;
   std::vector<Temporary> Temporaries;
   std::vector<SizeCheck> SizeChecks;
   std::vector<Tunable> Tunables;
@@ -206,7 +221,8 @@ struct Document {
   std::optional<FloatingPoint> Fp;
   bool operator==(const Document &O) const {
     return Version == O.Version && Src == O.Src && Program == O.Program &&
-           Arguments == O.Arguments && Temporaries == O.Temporaries &&
+           Arguments == O.Arguments && DerivedSizes == O.DerivedSizes &&
+           Temporaries == O.Temporaries &&
            SizeChecks == O.SizeChecks && Tunables == O.Tunables &&
            Presets == O.Presets && Kernels == O.Kernels &&
            HostProgram == O.HostProgram &&
