@@ -3193,6 +3193,32 @@ static const VarDecl *storageRoot(const clang::Expr *E) {
   }
 }
 
+// The `if (c) return k;` statements (no else, a value returned) that end a
+// helper's body before its last `return v;`, in order: (c, the return).
+// Empty when the statement before the last return is not one.
+static std::vector<std::pair<const clang::Expr *, const ReturnStmt *>>
+earlyReturnChain(const CompoundStmt *Body) {
+  std::vector<std::pair<const clang::Expr *, const ReturnStmt *>> Out;
+  if (Body->size() < 2)
+    return Out;
+  auto It = Body->body_end() - 1; // the last return
+  while (It != Body->body_begin()) {
+    const auto *If = dyn_cast<IfStmt>(*(It - 1));
+    if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
+        If->isConsteval())
+      break;
+    const clang::Stmt *Then = If->getThen();
+    if (const auto *CS = dyn_cast<CompoundStmt>(Then); CS && CS->size() == 1)
+      Then = CS->body_front();
+    const auto *RS = dyn_cast<ReturnStmt>(Then);
+    if (!RS || !RS->getRetValue())
+      break;
+    Out.insert(Out.begin(), {If->getCond(), RS});
+    --It;
+  }
+  return Out;
+}
+
 std::string FunctionTranslator::helperRefusal(const FunctionDecl *Def,
                                               const clang::Stmt *&At) {
   At = nullptr;
@@ -3208,11 +3234,18 @@ std::string FunctionTranslator::helperRefusal(const FunctionDecl *Def,
                          : dyn_cast<ReturnStmt>(Body->body_back());
   if (!Last || !Last->getRetValue())
     return "its last statement is not 'return' with a value";
+  // `if (c) return k;` statements right before the last return (a clamp's
+  // `if (v < 0) return 0; if (v > 1) return 1; return v;`) are its value's
+  // conditional (earlyReturnChain).
+  std::set<const ReturnStmt *> Early;
+  for (const auto &[Cond, RS] : earlyReturnChain(Body))
+    Early.insert(RS);
   std::string Why;
   std::function<void(const clang::Stmt *)> Walk = [&](const clang::Stmt *S) {
     if (!S || !Why.empty())
       return;
-    if (const auto *RS = dyn_cast<ReturnStmt>(S); RS && RS != Last) {
+    if (const auto *RS = dyn_cast<ReturnStmt>(S);
+        RS && RS != Last && !Early.count(RS)) {
       Why = "it returns before its last statement";
       At = S;
       return;
@@ -3276,8 +3309,9 @@ FunctionTranslator::inlineCall(const CallExpr *CE, const FunctionDecl *Def) {
     suggest(CE->getBeginLoc(),
             "a helper that only computes a value from its arguments, into "
             "its own locals, and returns it once, at its end ('static float "
-            "f(float x) { float r = ...; if (x > 0) r = ...; return r; }'); "
-            "or its body written in place of the call");
+            "f(float x) { float r = ...; if (x > 0) r = ...; return r; }'), "
+            "with 'if (c) return k;' statements only right before that "
+            "return; or its body written in place of the call");
     return std::nullopt;
   }
   if (NoHoist || !HoistBody) {
@@ -3418,8 +3452,42 @@ FunctionTranslator::inlineCall(const CallExpr *CE, const FunctionDecl *Def) {
     }
   }
   const auto *HB = cast<CompoundStmt>(Def->getBody());
+  // An early-return chain before the last return: the value is c1 ? k1 :
+  // c2 ? k2 : v, which evaluates each condition and value only where C
+  // reaches it (nothing of it is hoisted).
+  auto Chain = earlyReturnChain(HB);
+  size_t ChainAt = HB->size() - 1 - Chain.size();
   bool OK = true;
+  size_t Index = 0;
   for (const clang::Stmt *S : HB->body()) {
+    if (Index++ == ChainAt) {
+      NoHoistScope Conditional(NoHoist);
+      std::optional<looptile::Expr> V =
+          convertExpr(cast<ReturnStmt>(HB->body_back())->getRetValue());
+      for (size_t K = Chain.size(); V && K-- > 0;) {
+        std::optional<looptile::Expr> C = convertTruth(Chain[K].first);
+        std::optional<looptile::Expr> Early =
+            C ? convertExpr(Chain[K].second->getRetValue()) : C;
+        if (!Early) {
+          V.reset();
+          break;
+        }
+        // Both arms are in the helper's return type: Clang converts each
+        // returned value to it.
+        V = looptile::Expr::select(std::move(*C), std::move(*Early),
+                                   std::move(*V));
+      }
+      if (!V) {
+        OK = false;
+        break;
+      }
+      std::string Local = NewLocal(Name + "_ret", *RetT, S->getBeginLoc());
+      Place(Local, *RetT, std::move(*V), S->getBeginLoc());
+      InlineStack.pop_back();
+      looptile::Expr R = looptile::Expr::scalarRef(Local, *RetT);
+      R.Loc = loc(CE->getBeginLoc());
+      return R;
+    }
     if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
       std::optional<looptile::Expr> V = convertExpr(RS->getRetValue());
       if (!V) {

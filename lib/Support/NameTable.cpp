@@ -388,6 +388,8 @@ struct Renamer {
         index(E);
       for (WrapCheck &W : L.HeaderChecks)
         index(W.E);
+      for (AffineConstraint &A : L.Assume)
+        index(A.E);
       body(L.Body);
     }
   }

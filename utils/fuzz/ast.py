@@ -88,11 +88,14 @@ class Bound:
     def lin(l):
         return Bound("lin", [l])
 
-    def c_str(self):
+    def c_str(self, style=None):
+        """style: None, or (subst, calls) of print_style()."""
+        subst, calls = style or ({}, False)
         if self.kind == "lin":
-            return self.parts[0].c_str()
-        return "%s(%s, %s)" % (self.kind.upper(), self.parts[0].c_str(),
-                               self.parts[1].c_str())
+            return self.parts[0].c_str(subst=subst)
+        name = MINMAX_CALLS[self.kind] if calls else self.kind.upper()
+        return "%s(%s, %s)" % (name, self.parts[0].c_str(subst=subst),
+                               self.parts[1].c_str(subst=subst))
 
     def names(self):
         s = set()
@@ -128,16 +131,18 @@ class Loop(Node):
         # unsigned or size_t
         self.ctype = "int"
 
-    def header(self):
+    def header(self, style=None):
+        """style: None, or (subst, calls) of print_style()."""
         v = self.var
         if self.limit.kind == "and":
-            cond = " && ".join("%s %s %s" % (v, self.cmp, p.c_str())
+            subst = style[0] if style else {}
+            cond = " && ".join("%s %s %s" % (v, self.cmp, p.c_str(subst=subst))
                                for p in self.limit.parts)
         elif self.swap:
             flip = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}[self.cmp]
-            cond = "%s %s %s" % (self.limit.c_str(), flip, v)
+            cond = "%s %s %s" % (self.limit.c_str(style), flip, v)
         else:
-            cond = "%s %s %s" % (v, self.cmp, self.limit.c_str())
+            cond = "%s %s %s" % (v, self.cmp, self.limit.c_str(style))
         if self.step == 1:
             inc = "%s++" % v
         elif self.step == -1:
@@ -147,7 +152,7 @@ class Loop(Node):
         else:
             inc = "%s -= %d" % (v, -self.step)
         return "for (%s %s = %s; %s; %s)" % (getattr(self, "ctype", "int"), v,
-                                            self.start.c_str(), cond, inc)
+                                            self.start.c_str(style), cond, inc)
 
 
 class Stmt(Node):
@@ -392,9 +397,39 @@ MINMAX = ["#define MIN(a, b) ((a) < (b) ? (a) : (b))",
           "#define MAX(a, b) ((a) > (b) ? (a) : (b))"]
 
 
+# Feature minmax-helpers: MIN and MAX bounds as calls to these.
+MINMAX_CALLS = {"min": "fz_imin", "max": "fz_imax"}
+MINMAX_HELPERS = [
+    "static inline int fz_imin(int a, int b) { return a < b ? a : b; }",
+    "static inline int fz_imax(int a, int b) { return b < a ? a : b; }"]
+
+
+def print_style(f):
+    """How loop bounds print: (subst, calls). subst maps a size N of feature
+    derived-sizes to '(c*q + r)', with q = N / c and r = N % c declared
+    first (derived_lines); calls: MIN/MAX bounds as helper calls."""
+    subst = {n: "(%d*%s + %s)" % (c, q, r)
+             for n, q, r, c in getattr(f, "derived", ())}
+    return subst, bool(getattr(f, "minmax_calls", False))
+
+
+def derived_lines(f):
+    """The declarations of the derived sizes (feature derived-sizes)."""
+    types = getattr(f, "size_types", {})
+    out = []
+    for n, q, r, c in getattr(f, "derived", ()):
+        t = types.get(n, "int")
+        out.append("%s %s = %s / %d;" % (t, q, n, c))
+        out.append("%s %s = %s %% %d;" % (t, r, n, c))
+    return out
+
+
 def macro_lines(f):
-    """The #defines of f's object-like and function-like macros."""
+    """The #defines of f's object-like and function-like macros (and the
+    min and max helpers of feature minmax-helpers)."""
     out = ["#define %s %d" % (n, v) for n, v in sorted(f.macros.items())]
+    if getattr(f, "minmax_calls", False):
+        out += MINMAX_HELPERS
     out += [FUNC_MACROS[n][0] for n in sorted(getattr(f, "func_macros", ()))]
     out += ["#define %s %s" % (n, FLOAT_MACROS[n])
             for n in sorted(getattr(f, "float_macros", ()))]
@@ -461,14 +496,16 @@ def print_c(f):
                                   f.name, params_str(f)))
     if getattr(f, "early", None):
         lines.append("  if (%s) return %d;" % f.early)
+    lines += ["  " + d for d in derived_lines(f)]
     for d in f.decls:
         lines.append("  " + stmt_str(d))
         d.line = len(lines)
+    style = print_style(f)
 
     def emit(items, ind):
         for it in items:
             if isinstance(it, Loop):
-                lines.append("  " * ind + it.header() + " {")
+                lines.append("  " * ind + it.header(style) + " {")
                 it.line = len(lines)
                 emit(it.body, ind + 1)
                 lines.append("  " * ind + "}")
@@ -571,6 +608,7 @@ def print_traced(f, fname, scalars):
         return ids[name]
 
     lines = ["void %s(%s) {" % (fname, params_str(f)), "  tr_begin();"]
+    style = print_style(f)
 
     def acc(addr_leaf, s, depth, kind):
         return "tr_access(%s, %d, %d, %s, %d);" % (_addr(addr_leaf), s.uid,
@@ -582,7 +620,7 @@ def print_traced(f, fname, scalars):
             if isinstance(it, Loop):
                 # the iteration's position: the value, negated for a
                 # negative step, so that it grows in execution order
-                lines.append(pad + it.header() + " {")
+                lines.append(pad + it.header(style) + " {")
                 lines.append(pad + "  tr_iter(%d, %d, %s%s);" %
                              (depth, it.uid, "-" if it.step < 0 else "", it.var))
                 emit(it.body, ind + 1, depth + 1)
@@ -651,6 +689,7 @@ def print_traced(f, fname, scalars):
     if early:
         # the early return of print_c: the rest runs where it does not
         lines.append("  if (!(%s)) {" % early[0])
+    lines += ["  " + d for d in derived_lines(f)]
     emit(f.decls, 1, 0)
     emit(f.body, 1, 0)
     if early:

@@ -141,6 +141,10 @@ def feature_use(f):
         facts.add("classify")
     if getattr(f, "early", None):
         facts.add("early-return")
+    if getattr(f, "derived", None):
+        facts.add("derived-size")
+    if getattr(f, "minmax_calls", False):
+        facts.add("minmax-helper")
     # a helper defined and called (its name once in its definition)
     helpers = set(getattr(f, "func_macros", ())) & set(HELPERS)
     if helpers:

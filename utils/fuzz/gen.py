@@ -121,6 +121,12 @@ FEATURES = {
                "(A[P[i]][j], B[j][P[i][k]]): a read-only array parameter "
                "gathered through a read-only index array parameter, whose "
                "values every driver draws inside the gathered extent",
+    "derived-sizes": "a size N of some loop bound written (c*q + r), with "
+                     "q = N / c and r = N % c declared first (sizes the "
+                     "function computes, as `int out_h = h / 2;`)",
+    "minmax-helpers": "MIN/MAX loop bounds written as calls to static "
+                      "helpers of the file (fz_imin(a, b), fz_imax(a, b)) "
+                      "where every index is an int",
     "index-types": "loop variables and sizes of type long, unsigned or "
                    "size_t (their MIN/MAX bounds mixing constants and "
                    "indices, in either order; unsigned values read as "
@@ -221,6 +227,7 @@ class Gen:
         self.forng = random.Random(seed + 0xF0A2)  # wavefronts through a scalar
         self.clrng = random.Random(seed + 0xC105E)  # closures
         self.swrng = random.Random(seed + 0x57EE9)  # steep wavefronts
+        self.dsrng = random.Random(seed + 0xD5123)  # derived sizes, helpers
         self.hrng = random.Random(seed + 0x4E1F)
         # continue and reused declaration names: streams of their own
         self.ctrng = random.Random(seed + 0xC0471)
@@ -1749,6 +1756,50 @@ def early_return(g, f):
     return f
 
 
+def derived_sizes(g, f):
+    """Feature derived-sizes: a size N that bounds some loop prints as (c*q
+    + r), q = N / c and r = N % c declared at the top (after an early
+    return); the program's meaning is unchanged. Only this class's stream
+    is drawn from."""
+    d = g.dsrng
+    if d.random() >= 0.4:
+        return f
+    loop_vars = {l.var for l in A._loops(f.body)}
+    bound = set()
+    for l in A._loops(f.body):
+        bound |= (l.start.names() | l.limit.names()) - loop_vars
+    cands = [n for n in f.sizes() if n in bound]
+    if not cands:
+        return f
+    f.derived = []
+    for n in d.sample(cands, min(len(cands), d.randint(1, 2))):
+        names = []
+        for suffix in ("q", "r"):
+            k, name = 0, "%s_%s" % (n, suffix)
+            while name in g.used_names:
+                k += 1
+                name = "%s_%s%d" % (n, suffix, k)
+            g.used_names.add(name)
+            names.append(name)
+        f.derived.append((n, names[0], names[1], d.randint(2, 4)))
+    return f
+
+
+def minmax_helpers(g, f):
+    """Feature minmax-helpers: MIN/MAX bounds print as calls to int helpers
+    where every loop variable and size is an int."""
+    d = g.dsrng
+    if d.random() >= 0.5:
+        return f
+    if any(getattr(l, "ctype", "int") != "int" for l in A._loops(f.body)) or \
+            any(t != "int" for t in getattr(f, "size_types", {}).values()):
+        return f
+    if any(b.kind in ("min", "max") for l in A._loops(f.body)
+           for b in (l.start, l.limit)):
+        f.minmax_calls = True
+    return f
+
+
 def generate(seed, exclude=()):
     """The program of a seed: a Func. Deterministic in (seed, exclude)."""
     A.Node._next[0] = 0
@@ -1770,6 +1821,10 @@ def generate(seed, exclude=()):
         f = early_return(g, f)
     if "index-types" in g.o:
         f = index_types(g, f)
+    if "derived-sizes" in g.o:
+        f = derived_sizes(g, f)
+    if "minmax-helpers" in g.o:
+        f = minmax_helpers(g, f)
     if f.zero_sizes:
         # every oracle at sizes 0 where the rules hold there; where only an
         # access is out of bounds (a statement outside the loops: A[0] of

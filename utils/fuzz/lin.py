@@ -107,9 +107,10 @@ class Lin:
     def __repr__(self):
         return "Lin(%s)" % self.c_str()
 
-    def c_str(self, order=None):
+    def c_str(self, order=None, subst=None):
         """C text: 'i + 1', 'N - 1 - i', '2*i', 'N + M'. Loop variables and
-        parameters print in the given order (default: sorted by name)."""
+        parameters print in the given order (default: sorted by name);
+        subst: name -> the parenthesised C text printed for it."""
         names = order or sorted(self.terms)
         parts = []
         for n in names:
@@ -117,7 +118,8 @@ class Lin:
             if not coef:
                 continue
             mag = abs(coef)
-            txt = n if mag == 1 else "%d*%s" % (mag, n)
+            shown = (subst or {}).get(n, n)
+            txt = shown if mag == 1 else "%d*%s" % (mag, shown)
             parts.append(("-" if coef < 0 else "+", txt))
         if self.const or not parts:
             parts.append(("-" if self.const < 0 else "+", str(abs(self.const))))

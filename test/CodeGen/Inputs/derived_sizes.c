@@ -71,6 +71,15 @@ void pair_sums(const float *in, float *out, int w, int h) {
     out[i] = in[2 * i] + in[2 * i + 1];
 }
 
+/* A size whose name OpenCL reserves (half, renamed half_2): the facts of
+   its quotient are renamed with it. */
+void renamed_size(const float *in, float *out, int half, int h) {
+  int q = half / 2;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < q; x++)
+      out[y * q + x] = in[y * half + 2 * x] + in[y * half + 2 * x + 1];
+}
+
 /* The pairs: an unsigned difference in the division (it wraps below zero
    in C), and a quotient of a loop variable. */
 void unsigned_difference(size_t n, float *restrict x) {

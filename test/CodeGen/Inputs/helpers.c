@@ -70,3 +70,28 @@ void narrow(int n, const double in[n], double out[n], const int q[n],
     res[i] = clampi(q[i], -10, 10) * 2 + twice(3) + twice(q[i]);
   }
 }
+
+/* Early returns right before the last one: the value is c1 ? k1 : c2 ? k2
+   : v, each condition and value evaluated only where C reaches it (the
+   division by d never runs at d == 0). */
+static inline float clamp01(float v) {
+  if (v < 0.0f)
+    return 0.0f;
+  if (v > 1.0f)
+    return 1.0f;
+  return v;
+}
+static int safe_div(int n, int d) {
+  int q0 = n * 2;
+  if (d == 0) {
+    return 0;
+  }
+  return q0 / d;
+}
+void gamma_clamp(int n, float *restrict px, float gain, const int num[n],
+                 const int den[n], int out[n]) {
+  for (int i = 0; i < n; i++) {
+    px[i] = clamp01(px[i] * gain);
+    out[i] = safe_div(num[i], den[i]);
+  }
+}
