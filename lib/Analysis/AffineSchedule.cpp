@@ -23,6 +23,8 @@
 
 #include "DependenceSolver.h"
 
+#include <cstdlib>
+
 #include <isl/aff.h>
 #include <isl/ast.h>
 #include <isl/ast_build.h>
@@ -838,6 +840,14 @@ std::string Scheduler::violation(isl_union_map *Violated) {
 }
 
 
+// isl operations (isl_ctx_set_max_operations) that one nest's scheduling may
+// take. PolyBench/C 4.2.1's 30 files keep every schedule with 60000 (with
+// 30000 floyd-warshall and nussinov lose theirs), and fuzz seed 1610066
+// took 4.6 s with 200000 but 71 s with 400000: an operation's cost grows
+// with the integers' sizes. The environment variable
+// LOOPTILE_ISL_SCHEDULE_OPS overrides it, for experiments.
+static constexpr unsigned long ScheduleOperations = 200000;
+
 AffineScheduleResult Scheduler::run() {
   AffineScheduleResult Result;
   NotMemory = F.nonMemoryNames();
@@ -980,7 +990,27 @@ AffineScheduleResult Scheduler::run() {
     SC = isl_schedule_constraints_set_proximity(SC, isl_union_map_copy(Deps));
     isl_options_set_schedule_outer_coincidence(Ctx, 1);
     isl_options_set_schedule_serialize_sccs(Ctx, Split ? 1 : 0);
+    // A budget of isl operations: the scheduler's integer programs can
+    // grow without bound with parameters (sizes the function computes, N =
+    // 4*N_q + N_r, made one nest take 70 s: fuzz seed 1610066). Past it
+    // isl gives up, quietly, and the nest keeps the mappings it has.
+    const char *Budget = std::getenv("LOOPTILE_ISL_SCHEDULE_OPS");
+    unsigned long MaxOps = Budget ? std::strtoul(Budget, nullptr, 10)
+                                  : ScheduleOperations;
+    int OnError = isl_options_get_on_error(Ctx);
+    isl_options_set_on_error(Ctx, ISL_ON_ERROR_CONTINUE);
+    isl_ctx_reset_operations(Ctx);
+    isl_ctx_set_max_operations(Ctx, MaxOps);
     Sched = isl_schedule_constraints_compute_schedule(SC);
+    isl_ctx_set_max_operations(Ctx, 0);
+    isl_ctx_reset_operations(Ctx);
+    if (!Sched) {
+      if (isl_ctx_last_error(Ctx) == isl_error_quota)
+        Reason = "isl's scheduler passed its budget of " +
+                 std::to_string(MaxOps) + " operations";
+      isl_ctx_reset_error(Ctx);
+    }
+    isl_options_set_on_error(Ctx, OnError);
     if (Sched)
       New = isl_schedule_get_map(Sched);
   }
@@ -1048,7 +1078,7 @@ AffineScheduleResult Scheduler::run() {
     isl_union_map_free(New);
     isl_union_set_free(Dom);
     if (!New)
-      Result.Description = "isl found no schedule";
+      Result.Description = Reason.empty() ? "isl found no schedule" : Reason;
     return Result;
   }
   // 5. The schedule as loops.

@@ -839,6 +839,17 @@ bool planRowReduction(const Function &F, const Loop &Row,
     const LoopVerdict &V = ND.Verdicts[It->second];
     std::string WhyNot;
     if (V.Parallel) {
+      // Its iterations go to different work-items: what they write must be
+      // memory that all of them see (a parameter array), not a work-item's
+      // own local (`w[q]` spread over the lanes, then `w[1]` read by lane 0
+      // alone: fuzz seed 1601018).
+      bool Shared = true;
+      forEachStmt(L.Body, [&](const Stmt &St, const std::vector<const Loop *> &) {
+        const Variable *W = F.lookup(St.LHS.Name);
+        Shared &= W && W->isParam();
+      });
+      if (!Shared)
+        return false;
       S.K = RowSegment::Spread;
     } else if (matchReduction(F, L, V, false, Names, S.R, WhyNot)) {
       S.K = RowSegment::Reduce;

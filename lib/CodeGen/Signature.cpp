@@ -297,7 +297,7 @@ looptile::describeArguments(const Function &F, std::vector<ArgumentInfo> &Out) {
   std::map<std::string, std::vector<IndexExpr>> IndexOf;
   std::function<void(const Expr &)> Gathers = [&](const Expr &E) {
     for (size_t D = 0; D < E.Subscripts.size(); ++D)
-      if (E.gathersDim(D))
+      if (E.gathersDim(D) && E.Operands[D].K == Expr::ArrayRef)
         if (const Variable *V = F.lookup(E.Name); V && V->Extents[D]) {
           std::vector<IndexExpr> &Of = IndexOf[E.Operands[D].Name];
           if (std::find(Of.begin(), Of.end(), *V->Extents[D]) == Of.end())

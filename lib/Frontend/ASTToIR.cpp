@@ -469,6 +469,16 @@ private:
   std::optional<looptile::Expr> gatherIndex(const ArraySubscriptExpr *E,
                                             const Variable &V, size_t D,
                                             const ArraySubscriptExpr *IdxRead);
+  /// The same for a subscript computed from data (readsData): the integer
+  /// expression itself (`src[y0 * sw + x0]`, y0 from a float coordinate).
+  std::optional<looptile::Expr> computedGather(const ArraySubscriptExpr *E,
+                                               const Variable &V, size_t D,
+                                               const clang::Expr *Sub);
+  /// True when E's value depends on data through a local that is not an
+  /// index temporary (a value computed at run time) or a conversion of a
+  /// floating-point value to an integer, and E reads no element itself
+  /// (`x[col[i] + 1]` keeps the index-array rules).
+  bool readsData(const clang::Expr *E) const;
   /// Refuses a gather whose array or index array the function writes.
   bool checkGathers();
   /// Conditional subscripts being expanded into conditional reads
@@ -2778,6 +2788,17 @@ FunctionTranslator::convertArrayRef(const ArraySubscriptExpr *E) {
       Indices.push_back(IndexExpr::constant(0));
       continue;
     }
+    // A read at a subscript computed from data (`src[y0 * sw + x0]` with
+    // y0 from a float coordinate): a gather whose index is the expression.
+    if (!Write && readsData(Subs[D])) {
+      std::optional<looptile::Expr> G = computedGather(E, *V, D, Subs[D]);
+      if (!G)
+        return std::nullopt;
+      GatherIndices.resize(Subs.size(), looptile::Expr::intLit(0));
+      GatherIndices[D] = std::move(*G);
+      Indices.push_back(IndexExpr::constant(0));
+      continue;
+    }
     std::optional<IndexedElement> Saved = Indexed;
     Indexed = IndexedElement{Name,
                              V->Extents[D] ? V->Extents[D]->str()
@@ -2833,6 +2854,77 @@ FunctionTranslator::gatherIndex(const ArraySubscriptExpr *E, const Variable &V,
   return I;
 }
 
+bool FunctionTranslator::readsData(const clang::Expr *E) const {
+  bool Found = false, ReadsElement = false;
+  std::function<void(const clang::Stmt *)> Walk = [&](const clang::Stmt *S) {
+    if (!S || Found)
+      return;
+    // An element read in the subscript itself (`x[col[i] + 1]`) keeps the
+    // index-array rules: the validation inputs of an index array are
+    // drawn inside the extent its values select only where it is the
+    // subscript (gatherIndex), and the refusal names the form accepted.
+    if (isa<ArraySubscriptExpr>(S) || isa<CallExpr>(S) ||
+        (isa<UnaryOperator>(S) &&
+         cast<UnaryOperator>(S)->getOpcode() == UO_Deref)) {
+      ReadsElement = true;
+      return;
+    }
+    if (const auto *CE = dyn_cast<CastExpr>(S);
+        CE && CE->getCastKind() == CK_FloatingToIntegral) {
+      Found = true;
+      return;
+    }
+    if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+        if (VD->isLocalVarDecl() && !AllLoopVars.count(VD) &&
+            !IndexTemps.count(VD) && !CondIndexTemps.count(VD) &&
+            !DerivedDecls.count(VD) && !Views.count(VD)) {
+          Found = true;
+          return;
+        }
+    for (const clang::Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(E);
+  return Found && !ReadsElement;
+}
+
+std::optional<looptile::Expr>
+FunctionTranslator::computedGather(const ArraySubscriptExpr *E,
+                                   const Variable &V, size_t D,
+                                   const clang::Expr *Sub) {
+  std::string What = "'" + text(E) + "' reads '" + V.Name +
+                     "' at an element that data selects (a gather through "
+                     "'" + text(Sub) + "', computed at run time)";
+  std::string Type = elemTypeName(V.Type);
+  if (V.VarKind == Variable::LocalArray) {
+    error(E, What + " of a local array; looptile gathers only from array "
+                    "parameters the function reads");
+    return std::nullopt;
+  }
+  if (V.VarKind != Variable::ArrayParam || !V.Extents[D]) {
+    error(E, What + ", and the extent of '" + V.Name + "'" +
+                 (V.Extents.size() > 1 ? " in that dimension" : "") +
+                 " is not declared: a gather may read any element, so "
+                 "looptile needs the array's extent",
+          "declare it as an array parameter with its extent, the sizes it "
+          "names before it in the parameter list ('const " + Type + " " +
+              V.Name + "[EXTENT]')");
+    return std::nullopt;
+  }
+  if (!Sub->getType()->isIntegerType())
+    return std::nullopt;
+  std::optional<looptile::Expr> I = convertExpr(Sub);
+  if (!I)
+    return std::nullopt;
+  if (isFloatingType(I->Type)) {
+    error(E, What + ", which is not an integer");
+    return std::nullopt;
+  }
+  Gathers.push_back({V.Name, "", E->getBeginLoc()});
+  return I;
+}
+
 bool FunctionTranslator::checkGathers() {
   // The arrays the function writes (through any view: a view's element is
   // its array's).
@@ -2858,7 +2950,7 @@ bool FunctionTranslator::checkGathers() {
                        "cannot tell which iterations the reads see written");
       suggest(G.Loc, "gather from an array the function only reads (a copy "
                      "made before the loops, passed as a parameter)");
-    } else if (Written.count(G.Index)) {
+    } else if (!G.Index.empty() && Written.count(G.Index)) {
       OK = false;
       error(G.Loc, "the index array '" + G.Index + "' of a gather from '" +
                        G.Array +

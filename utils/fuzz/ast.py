@@ -234,7 +234,19 @@ def ptr_spelling(arr, subs):
     return zlib.crc32(("%s[%s]" % (arr.name, linearize(arr, subs))).encode()) % 3
 
 
+# Feature computed-gathers: the const array parameter whose reads print
+# their last subscript as (int)(float)(s) (set by print_c and print_traced
+# from the function they print).
+_PRINT = {"float_index": None}
+
+
 def aref_str(arr, subs):
+    if arr.name == _PRINT["float_index"] and arr.kind != "ptr" and arr.readonly:
+        # the same value (subscripts are far below 2^24, exact in a float),
+        # which looptile reads as a subscript computed from data: a gather
+        return arr.name + "".join(
+            "[(int)(float)(%s)]" % s.c_str() if k == len(subs) - 1
+            else "[%s]" % s.c_str() for k, s in enumerate(subs))
     if arr.kind == "ptr":
         lin = linearize(arr, subs)
         # each access of a pointer parameter is spelled one of the ways C
@@ -481,6 +493,7 @@ def uses_fclass(f):
 
 def print_c(f):
     """The program as C; sets .line on every loop and statement."""
+    _PRINT["float_index"] = getattr(f, "float_index", None)
     lines = []
     if any(getattr(l, "ctype", "int") == "size_t" for l in _loops(f.body)) or \
             "size_t" in getattr(f, "size_types", {}).values():
@@ -600,6 +613,7 @@ def print_traced(f, fname, scalars):
     Loop and statement ids are the nodes' uids. Returns (text, ids) where
     ids maps the variable ids the trace reports to variable names."""
     ids = {}
+    _PRINT["float_index"] = getattr(f, "float_index", None)
 
     def vid(leaf):
         name = leaf[1] if leaf[0] == "name" else leaf[1].name

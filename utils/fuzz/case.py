@@ -145,6 +145,8 @@ def feature_use(f):
         facts.add("derived-size")
     if getattr(f, "minmax_calls", False):
         facts.add("minmax-helper")
+    if getattr(f, "float_index", None):
+        facts.add("computed-gather")
     # a helper defined and called (its name once in its definition)
     helpers = set(getattr(f, "func_macros", ())) & set(HELPERS)
     if helpers:

@@ -127,6 +127,10 @@ FEATURES = {
     "minmax-helpers": "MIN/MAX loop bounds written as calls to static "
                       "helpers of the file (fz_imin(a, b), fz_imax(a, b)) "
                       "where every index is an int",
+    "computed-gathers": "the reads of one const array parameter print "
+                        "their last subscript as (int)(float)(s): the "
+                        "same element, at a subscript computed from data "
+                        "(a gather) for looptile",
     "index-types": "loop variables and sizes of type long, unsigned or "
                    "size_t (their MIN/MAX bounds mixing constants and "
                    "indices, in either order; unsigned values read as "
@@ -1800,6 +1804,20 @@ def minmax_helpers(g, f):
     return f
 
 
+def computed_gathers(g, f):
+    """Feature computed-gathers: in 30% of the programs with a const array
+    parameter, the reads of one print their last subscript as
+    (int)(float)(s) (ast.aref_str)."""
+    d = g.dsrng
+    if d.random() >= 0.3:
+        return f
+    cands = [p[1] for p in f.params
+             if p[0] == "array" and p[1].readonly and p[1].kind != "ptr"]
+    if cands:
+        f.float_index = d.choice(cands).name
+    return f
+
+
 def generate(seed, exclude=()):
     """The program of a seed: a Func. Deterministic in (seed, exclude)."""
     A.Node._next[0] = 0
@@ -1825,6 +1843,8 @@ def generate(seed, exclude=()):
         f = derived_sizes(g, f)
     if "minmax-helpers" in g.o:
         f = minmax_helpers(g, f)
+    if "computed-gathers" in g.o:
+        f = computed_gathers(g, f)
     if f.zero_sizes:
         # every oracle at sizes 0 where the rules hold there; where only an
         # access is out of bounds (a statement outside the loops: A[0] of
