@@ -99,7 +99,8 @@ struct DependenceSolver::Renderer {
   /// The iteration domain's constraints: the loops' bounds and strides and
   /// the statement's affine guard; a bound or condition that is not affine
   /// is left out (the domain grows) and Inexact is set.
-  void domain(std::vector<std::string> &Out, bool &Inexact) {
+  void domain(std::vector<std::string> &Out, bool &Inexact,
+              bool WithAssume = true) {
     for (unsigned K = 0; K < Site.Loops.size(); ++K) {
       const Loop &L = *Site.Loops[K];
       for (const IndexExpr &Lo : L.Lower) {
@@ -132,7 +133,8 @@ struct DependenceSolver::Renderer {
     // ranges of the host loops around a kernel). A constraint that names a
     // loop variable of the site (a shadowing name) is left out.
     for (const Loop *L : Site.Loops)
-      for (const AffineConstraint &A : L->Assume) {
+      for (const AffineConstraint &A :
+           WithAssume ? L->Assume : std::vector<AffineConstraint>{}) {
         bool Shadowed = false;
         for (const Loop *M : Site.Loops)
           Shadowed |= A.E.mentions(M->Var);
@@ -213,10 +215,11 @@ std::optional<std::string> DependenceSolver::islExpr(const StmtSite &Site,
 }
 
 bool DependenceSolver::islDomain(const StmtSite &Site, char Prefix,
-                                 std::vector<std::string> &Out) {
+                                 std::vector<std::string> &Out,
+                                 bool WithAssume) {
   Renderer R{*this, Site, Prefix};
   bool Inexact = false;
-  R.domain(Out, Inexact);
+  R.domain(Out, Inexact, WithAssume);
   return !Inexact;
 }
 

@@ -104,9 +104,11 @@ public:
                                      const IndexExpr &E);
   /// The constraints of Site's iteration domain over the same names.
   /// Returns false when some bound could not be expressed (then Out holds
-  /// only the bounds that could, a larger domain).
+  /// only the bounds that could, a larger domain). WithAssume: with the
+  /// facts of its loops' Loop::Assume (without them the domain is larger
+  /// only for sizes those facts exclude).
   bool islDomain(const StmtSite &Site, char Prefix,
-                 std::vector<std::string> &Out);
+                 std::vector<std::string> &Out, bool WithAssume = true);
   /// The domain of the access A itself: its site's, restricted by the
   /// conditions of the `?:` arms it is in (Access::Arms; one isl cannot
   /// take is left out, the domain grows). Returns what islDomain returns.

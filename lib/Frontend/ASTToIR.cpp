@@ -3552,49 +3552,43 @@ FunctionTranslator::inlineCall(const CallExpr *CE, const FunctionDecl *Def) {
   bool OK = true;
   size_t Index = 0;
   for (const clang::Stmt *S : HB->body()) {
-    if (Index++ == ChainAt) {
-      NoHoistScope Conditional(NoHoist);
-      std::optional<looptile::Expr> V =
-          convertExpr(cast<ReturnStmt>(HB->body_back())->getRetValue());
-      for (size_t K = Chain.size(); V && K-- > 0;) {
-        std::optional<looptile::Expr> C = convertTruth(Chain[K].first);
-        std::optional<looptile::Expr> Early =
-            C ? convertExpr(Chain[K].second->getRetValue()) : C;
-        if (!Early) {
-          V.reset();
-          break;
-        }
-        // Both arms are in the helper's return type: Clang converts each
-        // returned value to it.
-        V = looptile::Expr::select(std::move(*C), std::move(*Early),
-                                   std::move(*V));
-      }
-      if (!V) {
-        OK = false;
+    if (Index++ != ChainAt) {
+      OK &= convertStmtInto(S, DeclaredIn, Body);
+      continue;
+    }
+    // The last return's value, under the conditions of the early returns
+    // before it, if any (then nothing of it may be hoisted).
+    std::optional<NoHoistScope> Conditional;
+    if (!Chain.empty())
+      Conditional.emplace(NoHoist);
+    std::optional<looptile::Expr> V =
+        convertExpr(cast<ReturnStmt>(HB->body_back())->getRetValue());
+    for (size_t K = Chain.size(); V && K-- > 0;) {
+      std::optional<looptile::Expr> C = convertTruth(Chain[K].first);
+      std::optional<looptile::Expr> Early =
+          C ? convertExpr(Chain[K].second->getRetValue()) : C;
+      if (!Early) {
+        V.reset();
         break;
       }
-      std::string Local = NewLocal(Name + "_ret", *RetT, S->getBeginLoc());
-      Place(Local, *RetT, std::move(*V), S->getBeginLoc());
-      InlineStack.pop_back();
-      looptile::Expr R = looptile::Expr::scalarRef(Local, *RetT);
-      R.Loc = loc(CE->getBeginLoc());
-      return R;
+      // Both arms are in the helper's return type: Clang converts each
+      // returned value to it.
+      V = looptile::Expr::select(std::move(*C), std::move(*Early),
+                                 std::move(*V));
     }
-    if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
-      std::optional<looptile::Expr> V = convertExpr(RS->getRetValue());
-      if (!V) {
-        OK = false;
-        break;
-      }
-      std::string Local = NewLocal(Name + "_ret", *RetT, RS->getBeginLoc());
-      Place(Local, *RetT, std::move(*V), RS->getBeginLoc());
-      InlineStack.pop_back();
-      looptile::Expr R = looptile::Expr::scalarRef(Local, *RetT);
-      R.Loc = loc(CE->getBeginLoc());
-      return R;
+    Conditional.reset();
+    if (!V) {
+      OK = false;
+      break;
     }
-    OK &= convertStmtInto(S, DeclaredIn, Body);
+    std::string Local = NewLocal(Name + "_ret", *RetT, S->getBeginLoc());
+    Place(Local, *RetT, std::move(*V), S->getBeginLoc());
+    InlineStack.pop_back();
+    looptile::Expr R = looptile::Expr::scalarRef(Local, *RetT);
+    R.Loc = loc(CE->getBeginLoc());
+    return R;
   }
+  (void)OK;
   InlineStack.pop_back();
   return std::nullopt;
 }

@@ -46,18 +46,25 @@ void checkTunableNames(const Manifest &M, const Env &Overrides) {
   }
 }
 
+namespace {
+// "sizes N=3, M=5 are not valid for f(): " + Why.
+std::string invalidSizes(const Manifest &M, const Env &Sizes,
+                         const std::string &Why) {
+  std::string Text;
+  for (const std::string &S : M.sizeNames())
+    Text += (Text.empty() ? "" : ", ") + S + "=" + std::to_string(Sizes.at(S));
+  return "sizes " + Text + " are not valid for " + M.SourceFunction +
+         "(): " + Why;
+}
+} // namespace
+
 std::string sizeLimitProblem(const Manifest &M, const Env &Sizes) {
-  for (const SizeCheck &C : M.SizeChecks) {
-    if (!C.InvalidWhen.evaluate(Sizes))
-      continue;
-    std::string Text;
-    for (const std::string &S : M.sizeNames())
-      Text +=
-          (Text.empty() ? "" : ", ") + S + "=" + std::to_string(Sizes.at(S));
-    return "sizes " + Text + " are not valid for " + M.SourceFunction +
-           "(): " + C.Reason + " (the manifest's size check: invalid when " +
-           C.InvalidWhen.text() + ")";
-  }
+  for (const SizeCheck &C : M.SizeChecks)
+    if (C.InvalidWhen.evaluate(Sizes))
+      return invalidSizes(M, Sizes,
+                          C.Reason + " (the manifest's size check: invalid "
+                                     "when " +
+                              C.InvalidWhen.text() + ")");
   return "";
 }
 
@@ -111,29 +118,22 @@ Env checkSizes(const Manifest &M, const Env &Sizes, bool Limits) {
       if (!D.When || D.When->evaluate(Out))
         V = F.evaluate(Out);
     } catch (const Error &E) {
-      std::string Text;
-      for (const std::string &S : M.sizeNames())
-        Text += (Text.empty() ? "" : ", ") + S + "=" + std::to_string(Out[S]);
       throw Error(ErrorKind::Usage,
-                  "sizes " + Text + " are not valid for " + M.SourceFunction +
-                      "(): computing " + Name + " = " + F.text() + " fails (" +
-                      E.what() + ")");
+                  invalidSizes(M, Out,
+                               "computing " + Name + " = " + F.text() +
+                                   " fails (" + E.what() + ")"));
     }
     // Like a size argument, from 0 to the kernels' type's largest value
     // (the compiler's analyses take every size to be >= 0).
     int64_t Max = M.DerivedLong.at(Name) ? INT64_MAX : INT_MAX;
-    if (V > Max || V < 0) {
-      std::string Text;
-      for (const std::string &S : M.sizeNames())
-        Text += (Text.empty() ? "" : ", ") + S + "=" + std::to_string(Out[S]);
+    if (V > Max || V < 0)
       throw Error(ErrorKind::Usage,
-                  "sizes " + Text + " are not valid for " + M.SourceFunction +
-                      "(): the size " + Name + " = " + F.text() + " is " +
+                  invalidSizes(M, Out,
+                               "the size " + Name + " = " + F.text() + " is " +
                       std::to_string(V) + ", " +
                       (V < 0 ? "negative" : "past the kernels' type") +
                       " (looptile takes every size to be from 0 to " +
-                      std::to_string(Max) + ")");
-    }
+                      std::to_string(Max) + ")"));
     Out[Name] = V;
   }
   if (Limits)
