@@ -97,9 +97,9 @@ void namesUsed(const std::vector<Node> &Body, std::set<std::string> &Used,
 
 class Emitter {
 public:
-  Emitter(const Function &F, const KernelPlan &Plan, const OpenCLOptions &Opts,
+  Emitter(const Function &F, const KernelPlan &Plan,
           KernelLaunch &Launch)
-      : F(F), Plan(Plan), Opts(Opts), Launch(Launch), Names(Plan.Names) {
+      : F(F), Plan(Plan), Launch(Launch), Names(Plan.Names) {
     Ctx.F = &F;
     IndexType = Plan.IndexType;
     if (IndexType != std::string("int")) {
@@ -411,7 +411,6 @@ private:
 
   const Function &F;
   const KernelPlan &Plan;
-  const OpenCLOptions &Opts;
   KernelLaunch &Launch;
   CLPrintContext Ctx;
   /// The plan's names, and the ones this kernel's text adds.
@@ -1074,7 +1073,7 @@ void Emitter::stageThroughRegisters(const StagedAccess &S,
 void Emitter::block() {
   const Loop &K = Plan.reductionLoop();
   const std::string TS = Plan.tunable("TS");
-  Launch.Tunables.push_back({TS, Opts.Tile, 1, 64,
+  Launch.Tunables.push_back({TS, Plan.Tile, 1, 64,
                              TS + "*" + TS + " work-items per work-group; " +
                                  std::to_string(Plan.Staged.size()) + "*" + TS +
                                  "*(" + TS + "+1) elements of local memory",
@@ -1183,7 +1182,7 @@ void Emitter::block() {
   Launch.LocalBytes =
       std::to_string(LocalElems) + "*" + TS + "*(" + TS + " + 1)*" + ElemBytes;
   Launch.LocalBytesDefault =
-      int64_t(LocalElems) * Opts.Tile * (Opts.Tile + 1) * std::stoll(ElemBytes);
+      int64_t(LocalElems) * Plan.Tile * (Plan.Tile + 1) * std::stoll(ElemBytes);
 }
 
 // The row-staged kernel (KernelPlan::RowStaged, lecture 04's fused
@@ -1640,7 +1639,7 @@ void Emitter::registerTiled() {
                     NBUF = Plan.tunable("NBUF"), GM = Plan.tunable("GM"),
                     WTM = Plan.tunable("WTM"), WTN = Plan.tunable("WTN"),
                     SPLIT = Plan.tunable("SPLIT");
-  int64_t T = Opts.Tile;
+  int64_t T = Plan.Tile;
   // The reduction step: each work-item holds its share of the next step's
   // tiles, TSM*TSK/(work-items) values per operand, in registers besides its
   // WPTM*WPTN accumulators; 8 measured fastest for 8x8 outputs on an H100
@@ -1664,7 +1663,7 @@ void Emitter::registerTiled() {
     }
     return Bytes;
   };
-  int64_t RegRows = Opts.RegRows, RegCols = Opts.RegCols;
+  int64_t RegRows = Plan.RegRows, RegCols = Plan.RegCols;
   while (TileBytes(RegRows, RegCols, TSKDefault) > 48 * 1024 &&
          RegRows % 2 == 0 && RegCols % 2 == 0)
     RegRows /= 2, RegCols /= 2;
@@ -1793,7 +1792,7 @@ void Emitter::registerTiled() {
   };
   // KernelPlan::TallPreset first: twice the rows of the generated block,
   // one local tile per operand (its bytes are TileBytes / NBUFDefault).
-  if (Plan.TallPreset && RegRows == Opts.RegRows && RegCols == Opts.RegCols &&
+  if (Plan.TallPreset && RegRows == Plan.RegRows && RegCols == Plan.RegCols &&
       TileBytes(2 * RegRows, RegCols, T) / NBUFDefault <= 48 * 1024)
     Launch.Presets.push_back(
         {std::to_string(2 * T * RegRows) + "x" + std::to_string(T * RegCols),
@@ -2212,7 +2211,7 @@ void Emitter::registerTiled() {
 void Emitter::transpose() {
   const std::string TS = Plan.tunable("TS"), TSR = Plan.tunable("TSR"),
                     TVW = Plan.tunable("TVW"), TPW = Plan.tunable("TPW");
-  int64_t T = Opts.Tile, Rows = std::min<int64_t>(Opts.Tile, 8);
+  int64_t T = Plan.Tile, Rows = std::min<int64_t>(Plan.Tile, 8);
   Launch.Tunables.push_back(
       {TSR,
        Rows,
@@ -2567,7 +2566,6 @@ bool looptile::fitsWorkGroupLoop(const KernelPlan &P, const KernelLaunch &L,
 std::string looptile::emitWorkGroupLoop(const HostNode &Loop,
                                         const std::vector<Function> &KernelFns,
                                         const std::vector<KernelPlan> &Plans,
-                                        const OpenCLOptions &Opts,
                                         const std::string &Name,
                                         const std::string &Suffix,
                                         KernelLaunch &Launch) {
@@ -2608,7 +2606,7 @@ std::string looptile::emitWorkGroupLoop(const HostNode &Loop,
        {64, 128, 256, 512, 1024}});
   Launch.Global = {WG};
   Launch.Local = {WG};
-  Emitter Sig(Merged, First, Opts, Launch);
+  Emitter Sig(Merged, First, Launch);
   std::string Out = Sig.fusedSignature(
       "__attribute__((reqd_work_group_size(" + WG + ", 1, 1))) ", Name, Used,
       Written);
@@ -2624,7 +2622,7 @@ std::string looptile::emitWorkGroupLoop(const HostNode &Loop,
         std::string Pad(2 * Indent, ' ');
         if (N.K == HostNode::Launch) {
           KernelLaunch Part;
-          Emitter E(KernelFns[N.Kernel], Plans[N.Kernel], Opts, Part);
+          Emitter E(KernelFns[N.Kernel], Plans[N.Kernel], Part);
           Out += E.workGroupPart(Indent, Lid, WG);
           // The next part (or the next iteration) starts after every
           // work-item has finished this one, and sees its writes to global
@@ -2650,8 +2648,7 @@ std::string looptile::emitWorkGroupLoop(const HostNode &Loop,
 }
 
 std::string looptile::emitKernel(const Function &F, const KernelPlan &Plan,
-                                 const OpenCLOptions &Opts,
                                  KernelLaunch &Launch) {
-  Emitter E(F, Plan, Opts, Launch);
+  Emitter E(F, Plan, Launch);
   return E.run();
 }

@@ -8,8 +8,8 @@
 #ifndef LOOPTILE_LIB_CODEGEN_KERNELEMITTER_H
 #define LOOPTILE_LIB_CODEGEN_KERNELEMITTER_H
 
-#include "HostProgram.h"
-#include "KernelPlan.h"
+#include "looptile/Mapping/HostProgram.h"
+#include "looptile/Mapping/KernelPlan.h"
 
 #include <string>
 #include <vector>
@@ -62,7 +62,7 @@ struct KernelLaunch {
 
 /// The kernel's source text; fills Launch.
 std::string emitKernel(const Function &F, const KernelPlan &Plan,
-                       const OpenCLOptions &Opts, KernelLaunch &Launch);
+                       KernelLaunch &Launch);
 
 /// The runtime launches a host loop's kernel of one work-group (its default
 /// work-group MaxDefaultWorkGroup work-items; NVIDIA's driver allows the
@@ -92,7 +92,6 @@ bool fitsWorkGroupLoop(const KernelPlan &P, const KernelLaunch &L,
 std::string emitWorkGroupLoop(const HostNode &Loop,
                               const std::vector<Function> &KernelFns,
                               const std::vector<KernelPlan> &Plans,
-                              const OpenCLOptions &Opts,
                               const std::string &Name,
                               const std::string &Suffix, KernelLaunch &Launch);
 

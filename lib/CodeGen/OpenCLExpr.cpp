@@ -19,23 +19,6 @@ std::string looptile::clMathName(const std::string &CName) {
   return It == Names.end() ? CName : It->second;
 }
 
-IndexExpr looptile::flatIndex(const Function &F, const std::string &Name,
-                              const std::vector<IndexExpr> &Subscripts) {
-  const Variable *V = F.lookup(Name);
-  if (!V || V->VarKind == Variable::PointerParam || Subscripts.size() <= 1 ||
-      V->VarKind == Variable::LocalArray)
-    return Subscripts.empty() ? IndexExpr() : Subscripts[0];
-  // Row-major: s0*E1*...*En-1 + s1*E2*... + sn-1.
-  IndexExpr Flat;
-  for (size_t D = 0; D < Subscripts.size(); ++D) {
-    IndexExpr Term = Subscripts[D];
-    for (size_t E = D + 1; E < V->Extents.size(); ++E)
-      Term = Term * (V->Extents[E] ? *V->Extents[E] : IndexExpr::constant(1));
-    Flat = Flat + Term;
-  }
-  return Flat;
-}
-
 IndexExpr looptile::substituted(const IndexExpr &E, const CLPrintContext &Ctx) {
   IndexExpr R = E;
   // Substitute through fresh placeholders so that a replacement mentioning
@@ -133,10 +116,6 @@ std::string looptile::clExpr(const Expr &E, const CLPrintContext &Ctx) {
       return std::nullopt;
     }
   });
-}
-
-const char *looptile::indexTypeName(const Function &F) {
-  return F.hasNonIntIndices() ? "long" : "int";
 }
 
 std::string looptile::clGuard(const Guard &G, const CLPrintContext &Ctx) {

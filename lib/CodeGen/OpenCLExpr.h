@@ -35,10 +35,6 @@ struct CLPrintContext {
   std::map<std::string, std::string> ValueCasts;
 };
 
-/// The flat index of an access to array Name of F with these subscripts.
-IndexExpr flatIndex(const Function &F, const std::string &Name,
-                    const std::vector<IndexExpr> &Subscripts);
-
 /// Applies Ctx.IndexSubst to E.
 IndexExpr substituted(const IndexExpr &E, const CLPrintContext &Ctx);
 
@@ -54,12 +50,6 @@ std::string clStmt(const Stmt &S, const CLPrintContext &Ctx);
 /// kernels keep the loop variables' names); the data conditions with
 /// clExpr.
 std::string clGuard(const Guard &G, const CLPrintContext &Ctx);
-
-/// The OpenCL type the kernels of F hold sizes and loop variables in: int
-/// when they are all int in the C; otherwise long, which holds every value
-/// of every index type the runtime passes (sizes are at most INT_MAX) and
-/// keeps the index arithmetic exact (no wrap-around of unsigned types).
-const char *indexTypeName(const Function &F);
 
 /// The OpenCL name of a C math function (`sqrtf` -> `sqrt`).
 std::string clMathName(const std::string &CName);

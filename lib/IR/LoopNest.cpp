@@ -885,3 +885,32 @@ std::vector<std::string> Function::nonMemoryNames() const {
       Out.push_back(V);
   return Out;
 }
+
+IndexExpr looptile::flatIndex(const Function &F, const std::string &Name,
+                              const std::vector<IndexExpr> &Subscripts) {
+  const Variable *V = F.lookup(Name);
+  if (!V || V->VarKind == Variable::PointerParam || Subscripts.size() <= 1 ||
+      V->VarKind == Variable::LocalArray)
+    return Subscripts.empty() ? IndexExpr() : Subscripts[0];
+  // Row-major: s0*E1*...*En-1 + s1*E2*... + sn-1.
+  IndexExpr Flat;
+  for (size_t D = 0; D < Subscripts.size(); ++D) {
+    IndexExpr Term = Subscripts[D];
+    for (size_t E = D + 1; E < V->Extents.size(); ++E)
+      Term = Term * (V->Extents[E] ? *V->Extents[E] : IndexExpr::constant(1));
+    Flat = Flat + Term;
+  }
+  return Flat;
+}
+
+const char *looptile::indexTypeName(const Function &F) {
+  return F.hasNonIntIndices() ? "long" : "int";
+}
+
+unsigned looptile::loopDepth(const std::vector<Node> &Body) {
+  unsigned D = 0;
+  for (const Node &N : Body)
+    if (N.isLoop())
+      D = std::max(D, unsigned(!N.loop().runsOnce()) + loopDepth(N.loop().Body));
+  return D;
+}

@@ -7,9 +7,9 @@
 #include "looptile/Analysis/IntegerWrap.h"
 #include "looptile/CodeGen/CEmitter.h"
 #include "looptile/CodeGen/OpenCL.h"
-#include "looptile/CodeGen/Signature.h"
+#include "looptile/Mapping/Signature.h"
 #include "looptile/IR/Printer.h"
-#include "looptile/Schedule/AutoSchedule.h"
+#include "looptile/Mapping/AutoSchedule.h"
 #include "looptile/Support/Diagnostic.h"
 #include "looptile/Support/NameTable.h"
 
@@ -144,19 +144,20 @@ static OpenCLSource sourceOf(const Program &P) {
 
 // One function's OpenCL: under the mapping stage's schedule when it chose
 // one (Scheduled, ScheduledOpts; Schedule is its report, to which a failure
-// to apply it is added), else as written under Opts. Diags gets what the
-// code generator said about the version generated.
+// to apply it is added), else as written under Opts. Plan gets the plan
+// generated, Diags what the mapping stage and the code generator said about
+// it.
 static bool generateFunction(const Program &P, const Function &F,
                              const PipelineOptions &Opts,
                              const Function *Scheduled,
                              const PipelineOptions &ScheduledOpts,
                              std::string &Schedule, const std::string &ClName,
-                             OpenCLOutput &Out,
+                             ProgramPlan &Plan, OpenCLOutput &Out,
                              std::vector<Diagnostic> &Diags) {
   OpenCLSource Source = sourceOf(P);
   if (Scheduled) {
-    if (generateOpenCL(*Scheduled, ClName, Source, ScheduledOpts.OpenCL, Out,
-                       Diags))
+    if (planProgram(*Scheduled, ScheduledOpts.OpenCL, Plan, Diags) &&
+        generateOpenCL(Plan, ClName, Source, Out, Diags))
       return true;
     std::string Why = "the code generator refused it";
     for (const Diagnostic &D : Diags)
@@ -168,7 +169,8 @@ static bool generateFunction(const Program &P, const Function &F,
     Diags.clear();
     Out = OpenCLOutput();
   }
-  return generateOpenCL(F, ClName, Source, Opts.OpenCL, Out, Diags);
+  return planProgram(F, Opts.OpenCL, Plan, Diags) &&
+         generateOpenCL(Plan, ClName, Source, Out, Diags);
 }
 
 // The mapping stage's schedule for F, unless the user's flags are the
@@ -220,6 +222,7 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
     std::optional<Function> Scheduled;
     PipelineOptions Final;
     std::string Schedule;
+    ProgramPlan Plan;
     OpenCLOutput Out;
   };
   std::vector<Generated> Done;
@@ -245,7 +248,7 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
                 << emitC(Shown);
     }
     return generateFunction(P, F, Base, G.Scheduled ? &*G.Scheduled : nullptr,
-                            G.Final, G.Schedule, ClName, G.Out, Diags);
+                            G.Final, G.Schedule, ClName, G.Plan, G.Out, Diags);
   };
   unsigned Kernels = 0;
   for (const Function &F : P.Functions) {
@@ -333,7 +336,7 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
     G.F = &F;
     G.Scheduled = scheduleFunction(F, One, P.File, G.Final, G.Schedule);
     if (!generateFunction(P, F, One, G.Scheduled ? &*G.Scheduled : nullptr,
-                          G.Final, G.Schedule, ClName, G.Out, Diags)) {
+                          G.Final, G.Schedule, ClName, G.Plan, G.Out, Diags)) {
       for (const Diagnostic &D : Diags)
         DiagOut.print(D, std::cerr);
       std::cerr << "looptile: error: no OpenCL code was generated\n";

@@ -447,6 +447,20 @@ struct Program {
   std::vector<Function> Functions;
 };
 
+/// The flat index of an access to array Name of F with these subscripts.
+IndexExpr flatIndex(const Function &F, const std::string &Name,
+                    const std::vector<IndexExpr> &Subscripts);
+
+/// The OpenCL type the kernels of F hold sizes and loop variables in: int
+/// when they are all int in the C; otherwise long, which holds every value
+/// of every index type the runtime passes (sizes are at most INT_MAX) and
+/// keeps the index arithmetic exact (no wrap-around of unsigned types).
+const char *indexTypeName(const Function &F);
+
+/// The deepest nesting of loops in Body that run more than one iteration
+/// (the host program's `once` around statements runs nothing in sequence).
+unsigned loopDepth(const std::vector<Node> &Body);
+
 } // namespace looptile
 
 #endif // LOOPTILE_IR_LOOPNEST_H

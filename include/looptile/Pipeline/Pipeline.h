@@ -58,11 +58,11 @@ struct PipelineOptions {
   /// written, for --print-mapping alone). Missing folders are created.
   std::string OutputFile;
   /// OpenCL code generation options (--tile, --register-tile, ...).
-  OpenCLOptions OpenCL;
+  MappingOptions OpenCL;
   /// Print which loop became which NDRange dimension, work-group sizes and
   /// local memory.
   bool PrintMapping = false;
-  /// Who chooses the schedule of OpenCL output (Schedule/AutoSchedule.h):
+  /// Who chooses the schedule of OpenCL output (Mapping/AutoSchedule.h):
   /// Default (no --schedule): the mapping stage, unless the user gave a
   /// transformation step or a kernel option (--tile, --register-tile,
   /// --single-work-item): then the user's flags are the whole schedule, as

@@ -11,8 +11,8 @@
 // so that the host's elements the function leaves alone stay as they were.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LOOPTILE_CODEGEN_SIGNATURE_H
-#define LOOPTILE_CODEGEN_SIGNATURE_H
+#ifndef LOOPTILE_MAPPING_SIGNATURE_H
+#define LOOPTILE_MAPPING_SIGNATURE_H
 
 #include "looptile/IR/LoopNest.h"
 #include "looptile/Runtime/ManifestCodec.h"
@@ -88,4 +88,4 @@ std::string signatureJSON(const std::string &File, const Function &F,
 
 } // namespace looptile
 
-#endif // LOOPTILE_CODEGEN_SIGNATURE_H
+#endif // LOOPTILE_MAPPING_SIGNATURE_H

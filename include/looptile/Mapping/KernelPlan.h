@@ -1,6 +1,7 @@
 //===- KernelPlan.h - how a nest becomes an OpenCL kernel ------*- C++ -*-===//
 //
-// Internal to lib/CodeGen. A KernelPlan records the decisions for one nest:
+// Part of the mapping stage's plan (Mapping/ProgramPlan.h). A KernelPlan
+// records the decisions for one nest:
 // which parallel loops become NDRange dimensions (and which dimension each),
 // the per-work-item body, and for the tiled kernels the reduction loop and
 // the accesses staged in local memory. planKernel makes these decisions from
@@ -8,12 +9,12 @@
 // map soundly.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LOOPTILE_LIB_CODEGEN_KERNELPLAN_H
-#define LOOPTILE_LIB_CODEGEN_KERNELPLAN_H
+#ifndef LOOPTILE_MAPPING_KERNELPLAN_H
+#define LOOPTILE_MAPPING_KERNELPLAN_H
 
 #include "looptile/Analysis/Dependence.h"
 #include "looptile/Analysis/ScalarClassification.h"
-#include "looptile/CodeGen/OpenCL.h"
+#include "looptile/Mapping/MappingOptions.h"
 #include "looptile/IR/LoopNest.h"
 #include "looptile/Support/Diagnostic.h"
 #include "looptile/Support/NameTable.h"
@@ -218,6 +219,18 @@ struct KernelPlan {
   /// takes its sizes as long too (else the runtime passes 8 bytes to an int
   /// argument: CL_INVALID_ARG_SIZE, fuzz seeds 40398 and 40766).
   std::string IndexType = "int";
+  /// The kernel's reductions keep the C's order (a whole-nest reduction
+  /// runs in one work-item, no reduction per row), because it is launched
+  /// from a host loop, a recurrence that can amplify the rounding
+  /// differences of another order beyond the reordered-reduction
+  /// tolerance (docs/runtime.md). Decided by the host program
+  /// (HostProgram::InOrder).
+  bool InOrderReductions = false;
+  /// Block, Register, Transpose: the tile T (the default of TS, T x T
+  /// work-items) and, Register, the outputs per work-item RegRows x
+  /// RegCols before the emitter fits them to local memory: --tile and
+  /// --register-tile, or the mapping stage's choice (16 and 8 x 8).
+  int64_t Tile = 0, RegRows = 0, RegCols = 0;
   SourceLoc Loc;
   /// Mapped loops, outermost first.
   std::vector<MappedLoop> Band;
@@ -308,16 +321,57 @@ struct KernelPlan {
   const Loop &reductionLoop() const { return Body[ReductionIndex].loop(); }
 };
 
+/// What the kernel planner would make of one nest under Opts, for the
+/// mapping stage's cost model (Mapping/AutoSchedule.h). The nest is planned
+/// exactly as generateOpenCL plans it (the same renaming, temporaries and
+/// planner), so the preview is the kernel that would be generated.
+struct KernelPreview {
+  /// False when no kernel can be planned (no parallel loop to map); Why
+  /// then holds the planner's reason.
+  bool Mappable = false;
+  std::string Why;
+  /// "naive", "block-tiled", "register-tiled", "transpose".
+  std::string Kind;
+  /// NDRange dimensions (mapped parallel loops).
+  unsigned Dims = 0;
+  /// The mapped loop of dimension 0 (consecutive work-items).
+  std::string Dim0;
+  /// Global accesses of a work-item's body whose address moves by one
+  /// element between consecutive work-items of dimension 0 (coalesced),
+  /// and those that move by more (strided, uncoalesced). Accesses staged in
+  /// local memory by a tiled kernel are read coalesced and count as such.
+  unsigned Coalesced = 0, Strided = 0;
+  /// A tiled kernel: reads staged in local memory and reused by a tile of
+  /// work-items (lecture 01).
+  bool Reuse = false;
+  /// The mapped band is triangular (a guard keeps the bounding box's extra
+  /// work-items idle).
+  bool Triangular = false;
+  /// The host loops the kernel is launched from (the nest became a host
+  /// program: one launch per host iteration).
+  unsigned HostLoops = 0;
+  /// The loops a work-item runs one iteration after the other, host loops
+  /// included: the deepest nesting of the kernel's loops plus HostLoops,
+  /// less Dims (the exponent of a work-item's share of the work). For a
+  /// nest that launches several kernels, the largest.
+  unsigned Sequential = 0;
+  /// A naive kernel: why the planner did not tile it ("" when it did not
+  /// try, or had no reason to give).
+  std::string Note;
+};
+
 /// Plans the kernel for nest NestIndex of F, named Name, with the program's
-/// Names; IndexType is the function's (KernelPlan::IndexType). Returns
-/// false (with an error in Diags) when the nest cannot be mapped soundly.
+/// Names; IndexType is the function's (KernelPlan::IndexType), and
+/// InOrderReductions whether its reductions keep the C's order
+/// (KernelPlan::InOrderReductions). Returns false (with an error in Diags)
+/// when the nest cannot be mapped soundly.
 bool planKernel(const Function &F, unsigned NestIndex, const std::string &Name,
-                const NameTable &Names, const OpenCLOptions &Opts,
-                const std::string &IndexType, KernelPlan &Plan,
-                std::vector<Diagnostic> &Diags);
+                const NameTable &Names, const MappingOptions &Opts,
+                const std::string &IndexType, bool InOrderReductions,
+                KernelPlan &Plan, std::vector<Diagnostic> &Diags);
 
 /// What Plan (planned for nest F, the function as its kernel sees it) means
-/// for the mapping stage's cost model (CodeGen/OpenCL.h, KernelPreview).
+/// for the mapping stage's cost model (KernelPreview).
 void summarizePlan(const Function &F, const KernelPlan &Plan,
                    KernelPreview &Out);
 
@@ -335,4 +389,4 @@ int64_t shortStride(const Function &F, const std::string &Array,
 
 } // namespace looptile
 
-#endif // LOOPTILE_LIB_CODEGEN_KERNELPLAN_H
+#endif // LOOPTILE_MAPPING_KERNELPLAN_H

@@ -27,8 +27,8 @@
 // --register-tile 8, lecture 05), unless the user chose kernel options.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LOOPTILE_SCHEDULE_AUTOSCHEDULE_H
-#define LOOPTILE_SCHEDULE_AUTOSCHEDULE_H
+#ifndef LOOPTILE_MAPPING_AUTOSCHEDULE_H
+#define LOOPTILE_MAPPING_AUTOSCHEDULE_H
 
 #include "looptile/CodeGen/OpenCL.h"
 #include "looptile/IR/LoopNest.h"
@@ -45,10 +45,10 @@ namespace looptile {
 /// Candidate >= 0 (`--schedule=candidate:K`, for the mapping benchmark,
 /// bench/mapping.sh): each nest takes its candidate of that index (in the
 /// report's order) instead of the best, where it has one.
-std::string autoSchedule(Function &F, OpenCLOptions &Opts,
+std::string autoSchedule(Function &F, MappingOptions &Opts,
                          const std::string &SourceName, bool &Rewrote,
                          int Candidate = -1);
 
 } // namespace looptile
 
-#endif // LOOPTILE_SCHEDULE_AUTOSCHEDULE_H
+#endif // LOOPTILE_MAPPING_AUTOSCHEDULE_H

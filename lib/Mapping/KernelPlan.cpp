@@ -17,9 +17,8 @@
 //    private register for the loop's duration (scalar replacement).
 //
 //===----------------------------------------------------------------------===//
-#include "KernelPlan.h"
+#include "looptile/Mapping/KernelPlan.h"
 
-#include "OpenCLExpr.h"
 #include "looptile/IR/Walk.h"
 #include "looptile/Analysis/Dependence.h"
 #include "looptile/Support/Statistic.h"
@@ -484,10 +483,10 @@ bool matchTranspose(const Function &F, const std::vector<Node> &WholeNest,
 
 // An option the user gave that this nest cannot honour: a warning at the
 // nest (the user asked for it) and the same words in --print-mapping.
-// Options the mapping stage chose (OpenCLOptions::Automatic) were not
+// Options the mapping stage chose (MappingOptions::Automatic) were not
 // asked for: only the remark.
 void notApplied(KernelPlan &Plan, std::vector<Diagnostic> &Diags,
-                const OpenCLOptions &Opts, const std::string &Flag,
+                const MappingOptions &Opts, const std::string &Flag,
                 const std::string &Why) {
   if (Opts.Automatic) {
     Plan.Remarks.push_back("automatic mapping: " + Why);
@@ -497,11 +496,11 @@ void notApplied(KernelPlan &Plan, std::vector<Diagnostic> &Diags,
   Diags.push_back({Diagnostic::Warning, Plan.Loc, Flag + ": " + Why});
 }
 
-std::string tileFlag(const OpenCLOptions &Opts) {
+std::string tileFlag(const MappingOptions &Opts) {
   return "--tile " + std::to_string(Opts.Tile);
 }
 
-std::string registerTileFlag(const OpenCLOptions &Opts) {
+std::string registerTileFlag(const MappingOptions &Opts) {
   return "--register-tile " + std::to_string(Opts.RegRows) +
          (Opts.RegRows == Opts.RegCols ? ""
                                        : "x" + std::to_string(Opts.RegCols));
@@ -548,7 +547,7 @@ void chooseNaiveWorkGroup(KernelPlan &Plan, int64_t Tile) {
 // the tiling options it cannot honour, and the naive kernel with tile-shaped
 // work-groups.
 void withoutTiling(KernelPlan &Plan, std::vector<Diagnostic> &Diags,
-                   const OpenCLOptions &Opts, const std::string &Why) {
+                   const MappingOptions &Opts, const std::string &Why) {
   if (Opts.Automatic) {
     notApplied(Plan, Diags, Opts, "",
                "no local-memory tiling for this nest" + Why +
@@ -1110,13 +1109,16 @@ bool planRowStaged(const Function &F, KernelPlan &Plan) {
 // planKernel without the row staging.
 bool planMapping(const Function &F, unsigned NestIndex,
                  const std::string &Name, const NameTable &Names,
-                 const OpenCLOptions &Opts, KernelPlan &Plan,
+                 const MappingOptions &Opts, KernelPlan &Plan,
                  std::vector<Diagnostic> &Diags) {
   const Loop &Root = F.Body[NestIndex].loop();
   Plan.Name = Name;
   Plan.Names = Names;
   Plan.NestIndex = NestIndex;
   Plan.Loc = Root.Loc;
+  Plan.Tile = Opts.Tile;
+  Plan.RegRows = Opts.RegRows;
+  Plan.RegCols = Opts.RegCols;
 
   std::vector<Diagnostic> AnalysisDiags;
   NestDependences ND = analyzeNest(F, NestIndex, AnalysisDiags);
@@ -1154,7 +1156,7 @@ bool planMapping(const Function &F, unsigned NestIndex,
   if (Band.empty()) {
     const LoopVerdict &V = ND.Verdicts[Ids[&Root]];
     std::string WhyNot;
-    if (Opts.InOrderReductions && V.Reduction) {
+    if (Plan.InOrderReductions && V.Reduction) {
       Plan.K = KernelPlan::SingleWorkItem;
       Plan.Body = {F.Body[NestIndex]};
       Plan.Remarks.push_back(
@@ -1239,7 +1241,7 @@ bool planMapping(const Function &F, unsigned NestIndex,
     Plan.Band.insert(Plan.Band.begin(), M);
   }
 
-  if (Opts.RowReductions && !Opts.InOrderReductions &&
+  if (Opts.RowReductions && !Plan.InOrderReductions &&
       Plan.Band.size() == 1 && !Plan.Triangular &&
       (!Opts.Tile || Opts.Automatic) &&
       planRowReduction(F, *Band.back(), ND, Ids, Plan)) {
@@ -1436,10 +1438,12 @@ bool planMapping(const Function &F, unsigned NestIndex,
 
 bool looptile::planKernel(const Function &F, unsigned NestIndex,
                           const std::string &Name, const NameTable &Names,
-                          const OpenCLOptions &Opts,
-                          const std::string &IndexType, KernelPlan &Plan,
+                          const MappingOptions &Opts,
+                          const std::string &IndexType,
+                          bool InOrderReductions, KernelPlan &Plan,
                           std::vector<Diagnostic> &Diags) {
   ++KernelPlans;
+  Plan.InOrderReductions = InOrderReductions;
   if (!planMapping(F, NestIndex, Name, Names, Opts, Plan, Diags))
     return false;
   Plan.IndexType = IndexType;

@@ -1,11 +1,11 @@
 //===- HostProgram.h - a function as host loops and kernel launches -*- C++
 //-*-===//
 //
-// Internal to lib/CodeGen. A HostProgram is the host side of a function:
+// Part of the mapping stage's plan (Mapping/ProgramPlan.h). A HostProgram is the host side of a function:
 // the sequential loops that run on the host (each iteration launching the
 // kernels of its body, with the host loop variables as kernel arguments)
 // and, at their leaves, the nests that become kernels. It is data only (no
-// Clang types, no text); OpenCL.cpp prints it into the manifest's
+// Clang types, no text); lib/CodeGen prints it into the manifest's
 // "host_program" and the --print-mapping report, and the runtime runs it.
 //
 // Which loops run on the host: a top-level loop whose own verdict is
@@ -25,10 +25,10 @@
 // has no parallel loop, unless --single-work-item).
 //
 //===----------------------------------------------------------------------===//
-#ifndef LOOPTILE_LIB_CODEGEN_HOSTPROGRAM_H
-#define LOOPTILE_LIB_CODEGEN_HOSTPROGRAM_H
+#ifndef LOOPTILE_MAPPING_HOSTPROGRAM_H
+#define LOOPTILE_MAPPING_HOSTPROGRAM_H
 
-#include "looptile/CodeGen/OpenCL.h"
+#include "looptile/Mapping/MappingOptions.h"
 #include "looptile/IR/LoopNest.h"
 #include "looptile/Support/Diagnostic.h"
 #include "looptile/Support/NameTable.h"
@@ -76,7 +76,7 @@ struct HostProgram {
   /// a host loop around it carries from one iteration to the next.
   std::vector<std::set<std::string>> SharedScalars;
   /// For each kernel, whether its reductions keep the C's order
-  /// (OpenCLOptions::InOrderReductions): it is launched from a host loop.
+  /// (MappingOptions::InOrderReductions): it is launched from a host loop.
   std::vector<bool> InOrder;
 
   bool hasHostLoops() const {
@@ -125,11 +125,11 @@ void launchedKernels(const HostNode &N, std::vector<unsigned> &Out);
 /// Refusals (the kernel preview), a nest that has no
 /// kernel even with its sequential loops on the host does not fail the
 /// plan: it stays one launch, and Refusals gets the error at its index.
-bool planHostProgram(const Function &F, const OpenCLOptions &Opts,
+bool planHostProgram(const Function &F, const MappingOptions &Opts,
                      NameTable &Names, HostProgram &HP,
                      std::vector<Diagnostic> &Diags,
                      std::vector<std::string> *Refusals = nullptr);
 
 } // namespace looptile
 
-#endif // LOOPTILE_LIB_CODEGEN_HOSTPROGRAM_H
+#endif // LOOPTILE_MAPPING_HOSTPROGRAM_H

@@ -17,9 +17,9 @@
 // exactly the theorem applied with the outer variables fixed.
 //
 //===----------------------------------------------------------------------===//
-#include "HostProgram.h"
+#include "looptile/Mapping/HostProgram.h"
 
-#include "KernelPlan.h"
+#include "looptile/Mapping/KernelPlan.h"
 #include "looptile/Analysis/Dependence.h"
 
 #include "looptile/Analysis/ScalarClassification.h"
@@ -323,7 +323,7 @@ void looptile::launchedKernels(const HostNode &N, std::vector<unsigned> &Out) {
     launchedKernels(C, Out);
 }
 
-bool looptile::planHostProgram(const Function &F, const OpenCLOptions &Opts,
+bool looptile::planHostProgram(const Function &F, const MappingOptions &Opts,
                                NameTable &Names, HostProgram &HP,
                                std::vector<Diagnostic> &Diags,
                                std::vector<std::string> *Refusals) {

@@ -1,6 +1,6 @@
 //===- AutoSchedule.cpp - the compiler chooses the schedule ---------------===//
 //
-// Candidates per nest (Schedule/AutoSchedule.h states the cost model):
+// Candidates per nest (Mapping/AutoSchedule.h states the cost model):
 //   * as written;
 //   * its outermost loop distributed (lecture 04, "Th. Loop Distribution");
 //   * every loop of it distributed, innermost first (bicg needs its inner
@@ -13,7 +13,7 @@
 // checks; what they refuse is not a candidate.
 //
 //===----------------------------------------------------------------------===//
-#include "looptile/Schedule/AutoSchedule.h"
+#include "looptile/Mapping/AutoSchedule.h"
 
 #include "looptile/Analysis/AffineSchedule.h"
 #include "looptile/Transforms/Forward.h"
@@ -318,7 +318,7 @@ unsigned distribute(Candidate &C, unsigned Nest,
 // Gives nest Nest of C.F the best order of its perfectly nested band from
 // the root (every order the interchange theorem allows), and records its
 // kernel.
-void chooseOrder(Candidate &C, unsigned Nest, const OpenCLOptions &Opts,
+void chooseOrder(Candidate &C, unsigned Nest, const MappingOptions &Opts,
                  const Scope &Sc) {
   const std::string &File = Sc.File;
   Loop &Root = C.F.Body[Nest].loop();
@@ -571,12 +571,12 @@ void expansionBases(const Function &F, unsigned Nest, const Scope &Sc,
 
 } // namespace
 
-std::string looptile::autoSchedule(Function &F, OpenCLOptions &Opts,
+std::string looptile::autoSchedule(Function &F, MappingOptions &Opts,
                                    const std::string &File, bool &Rewrote,
                                    int ForceCandidate) {
   // The options the candidates are ranked under: the user's kernel options,
   // or, where the user gave none, the tiled kernels the stage may choose.
-  OpenCLOptions Rank = Opts;
+  MappingOptions Rank = Opts;
   bool ChooseKind = !Opts.Tile && !Opts.SingleWorkItem;
   if (ChooseKind) {
     Rank.Tile = 16;

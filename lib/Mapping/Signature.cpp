@@ -1,6 +1,6 @@
 //===- Signature.cpp - what a function's parameters are -------------------===//
 #include "looptile/IR/Walk.h"
-#include "looptile/CodeGen/Signature.h"
+#include "looptile/Mapping/Signature.h"
 #include "looptile/Analysis/Footprint.h"
 #include "looptile/Support/JSON.h"
 
