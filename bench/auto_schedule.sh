@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 13: the kernels looptile generates with NO flags (the automatic
-# schedule, Schedule/AutoSchedule.h) beside the same sources mapped as
+# schedule, Mapping/AutoSchedule.h) beside the same sources mapped as
 # written (--schedule=as-written), timed with looptile-run on one device.
 #
 #   bench/auto_schedule.sh prepare [DIR]   # development machine (default DIR
@@ -26,7 +26,7 @@ set -eu
 MODE=${1:?usage: bench/auto_schedule.sh prepare|run [DIR] [DEVICE]}
 DIR=${2:-build/auto}
 DEVICE=${3:-gpu}
-SRC=test/Schedule/Inputs
+SRC=test/Mapping/Inputs
 KERNELS="gemm syrk matvec doitgen syr2k batched_matmul mmm abt"
 src_of() { # kernel
   if [ "$1" = mmm ]; then echo examples/mmm.c; else echo "$SRC/$1.c"; fi

@@ -20,10 +20,10 @@ ROOT=$(cd "$HERE/.." && pwd)
 # | reference (torch: bench/torch_forms.py; c: the C on one core)
 FORMS="
 abt|test/CodeGen/Inputs/tiled_index_types.c|abt|M=1001,N=999,K=257|M=4096,N=4096,K=4096|torch
-abt_int|test/Schedule/Inputs/abt.c|-|M=1001,N=999,K=257|M=4096,N=4096,K=4096|torch
+abt_int|test/Mapping/Inputs/abt.c|-|M=1001,N=999,K=257|M=4096,N=4096,K=4096|torch
 bmm|test/CodeGen/Inputs/tiled_index_types.c|bmm|Bt=3,M=257,N=255,K=129|Bt=16,M=1024,N=1024,K=1024|torch
 dense_relu|test/CodeGen/Inputs/tiled_index_types.c|dense_relu|B=1001,I=257,O=999|B=4096,I=4096,O=4096|torch
-softmax|test/Schedule/Inputs/softmax.c|softmax|R=1001,C=4097|R=8192,C=4096|torch
+softmax|test/Mapping/Inputs/softmax.c|softmax|R=1001,C=4097|R=8192,C=4096|torch
 lu|bench/polybench/lu.c|-|n=301|n=500|c
 cholesky|bench/polybench/cholesky.c|-|n=301|n=500|c
 nussinov|bench/polybench/nussinov.c|-|n=301|n=500|c

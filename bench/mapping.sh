@@ -28,10 +28,10 @@ corpus() {
     awk 'NF { print $1 "|" $2 "|-|" $3 "|" $4 }'
   cat <<'EOF'
 abt|test/CodeGen/Inputs/tiled_index_types.c|abt|M=257,N=255,K=129|M=4096,N=4096,K=4096
-abt_int|test/Schedule/Inputs/abt.c|-|M=257,N=255,K=129|M=4096,N=4096,K=4096
+abt_int|test/Mapping/Inputs/abt.c|-|M=257,N=255,K=129|M=4096,N=4096,K=4096
 bmm|test/CodeGen/Inputs/tiled_index_types.c|bmm|Bt=3,M=129,N=127,K=65|Bt=16,M=1024,N=1024,K=1024
 dense_relu|test/CodeGen/Inputs/tiled_index_types.c|dense_relu|B=257,I=129,O=255|B=4096,I=4096,O=4096
-softmax|test/Schedule/Inputs/softmax.c|softmax|R=257,C=1025|R=8192,C=4096
+softmax|test/Mapping/Inputs/softmax.c|softmax|R=257,C=1025|R=8192,C=4096
 EOF
 }
 only() { [ -z "${ONLY:-}" ] || case " $ONLY " in *" $1 "*) true ;; *) false ;; esac; }

@@ -198,33 +198,6 @@ manifest::FloatingPoint floatingPointEntry(const FloatingPoint &FP,
   return J;
 }
 
-const char *kindName(KernelPlan::Kind K) {
-  switch (K) {
-  case KernelPlan::Naive:
-    return "naive";
-  case KernelPlan::Block:
-    return "block-tiled";
-  case KernelPlan::Transpose:
-    return "transpose (local-memory tile)";
-  case KernelPlan::Register:
-    return "register-tiled";
-  case KernelPlan::SingleWorkItem:
-    return "single work-item";
-  case KernelPlan::RowStaged:
-    return "row-staged (rows through local memory)";
-  case KernelPlan::ReduceScalar:
-    return "tree reduction (work-group partials)";
-  case KernelPlan::ReduceRows:
-    return "row reduction (a work-group per row)";
-  }
-  return "?";
-}
-const char *kindName(const KernelPlan &P) {
-  return P.ColumnLanes ? "column reduction (columns per work-group, lanes "
-                         "over each column)"
-                       : kindName(P.K);
-}
-
 /// A top-level host node's kernel of one work-group (docs/kernels.md, "Host
 /// loops in one work-group"): its name and the manifest's max_items, or
 /// why it has none (empty both: not a host loop).

@@ -1452,16 +1452,42 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
   return true;
 }
 
+const char *looptile::kindName(KernelPlan::Kind K) {
+  switch (K) {
+  case KernelPlan::Naive:
+    return "naive";
+  case KernelPlan::Block:
+    return "block-tiled";
+  case KernelPlan::Transpose:
+    return "transpose (local-memory tile)";
+  case KernelPlan::Register:
+    return "register-tiled";
+  case KernelPlan::SingleWorkItem:
+    return "single work-item";
+  case KernelPlan::RowStaged:
+    return "row-staged (rows through local memory)";
+  case KernelPlan::ReduceScalar:
+    return "tree reduction (work-group partials)";
+  case KernelPlan::ReduceRows:
+    return "row reduction (a work-group per row)";
+  }
+  return "?";
+}
+const char *looptile::kindName(const KernelPlan &P) {
+  return P.ColumnLanes ? "column reduction (columns per work-group, lanes "
+                         "over each column)"
+                       : kindName(P.K);
+}
+
 void looptile::summarizePlan(const Function &F, const KernelPlan &Plan,
                              KernelPreview &Out) {
   Out.Mappable = true;
   Out.Dims = unsigned(Plan.Band.size());
   Out.Triangular = Plan.Triangular;
-  static const char *Kinds[] = {
-      "naive",          "block-tiled",      "transpose",
-      "register-tiled", "single work-item", "tree reduction",
-      "row reduction",  "row-staged"};
-  Out.Kind = Plan.ColumnLanes ? "column reduction" : Kinds[Plan.K];
+  // The kind's name without its explanation ("transpose (local-memory
+  // tile)" is "transpose").
+  Out.Kind = kindName(Plan);
+  Out.Kind = Out.Kind.substr(0, Out.Kind.find(" ("));
   // Why a kernel stays naive, where the planner said so.
   static const std::string Auto = "automatic mapping: ";
   // Only where a work-item runs a loop (a reduction that tiles could share)

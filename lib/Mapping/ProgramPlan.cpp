@@ -422,8 +422,229 @@ KernelPreview looptile::previewKernel(const Function &Original,
 }
 
 
+// --- printPlan --------------------------------------------------------------
+
+namespace {
+
+/// `e`, or `max(a, b)` / `min(a, b)` for a bound of several parts.
+std::string boundText(const std::vector<IndexExpr> &Es, const char *Fn) {
+  if (Es.size() == 1)
+    return Es.front().str();
+  std::string T = std::string(Fn) + "(";
+  for (size_t I = 0; I < Es.size(); ++I)
+    T += (I ? ", " : "") + Es[I].str();
+  return T + ")";
+}
+
+std::string rangeText(const std::vector<IndexExpr> &Lower,
+                      const std::vector<IndexExpr> &Upper) {
+  return "[" + boundText(Lower, "max") + ", " + boundText(Upper, "min") + "]";
+}
+
+std::string accessText(const std::string &Array, ElemType T,
+                       const std::vector<IndexExpr> &Subscripts) {
+  return Expr::arrayRef(Array, T, Subscripts).str();
+}
+
+std::string yesNo(bool B) { return B ? "yes" : "no"; }
+
+void printHost(const std::vector<HostNode> &Body,
+               const std::vector<KernelPlan> &Kernels, const std::string &File,
+               const std::string &Indent, std::string &R) {
+  for (const HostNode &N : Body) {
+    if (N.K == HostNode::Launch) {
+      R += Indent + "launch " + Kernels[N.Kernel].Name + "\n";
+      continue;
+    }
+    const HostLoop &L = N.L;
+    R += Indent + "host loop " + L.Var + " in " + rangeText(L.Lower, L.Upper) +
+         (L.Step == 1 ? "" : " step " + std::to_string(L.Step)) + " (" +
+         File + ":" + std::to_string(L.Loc.Line) + "): " +
+         (L.Reason.empty() ? "sequential" : L.Reason) + "\n";
+    printHost(N.Body, Kernels, File, Indent + "  ", R);
+  }
+}
+
+void printReduction(const ScalarReduction &SR, const std::string &Indent,
+                    std::string &R) {
+  R += Indent + "reduction into " + SR.Target.str() + " with " +
+       reductionOpName(SR.Op) + " over " + elemTypeName(SR.AccType) +
+       " (identity " + SR.Identity + "): " +
+       (SR.Reorders ? "terms combined in another order than the C's"
+                    : "the same result in any order") +
+       "\n";
+}
+
+void printKernel(const ProgramPlan &P, size_t I, const std::string &File,
+                 std::string &R) {
+  const KernelPlan &K = P.Kernels[I];
+  R += "  kernel " + K.Name + " (nest at " + File + ":" +
+       std::to_string(K.Loc.Line) + "): " + kindName(K) + "\n";
+  const std::vector<HostLoop> &Hosts = P.Host.EnclosingLoops[I];
+  if (!Hosts.empty()) {
+    std::string H;
+    for (const HostLoop &L : Hosts)
+      H += (H.empty() ? "" : ", ") + L.Var;
+    R += "    launched per iteration of host loop" +
+         std::string(Hosts.size() > 1 ? "s " : " ") + H + "\n";
+  }
+  for (const MappedLoop &M : K.Band)
+    R += "    dimension " + std::to_string(M.Dim) + ": loop " + M.Var + " in " +
+         rangeText(M.Lower, M.Upper) +
+         (M.BoxLower != M.Lower || M.BoxUpper != M.Upper
+              ? " (NDRange over its bounding box " +
+                    rangeText(M.BoxLower, M.BoxUpper) + ")"
+              : "") +
+         "\n";
+  if (!K.WorkGroup.empty()) {
+    std::string W;
+    for (size_t D = 0; D < K.WorkGroup.size(); ++D)
+      W += (D ? " x " : "") + std::to_string(K.WorkGroup[D]);
+    R += "    work-group: " + W + "\n";
+  }
+  switch (K.K) {
+  case KernelPlan::Block:
+  case KernelPlan::Register:
+    R += "    reduction loop: " + K.reductionLoop().Var + " (in steps of the "
+         "tile)\n";
+    R += "    tile: " + std::to_string(K.Tile) + " x " +
+         std::to_string(K.Tile) + " work-items";
+    if (K.K == KernelPlan::Register)
+      R += ", " + std::to_string(K.RegRows) + " x " +
+           std::to_string(K.RegCols) + " outputs each";
+    R += "\n";
+    for (const StagedAccess &S : K.Staged)
+      R += "    staged: " + accessText(S.Array, S.Type, S.Subscripts) +
+           " -> " + S.TileName + " (dimension " +
+           std::to_string(K.Band[S.BandIndex].Dim) + ", " +
+           (S.ReductionIsFast ? "along the reduction" : "across it") +
+           (K.K == KernelPlan::Register && S.VectorFetch ? ", vector loads" : "") +
+           (S.Scale ? ", times " + S.Scale->Name : "") + ")\n";
+    if (K.K == KernelPlan::Register)
+      R += "    warp tile: " +
+           (K.WarpRows ? std::to_string(K.WarpRows) + " x " +
+                             std::to_string(K.WarpCols) +
+                             (K.WarpTileByDefault ? "" : " (offered)")
+                       : std::string("none")) +
+           "; interior loop: " +
+           (K.InteriorLoop ? K.SplitByDefault ? "yes" : "offered" : "no") +
+           "; tall preset: " + yesNo(K.TallPreset) + "\n";
+    break;
+  case KernelPlan::Transpose:
+    R += "    staged: " +
+         accessText(K.TransposeRead.Array, K.TransposeRead.Type,
+                    K.TransposeRead.Subscripts) +
+         " -> " + K.TransposeRead.TileName + " (tile " +
+         std::to_string(K.Tile) + ")\n";
+    R += "    vector path: " + yesNo(K.TransposeVector) + "\n";
+    break;
+  case KernelPlan::RowStaged:
+    R += "    row loop: " + K.reductionLoop().Var + ", " +
+         std::to_string(K.RowsPerGroup) + " rows per work-group, " +
+         std::to_string(K.ChunkColumns) + " columns per chunk, " +
+         std::to_string(K.RowLanes) + " lanes per row in the copies\n";
+    for (const RowAccess &A : K.RowStagedAccesses)
+      R += "    staged: " + accessText(A.Array, A.Type, A.Subscripts) +
+           " -> " + A.TileName + (A.Write ? " (written)" : " (read)") + "\n";
+    R += "    prefetch: " + yesNo(K.RowPrefetch) +
+         "; vectors of four: " + yesNo(K.RowVector) + "\n";
+    break;
+  case KernelPlan::ReduceScalar:
+    printReduction(K.Reduce, "    ", R);
+    R += "    partials: " + K.Reduce.Partials + "[" +
+         std::to_string(ScalarReduction::MaxGroups) + "], final kernel " +
+         K.Reduce.FinalKernel + "\n";
+    break;
+  case KernelPlan::ReduceRows:
+    R += std::string("    ") +
+         (K.ColumnLanes ? "by columns: " + std::to_string(K.Lanes) +
+                              " lanes per iteration\n"
+                        : "a work-group per iteration\n");
+    for (const RowSegment &S : K.Rows) {
+      const Node &N = K.Body[S.Index];
+      switch (S.K) {
+      case RowSegment::Uniform:
+        R += "    " + N.stmt().LHS.str() + " = ...: every work-item\n";
+        break;
+      case RowSegment::Single:
+        R += "    " + N.stmt().LHS.str() + " = ...: work-item 0\n";
+        break;
+      case RowSegment::Spread:
+        R += "    loop " + N.loop().Var + ": spread over the work-items\n";
+        break;
+      case RowSegment::Reduce:
+        R += "    loop " + N.loop().Var + ":\n";
+        printReduction(S.R, "      ", R);
+        break;
+      }
+    }
+    break;
+  case KernelPlan::Naive:
+  case KernelPlan::SingleWorkItem:
+    break;
+  }
+  if (K.InOrderReductions)
+    R += "    reductions, if any, in the C's order (launched from a host "
+         "loop)\n";
+  if (!K.Promoted.empty()) {
+    std::string Regs;
+    for (const auto &[Name, Type] : K.Promoted)
+      Regs += (Regs.empty() ? "" : ", ") + Name;
+    R += "    registers: " + Regs + "\n";
+  }
+  for (const std::string &Rem : K.Remarks)
+    R += "    note: " + Rem + "\n";
+}
+
+} // namespace
+
 std::string looptile::printPlan(const ProgramPlan &P, const std::string &File) {
-  (void)P;
-  (void)File;
-  return "";
+  const MappingOptions &O = P.Options;
+  std::string R = "plan of " + P.Whole.Name + " (" + File + ":" +
+                  std::to_string(P.Whole.Loc.Line) + ")\n";
+  std::string Kinds;
+  if (O.SingleWorkItem)
+    Kinds = "one work-item per nest (--single-work-item)";
+  else if (O.Automatic)
+    Kinds = "chosen by the mapping stage (tiles of " + std::to_string(O.Tile) +
+            ", " + std::to_string(O.RegRows) + " x " +
+            std::to_string(O.RegCols) + " outputs per work-item where a "
+            "contraction reuses data)";
+  else if (O.Tile)
+    Kinds = "--tile " + std::to_string(O.Tile) +
+            (O.RegRows ? " --register-tile " + std::to_string(O.RegRows) +
+                             "x" + std::to_string(O.RegCols)
+                       : "");
+  else
+    Kinds = "untiled";
+  R += "  kernel kinds: " + Kinds + "; row reductions: " +
+       yesNo(O.RowReductions) + "; rows staged: " + yesNo(O.StageRows) +
+       "; contraction: " + (O.FastContract ? "fast" : "off") + "\n";
+  for (const auto &[Old, New] : P.Names.renamed())
+    R += "  renamed: " + Old + " -> " + New + "\n";
+  for (const ArgumentInfo &A : P.Args) {
+    R += "  argument " + A.Name + ": ";
+    if (A.ArgKind == ArgumentInfo::Size)
+      R += "size (" + A.Int.Spelling + ", " + A.KernelType + " in kernels)";
+    else if (A.ArgKind == ArgumentInfo::Scalar)
+      R += std::string("scalar ") + elemTypeName(A.Type);
+    else {
+      R += std::string("buffer ") + elemTypeName(A.Type);
+      for (const IndexExpr &E : A.Shape)
+        R += "[" + E.str() + "]";
+      R += ", " + A.AccessMode + (A.Returned ? ", the return value" : "");
+    }
+    R += "\n";
+  }
+  for (const Variable &V : P.Temporaries) {
+    R += std::string("  device buffer ") + V.Name + ": " + elemTypeName(V.Type);
+    for (const std::optional<IndexExpr> &E : V.Extents)
+      R += "[" + (E ? E->str() : std::string("?")) + "]";
+    R += "\n";
+  }
+  R += "  host program:\n";
+  printHost(P.Host.Body, P.Kernels, File, "    ", R);
+  for (size_t I = 0; I < P.Kernels.size(); ++I)
+    printKernel(P, I, File, R);
+  return R;
 }

@@ -348,6 +348,8 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
     const OpenCLOutput &Out = Done.front().Out;
     if (Opts.PrintMapping)
       std::cout << (Several ? Done.front().Schedule : "") << Out.Mapping;
+    if (Opts.PrintPlan)
+      std::cout << printPlan(Done.front().Plan, P.File);
     if (Opts.OutputFile.empty())
       return ExitSuccess;
     if (!writeOutputs({{ClPath, Out.KernelSource},
@@ -367,6 +369,9 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
       std::cout << "function " << G.F->Name << " (manifest " << Stem << "."
                 << G.F->Name << ".json):\n"
                 << G.Schedule << G.Out.Mapping;
+  if (Opts.PrintPlan)
+    for (const Generated &G : Done)
+      std::cout << printPlan(G.Plan, P.File);
   if (Opts.OutputFile.empty())
     return ExitSuccess;
   std::vector<std::pair<std::string, std::string>> Files = {

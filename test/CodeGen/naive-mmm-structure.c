@@ -2,7 +2,7 @@
 // a loop in the work-item with tmp private. Dimension 0 is j because C[i][j]
 // and B[k][j] are stride-1 in j (coalescing); guards for partial groups.
 // Without flags the mapping stage register-tiles this contraction
-// (test/Schedule/gemm.test); --schedule=as-written keeps the naive kernel.
+// (test/Mapping/gemm.test); --schedule=as-written keeps the naive kernel.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %looptile %examples/mmm.c --schedule=as-written -o %t/mmm.cl --print-mapping | FileCheck %s --check-prefix=MAP
 // RUN: FileCheck %s < %t/mmm.cl

@@ -94,6 +94,12 @@ static cl::opt<bool> PrintMapping(
     cl::desc("OpenCL: print which loop became which NDRange dimension, the "
              "work-group size, local memory and outputs per work-item"),
     cl::cat(Category));
+static cl::opt<bool> PrintPlan(
+    "print-plan",
+    cl::desc("OpenCL: print the mapping stage's plan of each function (its "
+             "arguments, device buffers, host program and every kernel's "
+             "decisions: kind, mapped loops, tiles, staging, reductions)"),
+    cl::cat(Category));
 static cl::opt<std::string> Schedule(
     "schedule",
     cl::desc("OpenCL: who chooses distribution, loop order and kernel "
@@ -155,7 +161,8 @@ Output:
   --function: every function that can be handled (the others are skipped
   with a warning naming them and the reason), sharing FILE.cl,
   FILE.host.cpp and FILE.host.h, each with its manifest FILE.FUNCTION.json (looptile-run
-  FILE.cl --function FUNCTION). --print-mapping without -o writes nothing.
+  FILE.cl --function FUNCTION). --print-mapping and --print-plan without -o
+  write nothing.
 
 Exit status:
   0  success
@@ -293,16 +300,17 @@ static int looptileMain(int argc, char **argv) {
       (Opts.Emit.empty() && OutputFile.size() > 3 &&
        OutputFile.substr(OutputFile.size() - 3) == ".cl") ||
       RegisterTile.getNumOccurrences() || SingleWorkItem || StageRows ||
-      PrintMapping;
+      PrintMapping || PrintPlan;
   if (WantsOpenCL) {
     if (Opts.Emit == "c")
       return fail("--emit=c cannot be combined with OpenCL options "
                   "(--register-tile, --single-work-item, --stage-rows, "
-                  "--print-mapping)");
+                  "--print-mapping, --print-plan)");
     // The kernels, manifest and glue are three files: they go where -o
     // says, never silently into the current directory. --print-mapping
     // alone prints the mapping and writes nothing.
-    if (OutputFile.empty() && (Opts.Emit == "opencl" || !PrintMapping))
+    if (OutputFile.empty() &&
+        (Opts.Emit == "opencl" || (!PrintMapping && !PrintPlan)))
       return fail(std::string(Opts.Emit == "opencl" ? "--emit=opencl"
                               : RegisterTile.getNumOccurrences()
                                   ? "--register-tile"
@@ -314,6 +322,7 @@ static int looptileMain(int argc, char **argv) {
                   "mapping)");
     Opts.Emit = "opencl";
     Opts.PrintMapping = PrintMapping;
+    Opts.PrintPlan = PrintPlan;
     if (Schedule.getNumOccurrences()) {
       const std::string Prefix = "candidate:";
       std::string V = Schedule;

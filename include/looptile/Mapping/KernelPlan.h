@@ -370,6 +370,12 @@ bool planKernel(const Function &F, unsigned NestIndex, const std::string &Name,
                 const std::string &IndexType, bool InOrderReductions,
                 KernelPlan &Plan, std::vector<Diagnostic> &Diags);
 
+/// The kind of kernel K as the manifest's `kind` and the reports name it
+/// ("register-tiled", "transpose (local-memory tile)", ...); a plan's
+/// column reductions have their own name.
+const char *kindName(KernelPlan::Kind K);
+const char *kindName(const KernelPlan &P);
+
 /// What Plan (planned for nest F, the function as its kernel sees it) means
 /// for the mapping stage's cost model (KernelPreview).
 void summarizePlan(const Function &F, const KernelPlan &Plan,

@@ -62,6 +62,9 @@ struct PipelineOptions {
   /// Print which loop became which NDRange dimension, work-group sizes and
   /// local memory.
   bool PrintMapping = false;
+  /// --print-plan: each function's ProgramPlan (Mapping/ProgramPlan.h),
+  /// after the mapping report where both are asked for.
+  bool PrintPlan = false;
   /// Who chooses the schedule of OpenCL output (Mapping/AutoSchedule.h):
   /// Default (no --schedule): the mapping stage, unless the user gave a
   /// transformation step or a kernel option (--tile, --register-tile,

@@ -1,5 +1,5 @@
 // A nest whose body is only an unused declaration has no statement: the
-// affine scheduler has nothing to schedule (test/Schedule/affine-empty-nest.test).
+// affine scheduler has nothing to schedule (test/Mapping/affine-empty-nest.test).
 void f(int N, int M, float B[N][M]) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++) {
