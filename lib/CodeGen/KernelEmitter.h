@@ -16,28 +16,6 @@
 
 namespace looptile {
 
-struct Tunable {
-  std::string Name;
-  int64_t Default = 0;
-  int64_t Min = 1, Max = 1024;
-  std::string Constraint;
-  std::string MultipleOf;
-  /// Candidate values for `looptile-run --tune` (empty: the runtime's
-  /// powers of two in [Min, Max]).
-  std::vector<int64_t> Values;
-  /// A row reduction's work-items per row: the length of the rows, a
-  /// formula of the sizes (the manifest's `row_length`; empty: none).
-  std::optional<IndexExpr> RowLength;
-};
-
-/// A named set of tunable values the runtime may pick by shape
-/// (docs/manifest.md, "presets"): listed from the largest work-group tile
-/// to the smallest.
-struct Preset {
-  std::string Name;
-  std::vector<std::pair<std::string, int64_t>> Values;
-};
-
 /// What the manifest needs to launch a kernel.
 struct KernelLaunch {
   std::string Name;

@@ -1281,7 +1281,10 @@ bool looptile::generateOpenCL(const ProgramPlan &PP,
     const KernelLaunch &L = Launches[I];
     R += "kernel " + P.Name + ": " + kindName(P) + ", nest at " +
          Source.Spelling + ":" + std::to_string(P.Loc.Line) + "\n";
+    // A row reduction's band line says what a row does (below).
     for (const MappedLoop &ML : P.Band) {
+      if (P.K == KernelPlan::ReduceRows)
+        break;
       std::string D = std::to_string(ML.Dim);
       bool Batch = ML.Dim == 2 && P.K != KernelPlan::Naive &&
                    P.K != KernelPlan::SingleWorkItem;
@@ -1367,8 +1370,6 @@ bool looptile::generateOpenCL(const ProgramPlan &PP,
     }
     if (P.K == KernelPlan::ReduceRows) {
       const MappedLoop &ML = P.Band.front();
-      // Replace the band line printed above by what a row does.
-      R.erase(R.rfind("  loop " + ML.Var + " -> dimension 0"));
       if (P.ColumnLanes)
         R += "  loop " + ML.Var + " -> dimension 0, " + P.tunable("WG0") +
              " iterations per work-group, each shared out by " +

@@ -1434,6 +1434,193 @@ bool planMapping(const Function &F, unsigned NestIndex,
   return true;
 }
 
+// A register-tiled kernel's tunables and shape presets
+// (KernelPlan::Tunables, Presets), named with the plan's suffix.
+void planRegisterTunables(KernelPlan &Plan) {
+  const std::string VW = Plan.tunable("VW"), WPTM = Plan.tunable("WPTM"),
+                    WPTN = Plan.tunable("WPTN"), TSM = Plan.tunable("TSM"),
+                    TSN = Plan.tunable("TSN"), TSK = Plan.tunable("TSK"),
+                    NBUF = Plan.tunable("NBUF"), GM = Plan.tunable("GM"),
+                    WTM = Plan.tunable("WTM"), WTN = Plan.tunable("WTN"),
+                    SPLIT = Plan.tunable("SPLIT");
+  int64_t T = Plan.Tile;
+  // The reduction step: each work-item holds its share of the next step's
+  // tiles, TSM*TSK/(work-items) values per operand, in registers besides its
+  // WPTM*WPTN accumulators; 8 measured fastest for 8x8 outputs on an H100
+  // (bench/RESULTS.md). Smaller presets keep T, which costs fewer barriers.
+  int64_t TSKDefault = std::min<int64_t>(T, 8);
+  int64_t NBUFDefault = 2, GMDefault = 1;
+  // The outputs per work-item asked for (R x C), halved until the default
+  // double-buffered tiles fit in 48 KiB of local memory (NVIDIA's limit per
+  // work-group): a contraction with several staged operands in double
+  // (syr2k: four) would not launch on a GPU otherwise.
+  auto VWFor = [](int64_t R, int64_t C) -> int64_t {
+    return (R % 4 == 0 && C % 4 == 0) ? 4 : (R % 2 == 0 && C % 2 == 0) ? 2 : 1;
+  };
+  auto TileBytes = [&](int64_t R, int64_t C, int64_t Step) {
+    int64_t Bytes = 0;
+    for (const StagedAccess &S : Plan.Staged) {
+      int64_t P = T * (Plan.Band[S.BandIndex].Dim == 0 ? C : R);
+      Bytes += NBUFDefault * Step *
+               (P + (S.ReductionIsFast ? VWFor(R, C) : 0)) *
+               (S.Type == ElemType::Double ? 8 : 4);
+    }
+    return Bytes;
+  };
+  int64_t RegRows = Plan.RegRows, RegCols = Plan.RegCols;
+  while (TileBytes(RegRows, RegCols, TSKDefault) > 48 * 1024 &&
+         RegRows % 2 == 0 && RegCols % 2 == 0)
+    RegRows /= 2, RegCols /= 2;
+  int64_t VWDefault = VWFor(RegRows, RegCols);
+  Plan.Tunables = {
+      {VW,
+       VWDefault,
+       1,
+       4,
+       "vector width of the local-memory reads: 1, 2 or 4, dividing " + WPTM +
+           " and " + WPTN,
+       "",
+       {1, 2, 4}},
+      {WPTM,
+       RegRows,
+       1,
+       16,
+       "outputs per work-item along dimension 1",
+       VW,
+       {1, 2, 4, 8}},
+      {WPTN,
+       RegCols,
+       1,
+       16,
+       "outputs per work-item along dimension 0",
+       VW,
+       {1, 2, 4, 8}},
+      {TSM,
+       T * RegRows,
+       1,
+       256,
+       "rows of a work-group's tile; (" + TSM + "/" + WPTM + ")*(" + TSN + "/" +
+           WPTN + ") work-items",
+       WPTM,
+       {16, 32, 64, 128}},
+      {TSN,
+       T * RegCols,
+       1,
+       256,
+       "columns of a work-group's tile",
+       WPTN,
+       {16, 32, 64, 128}},
+      {TSK,
+       TSKDefault,
+       1,
+       64,
+       "reduction step of the local-memory tiles",
+       "",
+       {8, 16, 32}},
+      {NBUF,
+       NBUFDefault,
+       1,
+       2,
+       "local tiles per staged operand: 2 double-buffers them (one barrier "
+       "per reduction step), 1 reuses one (two barriers)",
+       "",
+       {1, 2}},
+      {GM,
+       GMDefault,
+       1,
+       64,
+       "work-groups are numbered in bands of " + GM +
+           " rows of work-groups (dimension 1), column by column within a "
+           "band, so that neighbours in launch order share tiles in the L2 "
+           "cache; every value computes the same",
+       "",
+       {1, 8}}};
+  // Warp tiles (KernelPlan::WarpRows), offered where the plan has one. For
+  // --tune, WTM takes 0 or the plan's rows and WTN only the plan's columns:
+  // 0 x WTN is one grid over the tile as 0 x 0 is, so the two candidates
+  // are the grid and the warp tiles.
+  if (Plan.WarpRows && Plan.WarpCols) {
+    std::string Common =
+        ": " + WTM + " x " + WTN +
+        " consecutive work-items compute a contiguous block of the tile "
+        "(0, or not dividing the work-group's sides: the whole tile); every "
+        "value computes the same";
+    Plan.Tunables.push_back(
+        {WTM,
+         Plan.WarpTileByDefault ? Plan.WarpRows : 0,
+         0,
+         64,
+         "work-items of a warp tile along dimension 1" + Common,
+         "",
+         {0, Plan.WarpRows}});
+    Plan.Tunables.push_back(
+        {WTN,
+         Plan.WarpTileByDefault ? Plan.WarpCols : 0,
+         0,
+         64,
+         "work-items of a warp tile along dimension 0" + Common,
+         "",
+         {Plan.WarpCols}});
+  }
+  if (Plan.InteriorLoop)
+    Plan.Tunables.push_back(
+        {SPLIT,
+         Plan.SplitByDefault ? 1 : 0,
+         0,
+         1,
+         "1: interior work-groups run their whole steps in a loop of their "
+         "own (unchecked fetches, vector loads where aligned), the general "
+         "loop the rest; 0: the general loop only; both compute the same",
+         "",
+         {0, 1}});
+  // Shape presets: the generated tile first, then (when it has 8 or more
+  // outputs per row) one with half its columns, then smaller ones with the
+  // same work-group shape (T x T work-items) and fewer outputs each, down
+  // to one output per work-item. A preset's reduction step TSK is T (for
+  // 8x8 outputs, 16 measured 3.38 ms against 3.78 ms for 8 at 4096^3 on an
+  // H100, bench/RESULTS.md) when its double-buffered tiles fit in 48 KiB
+  // of local memory (NVIDIA's limit per work-group), else TSKDefault. A device with less local memory skips the presets that do
+  // not fit (docs/runtime.md).
+  auto AddPreset = [&](int64_t R, int64_t C) {
+    int64_t V = VWFor(R, C);
+    int64_t Step = std::max<int64_t>(T, TSKDefault);
+    if (TileBytes(R, C, Step) > 48 * 1024)
+      Step = TSKDefault;
+    Plan.Presets.push_back({std::to_string(T * R) + "x" + std::to_string(T * C),
+                              {{VW, V},
+                               {WPTM, R},
+                               {WPTN, C},
+                               {TSM, T * R},
+                               {TSN, T * C},
+                               {TSK, Step}}});
+  };
+  // KernelPlan::TallPreset first: twice the rows of the generated block,
+  // one local tile per operand (its bytes are TileBytes / NBUFDefault).
+  if (Plan.TallPreset && RegRows == Plan.RegRows && RegCols == Plan.RegCols &&
+      TileBytes(2 * RegRows, RegCols, T) / NBUFDefault <= 48 * 1024)
+    Plan.Presets.push_back(
+        {std::to_string(2 * T * RegRows) + "x" + std::to_string(T * RegCols),
+         {{VW, VWFor(2 * RegRows, RegCols)},
+          {WPTM, 2 * RegRows},
+          {WPTN, RegCols},
+          {TSM, 2 * T * RegRows},
+          {TSN, T * RegCols},
+          {TSK, T},
+          {NBUF, 1},
+          {GM, 8},
+          {WTM, Plan.WarpRows},
+          {WTN, Plan.WarpCols},
+          {SPLIT, 1}}});
+  for (int64_t R = RegRows, C = RegCols; R >= 1 && C >= 1; R /= 2, C /= 2) {
+    AddPreset(R, C);
+    if (R == RegRows && C >= 8 && C % 2 == 0 &&
+        TileBytes(R, C / 2, TSKDefault) <= 48 * 1024)
+      AddPreset(R, C / 2);
+    if (R % 2 || C % 2)
+      break;
+  }
+}
+
 } // namespace
 
 bool looptile::planKernel(const Function &F, unsigned NestIndex,
@@ -1449,6 +1636,8 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
   Plan.IndexType = IndexType;
   if (Opts.StageRows || Opts.Automatic)
     planRowStaged(F, Plan);
+  if (Plan.K == KernelPlan::Register)
+    planRegisterTunables(Plan);
   return true;
 }
 

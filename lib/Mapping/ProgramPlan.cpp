@@ -304,6 +304,10 @@ bool looptile::planProgram(const Function &Original, const MappingOptions &Opts,
   }
   for (unsigned I = 0; I < F.Body.size(); ++I) {
     KernelPlan Plan;
+    // The suffix of the kernel's tunables (TS_k1), which the plan names.
+    Plan.Suffix = F.Body.size() > 1 || Opts.SuffixAlways
+                      ? "_k" + std::to_string(Opts.KernelIndexBase + I)
+                      : "";
     if (!planKernel(KernelFns[I], I, KernelNames[I], Names, Opts,
                     indexTypeName(Whole), HP.InOrder[I], Plan, Diags))
       return false;
@@ -322,9 +326,6 @@ bool looptile::planProgram(const Function &Original, const MappingOptions &Opts,
       }
       Opts.AfterLowering("kernel plan (kernel " + KernelNames[I] + ")", Seen);
     }
-    Plan.Suffix = F.Body.size() > 1 || Opts.SuffixAlways
-                      ? "_k" + std::to_string(Opts.KernelIndexBase + I)
-                      : "";
     if (Plan.K == KernelPlan::ReduceScalar) {
       // The second kernel and the partials' buffer are names of the whole
       // program (the plan took them from its copy of the table).
@@ -582,6 +583,18 @@ void printKernel(const ProgramPlan &P, size_t I, const std::string &File,
   case KernelPlan::Naive:
   case KernelPlan::SingleWorkItem:
     break;
+  }
+  if (!K.Tunables.empty()) {
+    std::string T;
+    for (const Tunable &U : K.Tunables)
+      T += (T.empty() ? "" : ", ") + U.Name + " = " + std::to_string(U.Default);
+    R += "    tunables: " + T + "\n";
+  }
+  if (!K.Presets.empty()) {
+    std::string T;
+    for (const Preset &U : K.Presets)
+      T += (T.empty() ? "" : ", ") + U.Name;
+    R += "    presets: " + T + "\n";
   }
   if (K.InOrderReductions)
     R += "    reductions, if any, in the C's order (launched from a host "

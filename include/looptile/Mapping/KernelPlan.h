@@ -25,6 +25,30 @@
 
 namespace looptile {
 
+/// A macro of the kernel that the runtime may set (the manifest's
+/// `tunables`): its default, range and the candidates of --tune.
+struct Tunable {
+  std::string Name;
+  int64_t Default = 0;
+  int64_t Min = 1, Max = 1024;
+  std::string Constraint;
+  std::string MultipleOf;
+  /// Candidate values for `looptile-run --tune` (empty: the runtime's
+  /// powers of two in [Min, Max]).
+  std::vector<int64_t> Values;
+  /// A row reduction's work-items per row: the length of the rows, a
+  /// formula of the sizes (the manifest's `row_length`; empty: none).
+  std::optional<IndexExpr> RowLength;
+};
+
+/// A named set of tunable values the runtime may pick by shape
+/// (docs/manifest.md, "presets"): listed from the largest work-group tile
+/// to the smallest.
+struct Preset {
+  std::string Name;
+  std::vector<std::pair<std::string, int64_t>> Values;
+};
+
 /// A parallel loop mapped to NDRange dimension Dim.
 struct MappedLoop {
   std::string Var;
@@ -306,6 +330,20 @@ struct KernelPlan {
   bool ColumnLanes = false;
   /// ReduceRows by columns: the default lanes per iteration (WG1).
   int64_t Lanes = 0;
+  /// Register: the kernel's tunables and shape presets, decided by the
+  /// plan (planKernel): the outputs per work-item asked for, halved until
+  /// the default tiles fit in local memory, the vector width, the
+  /// reduction step, and the presets from the largest tile to the
+  /// smallest. The other kinds' emitters still state their own.
+  std::vector<Tunable> Tunables;
+  std::vector<Preset> Presets;
+  /// The default of this kernel's tunable Base (0 if the plan has none).
+  int64_t tunableDefault(const std::string &Base) const {
+    for (const Tunable &T : Tunables)
+      if (T.Name == tunable(Base))
+        return T.Default;
+    return 0;
+  }
   /// Notes for --print-mapping (why a tiling request fell back, ...).
   std::vector<std::string> Remarks;
   /// Every identifier of the program and the ones this kernel invents
