@@ -1633,12 +1633,11 @@ void Emitter::rowStaged() {
 // two local tiles, so one barrier per step suffices.
 void Emitter::registerTiled() {
   const Loop &K = Plan.reductionLoop();
-  const std::string VW = Plan.tunable("VW"), WPTM = Plan.tunable("WPTM"),
-                    WPTN = Plan.tunable("WPTN"), TSM = Plan.tunable("TSM"),
-                    TSN = Plan.tunable("TSN"), TSK = Plan.tunable("TSK"),
-                    NBUF = Plan.tunable("NBUF"), GM = Plan.tunable("GM"),
-                    WTM = Plan.tunable("WTM"), WTN = Plan.tunable("WTN"),
-                    SPLIT = Plan.tunable("SPLIT");
+  const RegisterTunables TN(Plan);
+  const std::string &VW = TN.VW, &WPTM = TN.WPTM, &WPTN = TN.WPTN,
+                    &TSM = TN.TSM, &TSN = TN.TSN, &TSK = TN.TSK,
+                    &NBUF = TN.NBUF, &GM = TN.GM, &WTM = TN.WTM,
+                    &WTN = TN.WTN, &SPLIT = TN.SPLIT;
   // The plan decided the tunables' defaults, ranges and presets
   // (planKernel, KernelPlan::Tunables).
   Launch.Tunables = Plan.Tunables;

@@ -1437,12 +1437,11 @@ bool planMapping(const Function &F, unsigned NestIndex,
 // A register-tiled kernel's tunables and shape presets
 // (KernelPlan::Tunables, Presets), named with the plan's suffix.
 void planRegisterTunables(KernelPlan &Plan) {
-  const std::string VW = Plan.tunable("VW"), WPTM = Plan.tunable("WPTM"),
-                    WPTN = Plan.tunable("WPTN"), TSM = Plan.tunable("TSM"),
-                    TSN = Plan.tunable("TSN"), TSK = Plan.tunable("TSK"),
-                    NBUF = Plan.tunable("NBUF"), GM = Plan.tunable("GM"),
-                    WTM = Plan.tunable("WTM"), WTN = Plan.tunable("WTN"),
-                    SPLIT = Plan.tunable("SPLIT");
+  const RegisterTunables TN(Plan);
+  const std::string &VW = TN.VW, &WPTM = TN.WPTM, &WPTN = TN.WPTN,
+                    &TSM = TN.TSM, &TSN = TN.TSN, &TSK = TN.TSK,
+                    &NBUF = TN.NBUF, &GM = TN.GM, &WTM = TN.WTM,
+                    &WTN = TN.WTN, &SPLIT = TN.SPLIT;
   int64_t T = Plan.Tile;
   // The reduction step: each work-item holds its share of the next step's
   // tiles, TSM*TSK/(work-items) values per operand, in registers besides its

@@ -398,6 +398,16 @@ struct KernelPreview {
   std::string Note;
 };
 
+/// The names of a register-tiled kernel's tunables (KernelPlan::tunable).
+struct RegisterTunables {
+  std::string VW, WPTM, WPTN, TSM, TSN, TSK, NBUF, GM, WTM, WTN, SPLIT;
+  explicit RegisterTunables(const KernelPlan &P)
+      : VW(P.tunable("VW")), WPTM(P.tunable("WPTM")), WPTN(P.tunable("WPTN")),
+        TSM(P.tunable("TSM")), TSN(P.tunable("TSN")), TSK(P.tunable("TSK")),
+        NBUF(P.tunable("NBUF")), GM(P.tunable("GM")), WTM(P.tunable("WTM")),
+        WTN(P.tunable("WTN")), SPLIT(P.tunable("SPLIT")) {}
+};
+
 /// Plans the kernel for nest NestIndex of F, named Name, with the program's
 /// Names; IndexType is the function's (KernelPlan::IndexType), and
 /// InOrderReductions whether its reductions keep the C's order
