@@ -1620,6 +1620,232 @@ void planRegisterTunables(KernelPlan &Plan) {
   }
 }
 
+// The tunables of a kernel of kind Plan.K (KernelPlan::Tunables), named
+// with the plan's suffix: each kind's work-group sizes and tiles with their
+// defaults, ranges and --tune candidates.
+void planTunables(KernelPlan &Plan) {
+  switch (Plan.K) {
+  case KernelPlan::Naive:
+    // One per dimension; any value is correct, so the runtime may also
+    // shrink them.
+    for (unsigned D = 0; D < Plan.Band.size() && D < Plan.WorkGroup.size();
+         ++D)
+      Plan.Tunables.push_back(
+          {Plan.tunable("WG" + std::to_string(D)), Plan.WorkGroup[D], 1, 1024,
+           "work-group size in dimension " + std::to_string(D) +
+               " of kernel " + Plan.Name +
+               "; the product over the dimensions must not exceed the "
+               "device's and the kernel's maximum work-group size",
+           ""});
+    return;
+  case KernelPlan::SingleWorkItem:
+    return;
+  case KernelPlan::Register:
+    planRegisterTunables(Plan);
+    return;
+  case KernelPlan::ReduceScalar: {
+    const ScalarReduction &R = Plan.Reduce;
+    std::string WG = Plan.tunable("WG0");
+    Plan.Tunables.push_back(
+        {WG,
+         Plan.WorkGroup[0],
+         1,
+         1024,
+         "work-group size of kernels " + Plan.Name + " and " + R.FinalKernel +
+             " (any size; the tree halves it); must not exceed the device's "
+             "and the kernels' maximum work-group size",
+         "",
+         {32, 64, 128, 256, 512, 1024}});
+    return;
+  }
+  case KernelPlan::ReduceRows: {
+    const MappedLoop &M = Plan.Band.front();
+    const bool Cols = Plan.ColumnLanes;
+    std::string WG = Plan.tunable("WG0");
+    std::string Lanes = Cols ? Plan.tunable("WG1") : WG;
+    Plan.Tunables.push_back(
+        {WG,
+         Plan.WorkGroup[0],
+         1,
+         1024,
+         Cols ? "iterations of loop '" + M.Var + "' per work-group of kernel " +
+                    Plan.Name + " (NDRange dimension 0); " + WG + "*" + Lanes +
+                    " must not exceed the device's and the kernel's maximum "
+                    "work-group size"
+              : "work-group size of kernel " + Plan.Name +
+                    " (the work-items of one row; any size, the tree halves "
+                    "it); must not exceed the device's and the kernel's "
+                    "maximum work-group size",
+         "",
+         Cols ? std::vector<int64_t>{8, 16, 32, 64}
+              : std::vector<int64_t>{32, 64, 128, 256, 512, 1024}});
+    // The work-items of a row share its loops' iterations: where every loop
+    // of the row runs the same number of iterations whatever the row, the
+    // runtime gives a short row no more work-items than it has terms
+    // (`row_length`; a work-group of 256 on rows of 32 left 7 in 8 idle:
+    // bench/RESULTS.md, the ELL sparse product).
+    if (!Cols) {
+      std::optional<IndexExpr> Row;
+      bool Same = true;
+      for (const RowSegment &S : Plan.Rows) {
+        if (S.K != RowSegment::Reduce && S.K != RowSegment::Spread)
+          continue;
+        const Loop &L = Plan.Body[S.Index].loop();
+        if (L.Step != 1 || L.Lower.size() != 1 || L.Upper.size() != 1) {
+          Same = false;
+          break;
+        }
+        IndexExpr Trip = L.Upper[0] - L.Lower[0] + IndexExpr::constant(1);
+        if (Trip.mentions(M.Var) || (Row && *Row != Trip)) {
+          Same = false;
+          break;
+        }
+        Row = Trip;
+      }
+      if (Same && Row)
+        Plan.Tunables.back().RowLength = Row;
+    }
+    if (Cols)
+      Plan.Tunables.push_back(
+          {Lanes,
+           Plan.Lanes,
+           1,
+           1024,
+           "work-items sharing out each iteration of loop '" + M.Var +
+               "' in kernel " + Plan.Name + " (NDRange dimension 1; any "
+               "number, the tree halves it)",
+           "",
+           {1, 2, 4, 8, 16, 32}});
+    return;
+  }
+  case KernelPlan::Block: {
+    const std::string TS = Plan.tunable("TS");
+    Plan.Tunables.push_back({TS, Plan.Tile, 1, 64,
+                               TS + "*" + TS + " work-items per work-group; " +
+                                   std::to_string(Plan.Staged.size()) + "*" + TS +
+                                   "*(" + TS + "+1) elements of local memory",
+                               ""});
+    return;
+  }
+  case KernelPlan::RowStaged: {
+    const std::string WG = Plan.tunable("WG0"), LN = Plan.tunable("LANES"),
+                      CH = Plan.tunable("CHUNK"), PAD = Plan.tunable("PAD"),
+                      VEC = Plan.tunable("VEC"), PIPE = Plan.tunable("PIPE");
+    int64_t Bytes = 0; // per element of a row, over the tiles
+    for (const RowAccess &A : Plan.RowStagedAccesses)
+      Bytes += elemTypeBytes(A.Type);
+    std::string BytesFormula =
+        WG + "*(" + CH + " + " + PAD + ")*" + std::to_string(Bytes);
+    Plan.Tunables.push_back(
+        {WG,
+         Plan.RowsPerGroup,
+         1,
+         1024,
+         "rows per work-group of kernel " + Plan.Name + "; with " + CH + " and " +
+             PAD + ", " + BytesFormula +
+             " bytes of local memory, at most the device's; " + WG + "*" + LN +
+             " work-items, at most the device's work-group size",
+         "",
+         {8, 16, 32, 64, 128}});
+    Plan.Tunables.push_back({LN,
+                               Plan.RowLanes,
+                               1,
+                               32,
+                               "work-items per row of kernel " + Plan.Name +
+                                   " in the copies (the walk takes one per row)",
+                               "",
+                               {1, 2, 4, 8}});
+    Plan.Tunables.push_back({CH,
+                               Plan.ChunkColumns,
+                               1,
+                               256,
+                               "columns of a row per chunk of kernel " +
+                                   Plan.Name + " (see " + WG +
+                                   "); each work-item holds " + CH + "/" + LN +
+                                   " fetched elements per read tile in registers",
+                               "",
+                               {16, 32, 64, 128}});
+    Plan.Tunables.push_back({PAD,
+                               Plan.RowPad,
+                               0,
+                               8,
+                               "columns of padding of kernel " + Plan.Name +
+                                   "'s tiles (local-memory bank conflicts)",
+                               "",
+                               {0, 1, 2, 4}});
+    Plan.Tunables.push_back(
+        {PIPE,
+         Plan.RowPrefetch ? 1 : 0,
+         0,
+         1,
+         "1: kernel " + Plan.Name +
+             " fetches the next chunk while it walks the current one "
+             "(software pipelining); 0: chunk after chunk",
+         "",
+         {0, 1}});
+    if (Plan.RowVector)
+      Plan.Tunables.push_back(
+          {VEC,
+           1,
+           0,
+           1,
+           "1: kernel " + Plan.Name +
+               " copies aligned rows as vectors of four (when " + CH +
+               " is a multiple of 4); 0: element by element",
+           "",
+           {0, 1}});
+    return;
+  }
+  case KernelPlan::Transpose: {
+    const std::string TS = Plan.tunable("TS"), TSR = Plan.tunable("TSR"),
+                      TVW = Plan.tunable("TVW"), TPW = Plan.tunable("TPW");
+    int64_t T = Plan.Tile, Rows = std::min<int64_t>(Plan.Tile, 8);
+    Plan.Tunables.push_back(
+        {TSR,
+         Rows,
+         1,
+         64,
+         "rows of the " + TS + " x " + TSR + " work-group; divides " + TS,
+         "",
+         {1, 2, 4, 8, 16, 32}});
+    Plan.Tunables.push_back(
+        {TS,
+         T,
+         1,
+         64,
+         "edge of the tile: " + TS + "*" + TSR +
+             " work-items per "
+             "work-group, " +
+             TS + "*(" + TS + "+1) elements of local memory" +
+             (Plan.TransposeVector ? "; a multiple of " + TSR + "*" + TVW : ""),
+         Plan.TransposeVector ? TSR + "*" + TVW : TSR,
+         {8, 16, 32, 64}});
+    if (Plan.TransposeVector)
+      Plan.Tunables.push_back(
+          {TVW,
+           1,
+           1,
+           4,
+           "elements per vector load and store in the work-groups whose tile "
+           "is inside the arrays and aligned for the vector type (2 or 4; 1 "
+           "and 3: scalar only); every value computes the same",
+           "",
+           {1, 2, 4}});
+    Plan.Tunables.push_back(
+        {TPW,
+         1,
+         1,
+         64,
+         "tiles per work-group: a work-group transposes " + TPW +
+             " consecutive tiles along dimension 1, one after the other; every "
+             "value computes the same",
+         "",
+         {1, 2, 4}});
+    return;
+  }
+  }
+}
+
 } // namespace
 
 bool looptile::planKernel(const Function &F, unsigned NestIndex,
@@ -1635,8 +1861,7 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
   Plan.IndexType = IndexType;
   if (Opts.StageRows || Opts.Automatic)
     planRowStaged(F, Plan);
-  if (Plan.K == KernelPlan::Register)
-    planRegisterTunables(Plan);
+  planTunables(Plan);
   return true;
 }
 

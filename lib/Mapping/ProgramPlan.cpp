@@ -497,12 +497,6 @@ void printKernel(const ProgramPlan &P, size_t I, const std::string &File,
                     rangeText(M.BoxLower, M.BoxUpper) + ")"
               : "") +
          "\n";
-  if (!K.WorkGroup.empty()) {
-    std::string W;
-    for (size_t D = 0; D < K.WorkGroup.size(); ++D)
-      W += (D ? " x " : "") + std::to_string(K.WorkGroup[D]);
-    R += "    work-group: " + W + "\n";
-  }
   switch (K.K) {
   case KernelPlan::Block:
   case KernelPlan::Register:
