@@ -43,11 +43,6 @@ struct TransformStep {
   std::string spelling() const;
 };
 
-/// Parses the value of a flag into Out; returns an error message on failure.
-std::optional<std::string> parseStep(TransformStep::Kind K,
-                                     const std::string &Value,
-                                     TransformStep &Out);
-
 /// Applies Step to F when it is legal. On refusal F is unchanged and Diags
 /// holds an error (at the loop) and notes (at the accesses); returns false.
 bool applyStep(Function &F, const TransformStep &Step,
