@@ -10,6 +10,7 @@
 #   bench/gpu_forms.sh run DIR OUT       # the GPU machine; OUT/*.json
 #   FORMS_SET=polybench bench/gpu_forms.sh prepare|run ...   # every
 #       PolyBench-style kernel at LARGE against its C (GREPS, CREPS: reps)
+#   FORMS_ONLY="NAME ..." bench/gpu_forms.sh prepare ...   # those forms only
 set -eu
 # shellcheck source=bench/gpu_env.sh
 . "$(dirname "$0")/gpu_env.sh"
@@ -41,6 +42,11 @@ nussinov-large|bench/polybench/nussinov.c|-|n=301|n=2500|c
 if [ "${FORMS_SET:-}" = polybench ]; then
   FORMS=$(grep -v '^#' "$HERE/polybench/sizes.txt" |
     awk 'NF { print $1 "-large|bench/polybench/" $1 ".c|-|" $2 "|" $3 "|c" }')
+fi
+# FORMS_ONLY="nussinov-large durbin-large": only the forms named.
+if [ -n "${FORMS_ONLY:-}" ]; then
+  FORMS=$(echo "$FORMS" |
+    awk -F'|' -v only=" $FORMS_ONLY " 'NF && index(only, " " $1 " ")')
 fi
 if [ "$MODE" = prepare ]; then
   DIR=${2:-build/forms}

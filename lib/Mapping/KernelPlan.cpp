@@ -1241,10 +1241,23 @@ bool planMapping(const Function &F, unsigned NestIndex,
     Plan.Band.insert(Plan.Band.begin(), M);
   }
 
-  if (Opts.RowReductions && !Plan.InOrderReductions &&
-      Plan.Band.size() == 1 && !Plan.Triangular &&
+  // A kernel launched from a host loop keeps the C's order of a reduction
+  // whose order changes its result (a float sum: the host loop's recurrence
+  // can amplify the difference, docs/runtime.md); one exact in any order
+  // (min, max, integer arithmetic: nussinov's max over k) is shared out
+  // over a work-group as anywhere else.
+  auto ExactUnlessFree = [&](const KernelPlan &P) {
+    return !P.InOrderReductions ||
+           std::none_of(P.Rows.begin(), P.Rows.end(), [](const RowSegment &S) {
+             return S.K == RowSegment::Reduce && S.R.Reorders;
+           });
+  };
+  KernelPlan Rows = Plan;
+  if (Opts.RowReductions && Plan.Band.size() == 1 && !Plan.Triangular &&
       (!Opts.Tile || Opts.Automatic) &&
-      planRowReduction(F, *Band.back(), ND, Ids, Plan)) {
+      planRowReduction(F, *Band.back(), ND, Ids, Rows) &&
+      ExactUnlessFree(Rows)) {
+    Plan = std::move(Rows);
     Plan.K = KernelPlan::ReduceRows;
     Plan.WorkGroup = {Plan.ColumnLanes ? ColumnsPerGroup : MaxDefaultWorkGroup};
     Plan.Lanes = Plan.ColumnLanes ? LanesPerColumn : 0;

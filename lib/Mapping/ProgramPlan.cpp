@@ -591,8 +591,8 @@ void printKernel(const ProgramPlan &P, size_t I, const std::string &File,
     R += "    presets: " + T + "\n";
   }
   if (K.InOrderReductions)
-    R += "    reductions, if any, in the C's order (launched from a host "
-         "loop)\n";
+    R += "    launched from a host loop: a reduction whose order changes its "
+         "result keeps the C's order\n";
   if (!K.Promoted.empty()) {
     std::string Regs;
     for (const auto &[Name, Type] : K.Promoted)
