@@ -910,22 +910,57 @@ std::string hostProgramMapping(const std::vector<HostNode> &Body,
 
 } // namespace
 
-bool looptile::generateOpenCL(const ProgramPlan &PP,
-                              const std::string &ProgramFile,
-                              const OpenCLSource &Source, OpenCLOutput &Out,
-                              std::vector<Diagnostic> &Diags) {
-  ++Generated;
-  const std::string &SourceFile = Source.Path;
-  const MappingOptions &Opts = PP.Options;
+namespace {
+
+/// Prints one function's ProgramPlan (generateOpenCL): each step below is
+/// one output or check, in the order generateOpenCL runs them.
+class ProgramPrinter {
+public:
+  ProgramPrinter(const ProgramPlan &PP, const std::string &ProgramFile,
+                 const OpenCLSource &Source, OpenCLOutput &Out,
+                 std::vector<Diagnostic> &Diags)
+      : PP(PP), ProgramFile(ProgramFile), Source(Source), Out(Out),
+        Diags(Diags), SourceFile(Source.Path), Opts(PP.Options),
+        Names(PP.Names), Whole(PP.Whole), Args(PP.Args), HP(PP.Host),
+        KernelFns(PP.KernelFns), Plans(PP.Kernels), F(PP.Host.Kernels) {}
+
+  /// Each kernel's text and launch, in launch order.
+  void emitKernels();
+  /// The host loops that also run as one kernel of one work-group.
+  void emitWorkGroupLoops();
+  /// A warning per group of kernels launched O(n^2) times, or one
+  /// work-item per launch, from host loops.
+  void warnCostlyLaunches();
+  /// Every kernel's tunables, named as the name table reserves and with
+  /// defaults in their ranges (false: refused, with the error).
+  bool checkTunables();
+  /// The .cl file.
+  void writeKernelSource();
+  /// The manifest (false: refused, with the error).
+  bool writeManifest();
+  /// The host glue and its header.
+  void writeGlue();
+  /// The --print-mapping report.
+  std::string mappingReport();
+
+private:
+  const ProgramPlan &PP;
+  const std::string &ProgramFile;
+  const OpenCLSource &Source;
+  OpenCLOutput &Out;
+  std::vector<Diagnostic> &Diags;
+  const std::string &SourceFile;
+  const MappingOptions &Opts;
   // The names of the whole program: the plan's, and those the host loops'
   // kernels of one work-group take.
-  NameTable Names = PP.Names;
-  const Function &Whole = PP.Whole;
-  const std::vector<ArgumentInfo> &Args = PP.Args;
-  const HostProgram &HP = PP.Host;
-  const std::vector<Function> &KernelFns = PP.KernelFns;
-  const std::vector<KernelPlan> &Plans = PP.Kernels;
-  const Function &F = HP.Kernels;
+  NameTable Names;
+  const Function &Whole;
+  const std::vector<ArgumentInfo> &Args;
+  const HostProgram &HP;
+  const std::vector<Function> &KernelFns;
+  const std::vector<KernelPlan> &Plans;
+  const Function &F;
+
   std::vector<KernelLaunch> Launches;
   std::string Kernels;
   struct CostlyLaunches {
@@ -941,6 +976,19 @@ bool looptile::generateOpenCL(const ProgramPlan &PP,
   /// Host loops (as CostlyLaunches::Loops) that launch a kernel of more
   /// than one work-item.
   std::set<std::string> ParallelUnder;
+  std::vector<WorkGroupLoop> InOneGroup;
+  std::vector<KernelLaunch> LoopLaunches;
+  std::map<std::string, std::string> InWorkGroupLoop;
+  /// Every kernel's own tunables (KernelPlan::tunable), in kernel order,
+  /// with the kernel that owns each.
+  std::vector<Tunable> Tunables;
+  std::vector<std::string> Owners;
+  manifest::Document M;
+  /// The rank of each device buffer's shape, for the split footprints.
+  std::map<std::string, size_t> Ranks;
+};
+
+void ProgramPrinter::emitKernels() {
   for (unsigned I = 0; I < F.Body.size(); ++I) {
     const KernelPlan &Plan = Plans[I];
     // A plan whose launches grow faster than n, or that launches one
@@ -971,6 +1019,9 @@ bool looptile::generateOpenCL(const ProgramPlan &PP,
     Kernels += emitKernel(KernelFns[I], Plan, Launch) + "\n";
     Launches.push_back(std::move(Launch));
   }
+}
+
+void ProgramPrinter::emitWorkGroupLoops() {
   // Host loops run in one work-group: each top-level host loop whose
   // launches all fit (fitsWorkGroupLoop) is also one kernel of one
   // work-group, which the runtime launches instead of the loop where the
@@ -978,9 +1029,7 @@ bool looptile::generateOpenCL(const ProgramPlan &PP,
   // work-group"). Its tunable is named as a kernel after the nests' ones;
   // the runtime launches it instead of the loop where no launch in the
   // loop has more than WorkGroupLoopItems times its work-group.
-  std::vector<WorkGroupLoop> InOneGroup(HP.Body.size());
-  std::vector<KernelLaunch> LoopLaunches;
-  std::map<std::string, std::string> InWorkGroupLoop;
+  InOneGroup.assign(HP.Body.size(), WorkGroupLoop());
   for (size_t N = 0; N < HP.Body.size(); ++N) {
     const HostNode &H = HP.Body[N];
     if (H.K != HostNode::Loop)
@@ -1012,6 +1061,9 @@ bool looptile::generateOpenCL(const ProgramPlan &PP,
     for (unsigned K : Ks)
       InWorkGroupLoop[Plans[K].Name] = Name;
   }
+}
+
+void ProgramPrinter::warnCostlyLaunches() {
   for (const CostlyLaunches &C : Costly) {
     // One statement instance per launch beside kernels of parallel work
     // under the same host loops (a pivot, a split index set's corner): the
@@ -1046,10 +1098,11 @@ bool looptile::generateOpenCL(const ProgramPlan &PP,
              "; --print-mapping says which schedules were tried"});
   }
 
+}
+
+bool ProgramPrinter::checkTunables() {
   // Every kernel's own tunables (KernelPlan::tunable), in kernel order,
   // with the kernel that owns each.
-  std::vector<Tunable> Tunables;
-  std::vector<std::string> Owners;
   for (const std::vector<KernelLaunch> *Ls : {&Launches, &LoopLaunches})
     for (const KernelLaunch &L : *Ls)
       for (const Tunable &T : L.Tunables) {
@@ -1083,6 +1136,10 @@ bool looptile::generateOpenCL(const ProgramPlan &PP,
     return false;
   }
 
+  return true;
+}
+
+void ProgramPrinter::writeKernelSource() {
   // Double buffers, locals, and double arithmetic of a float program (a
   // double constant, a cast to double) all need the extension.
   bool UsesDouble = usesDouble(F.Body);
@@ -1103,6 +1160,9 @@ bool looptile::generateOpenCL(const ProgramPlan &PP,
                    std::to_string(T.Default) + "\n#endif\n";
   Out.KernelSource = programText(SourceFile, {&Out}, Opts);
 
+}
+
+bool ProgramPrinter::writeManifest() {
   // Manifest.
   FloatingPoint FP;
   scanFloatingPoint(F.Body, FP);
@@ -1133,7 +1193,6 @@ bool looptile::generateOpenCL(const ProgramPlan &PP,
     if (Reduction.isConstant() && Reduction.constantPart() == 1)
       Reduction = L;
   }
-  manifest::Document M;
   M.Src.File = SourceFile;
   M.Src.Function = F.Name;
   M.Src.CompileFlags = manifest::Compile{
@@ -1200,7 +1259,6 @@ bool looptile::generateOpenCL(const ProgramPlan &PP,
     break;
   }
   // The rank of each device buffer's shape, for the split footprints.
-  std::map<std::string, size_t> Ranks;
   for (const ArgumentInfo &A : Args)
     if (A.ArgKind == ArgumentInfo::Buffer)
       Ranks[A.Name] = A.Shape.size();
@@ -1239,6 +1297,10 @@ bool looptile::generateOpenCL(const ProgramPlan &PP,
   M.Bytes = Bytes.str();
   M.Fp = floatingPointEntry(FP, Opts, PP.Reorders);
   Out.Manifest = manifest::write(M);
+  return true;
+}
+
+void ProgramPrinter::writeGlue() {
   auto Glue = std::make_shared<GlueInput>();
   Glue->F = Whole;
   Glue->Args = Args;
@@ -1248,6 +1310,9 @@ bool looptile::generateOpenCL(const ProgramPlan &PP,
   Out.HostGlue =
       hostGlueFile({Glue.get()}, SourceFile, Out.KernelSource, Out.GlueHeader);
 
+}
+
+std::string ProgramPrinter::mappingReport() {
   // --print-mapping. Each loop line ends in its location, so nests with
   // the same loop names tell apart.
   auto At = [&](SourceLoc L) {
@@ -1478,7 +1543,27 @@ bool looptile::generateOpenCL(const ProgramPlan &PP,
          (Reads.empty() ? "nothing" : Reads) + "; writes " +
          (Writes.empty() ? "nothing" : Writes) + "\n";
   }
-  Out.Mapping = R;
+  return R;
+}
+
+} // namespace
+
+bool looptile::generateOpenCL(const ProgramPlan &PP,
+                              const std::string &ProgramFile,
+                              const OpenCLSource &Source, OpenCLOutput &Out,
+                              std::vector<Diagnostic> &Diags) {
+  ++Generated;
+  ProgramPrinter P(PP, ProgramFile, Source, Out, Diags);
+  P.emitKernels();
+  P.emitWorkGroupLoops();
+  P.warnCostlyLaunches();
+  if (!P.checkTunables())
+    return false;
+  P.writeKernelSource();
+  if (!P.writeManifest())
+    return false;
+  P.writeGlue();
+  Out.Mapping = P.mappingReport();
   return true;
 }
 

@@ -147,6 +147,8 @@ def feature_use(f):
         facts.add("minmax-helper")
     if getattr(f, "float_index", None):
         facts.add("computed-gather")
+    if getattr(f, "host_rows", None):
+        facts.add("host-row-reduction")
     # a helper defined and called (its name once in its definition)
     helpers = set(getattr(f, "func_macros", ())) & set(HELPERS)
     if helpers:

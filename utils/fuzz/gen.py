@@ -131,6 +131,14 @@ FEATURES = {
                         "their last subscript as (int)(float)(s): the "
                         "same element, at a subscript computed from data "
                         "(a gather) for looptile",
+    "host-row-reductions": "a last time loop (on the host) over two nests "
+                           "of three new parameters: a row loop whose "
+                           "reduction (max, min or a sum of residues, "
+                           "written with ?: or +=) reads a const matrix "
+                           "along its row and all of a vector, then the "
+                           "vector's update from the rows' results (with "
+                           "-o, work-group row reductions under a host "
+                           "loop)",
     "index-types": "loop variables and sizes of type long, unsigned or "
                    "size_t (their MIN/MAX bounds mixing constants and "
                    "indices, in either order; unsigned values read as "
@@ -232,6 +240,7 @@ class Gen:
         self.clrng = random.Random(seed + 0xC105E)  # closures
         self.swrng = random.Random(seed + 0x57EE9)  # steep wavefronts
         self.dsrng = random.Random(seed + 0xD5123)  # derived sizes, helpers
+        self.hrrng = random.Random(seed + 0x4077)  # host row reductions
         self.hrng = random.Random(seed + 0x4E1F)
         # continue and reused declaration names: streams of their own
         self.ctrng = random.Random(seed + 0xC0471)
@@ -1818,6 +1827,81 @@ def computed_gathers(g, f):
     return f
 
 
+def host_row_reductions(g, f):
+    """Feature host-row-reductions: in 30% of the OpenCL-friendly programs
+    with an int size N, three new parameters (const int X[N][N], int x[N],
+    int y[N]) and, last in the body,
+      for (t = 0; t < T; t++) {
+        for (i = 0; i < N; i++) {
+          int m = x[i] % 1000;
+          for (j = 0; j < N; j++) m = max/min(m, X[i][j] - x[j] % 1000);
+                                                              (or += % 16)
+          y[i] = m % 1000;
+        }
+        for (i = 0; i < N; i++) x[i] = y[i] % 1000 - 1;
+      }
+    Each step reads all of x, which the step before wrote: t stays on the
+    host. Only this class's stream is drawn from; every value stays within
+    IN_MAG + 1000 plus 15 per term of a sum."""
+    d = g.hrrng
+    if d.random() >= 0.3 or not g.ocl_friendly:
+        return f
+    types = getattr(f, "size_types", {})
+    sizes = [n for n in f.sizes() if types.get(n, "int") == "int"]
+    if not sizes:
+        return f
+    N = d.choice(sizes)
+
+    def fresh(base):
+        k, n = 0, base
+        while n in g.used_names or n in g.all_loop_vars:
+            k += 1
+            n = "%s%d" % (base, k)
+        g.used_names.add(n)
+        return n
+    X = Array(fresh("RX"), [Lin.var(N), Lin.var(N)], "vla", readonly=True,
+              restrict=d.random() < 0.7)
+    x = Array(fresh("rx"), [Lin.var(N)], "vla", restrict=d.random() < 0.7)
+    y = Array(fresh("ry"), [Lin.var(N)], "vla", restrict=d.random() < 0.7)
+    for a in (X, x, y):
+        f.params.append(("array", a))
+    t, i, j, m = fresh("rt"), fresh("ri"), fresh("rj"), fresh("rm")
+    for v in (t, i, j):
+        g.all_loop_vars.add(v)
+    T = d.choice([1, 2, 3, 4])
+    tl = Loop(t, Bound.lin(Lin.c(0)), "<", Bound.lin(Lin.c(T)), 1)
+    tl.host_loop = True
+    row = Loop(i, Bound.lin(Lin.c(0)), "<", Bound.lin(Lin.var(N)), 1)
+    red = Loop(j, Bound.lin(Lin.c(0)), "<", Bound.lin(Lin.var(N)), 1)
+    term = ("bin", "-", ("aref", X, [Lin.var(i), Lin.var(j)]),
+            ("bin", "%", ("aref", x, [Lin.var(j)]), ("const", 1000)))
+    mv = ("name", m)
+    kind = d.choice(["max", "min", "sum"])
+    if kind == "sum":
+        red.body.append(Stmt("assign", lhs=mv, op="+=",
+                             rhs=("bin", "%", ("paren", term), ("const", 16))))
+    else:
+        op = ">" if kind == "max" else "<"
+        if d.random() < 0.5:
+            cond = ("cmp", op, term, mv)
+        else:
+            cond = ("cmp", "<" if op == ">" else ">", mv, term)
+        red.body.append(Stmt("assign", lhs=mv, op="=",
+                             rhs=("sel", cond, term, mv)))
+    row.body = [Stmt("decl", name=m, rhs=("bin", "%", ("aref", x, [Lin.var(i)]),
+                                          ("const", 1000))), red,
+                Stmt("assign", lhs=("aref", y, [Lin.var(i)]), op="=",
+                     rhs=("bin", "%", mv, ("const", 1000)))]
+    upd = Loop(i, Bound.lin(Lin.c(0)), "<", Bound.lin(Lin.var(N)), 1)
+    upd.body = [Stmt("assign", lhs=("aref", x, [Lin.var(i)]), op="=",
+                     rhs=("bin", "-", ("bin", "%", ("aref", y, [Lin.var(i)]),
+                                       ("const", 1000)), ("const", 1)))]
+    tl.body = [row, upd]
+    f.body.append(tl)
+    f.host_rows = kind
+    return f
+
+
 def generate(seed, exclude=()):
     """The program of a seed: a Func. Deterministic in (seed, exclude)."""
     A.Node._next[0] = 0
@@ -1843,6 +1927,8 @@ def generate(seed, exclude=()):
         f = derived_sizes(g, f)
     if "minmax-helpers" in g.o:
         f = minmax_helpers(g, f)
+    if "host-row-reductions" in g.o:
+        f = host_row_reductions(g, f)
     if f.zero_sizes:
         # every oracle at sizes 0 where the rules hold there; where only an
         # access is out of bounds (a statement outside the loops: A[0] of
