@@ -1047,7 +1047,7 @@ void ProgramPrinter::emitWorkGroupLoops() {
       continue;
     std::string Name =
         Names.fresh(F.Name + "_wg" + std::to_string(LoopLaunches.size()));
-    unsigned Index = Opts.KernelIndexBase + unsigned(F.Body.size()) +
+    unsigned Index = PP.KernelIndexBase + unsigned(F.Body.size()) +
                      unsigned(LoopLaunches.size());
     KernelLaunch L;
     Kernels += emitWorkGroupLoop(H, KernelFns, Plans, Name,

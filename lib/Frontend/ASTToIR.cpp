@@ -1,5 +1,4 @@
-//===- ASTToIR.cpp - Clang AST of one function to loop-nest IR
-//--------------===//
+//===- ASTToIR.cpp - Clang AST of one function to IR ----------------------===//
 //
 // Translates a FunctionDecl into the loop-nest IR. The translation is exact or
 // it refuses: every construct the IR cannot represent (while/do loops, goto,

@@ -1,5 +1,4 @@
-//===- TranslateLoop.cpp - for loops to IR loops
-//----------------------------===//
+//===- TranslateLoop.cpp - for loops to IR loops --------------------------===//
 //
 // Loop normalisation (see LoopNest.h): `for (i = a; i < b; i += s)` becomes
 // Lower = {a}, Upper = {b - 1}, Step = s; `i <= b` gives Upper = {b}; a

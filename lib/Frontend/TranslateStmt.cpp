@@ -1,5 +1,4 @@
-//===- TranslateStmt.cpp - statements and conditionals to IR
-//----------------===//
+//===- TranslateStmt.cpp - statements, conditionals to IR -----------------===//
 //
 // Statements (assignments, blocks, declarations among them, early returns
 // and `continue`) and conditionals (`if`, `?:` guards) of one function

@@ -243,10 +243,12 @@ bool hostKernelFunctions(const Function &View, const MappingOptions &Opts,
 } // namespace
 
 bool looptile::planProgram(const Function &Original, const MappingOptions &Opts,
-                           ProgramPlan &Out, std::vector<Diagnostic> &Diags) {
+                           const PlanContext &Ctx, ProgramPlan &Out,
+                           std::vector<Diagnostic> &Diags) {
   ++Programs;
   Out = ProgramPlan();
   Out.Options = Opts;
+  Out.KernelIndexBase = Ctx.KernelIndexBase;
   // The host glue defines the function itself, in C++.
   if (isCXXKeyword(Original.Name) ||
       isReservedName(Original.Name, NameTarget::C) ||
@@ -265,8 +267,8 @@ bool looptile::planProgram(const Function &Original, const MappingOptions &Opts,
   Names = NameTable(Original, NameTarget::OpenCL);
   Out.Whole = kernelView(Original, Names, Out.Result);
   const Function &Whole = Out.Whole;
-  if (Opts.AfterLowering)
-    Opts.AfterLowering("kernel view", Whole);
+  if (Ctx.AfterLowering)
+    Ctx.AfterLowering("kernel view", Whole);
   if (std::vector<std::string> Errs = describeArguments(Whole, Out.Args);
       !Errs.empty()) {
     for (const std::string &Err : Errs)
@@ -288,8 +290,8 @@ bool looptile::planProgram(const Function &Original, const MappingOptions &Opts,
                            Diags))
     return false;
   const Function &F = HP.Kernels;
-  if (Opts.AfterLowering)
-    Opts.AfterLowering("host program", F);
+  if (Ctx.AfterLowering)
+    Ctx.AfterLowering("host program", F);
 
   // The kernels are named after the function (`mmm`, `mmm_k0`, ...), unless
   // OpenCL reserves that name (a function `dot`); the names are taken before
@@ -305,16 +307,16 @@ bool looptile::planProgram(const Function &Original, const MappingOptions &Opts,
   for (unsigned I = 0; I < F.Body.size(); ++I) {
     KernelPlan Plan;
     // The suffix of the kernel's tunables (TS_k1), which the plan names.
-    Plan.Suffix = F.Body.size() > 1 || Opts.SuffixAlways
-                      ? "_k" + std::to_string(Opts.KernelIndexBase + I)
+    Plan.Suffix = F.Body.size() > 1 || Ctx.SuffixAlways
+                      ? "_k" + std::to_string(Ctx.KernelIndexBase + I)
                       : "";
     if (!planKernel(KernelFns[I], I, KernelNames[I], Names, Opts,
                     indexTypeName(Whole), HP.InOrder[I], Plan, Diags))
       return false;
-    if (Opts.AfterLowering) {
+    if (Ctx.AfterLowering) {
       Function Seen = KernelFns[I];
       Seen.Body = {KernelFns[I].Body[I]};
-      Opts.AfterLowering("device buffers (kernel " + KernelNames[I] + ")",
+      Ctx.AfterLowering("device buffers (kernel " + KernelNames[I] + ")",
                          Seen);
       Seen.Body = Plan.Body;
       for (const auto &[Reg, Type] : Plan.Promoted) {
@@ -324,7 +326,7 @@ bool looptile::planProgram(const Function &Original, const MappingOptions &Opts,
         R.Type = Type;
         Seen.Locals.push_back(R);
       }
-      Opts.AfterLowering("kernel plan (kernel " + KernelNames[I] + ")", Seen);
+      Ctx.AfterLowering("kernel plan (kernel " + KernelNames[I] + ")", Seen);
     }
     if (Plan.K == KernelPlan::ReduceScalar) {
       // The second kernel and the partials' buffer are names of the whole

@@ -144,19 +144,21 @@ static OpenCLSource sourceOf(const Program &P) {
 
 // One function's OpenCL: under the mapping stage's schedule when it chose
 // one (Scheduled, ScheduledOpts; Schedule is its report, to which a failure
-// to apply it is added), else as written under Opts. Plan gets the plan
+// to apply it is added), else as written under Opts; Ctx is the function's
+// place in its program (PlanContext). Plan gets the plan
 // generated, Diags what the mapping stage and the code generator said about
 // it.
 static bool generateFunction(const Program &P, const Function &F,
                              const PipelineOptions &Opts,
                              const Function *Scheduled,
                              const PipelineOptions &ScheduledOpts,
-                             std::string &Schedule, const std::string &ClName,
-                             ProgramPlan &Plan, OpenCLOutput &Out,
+                             const PlanContext &Ctx, std::string &Schedule,
+                             const std::string &ClName, ProgramPlan &Plan,
+                             OpenCLOutput &Out,
                              std::vector<Diagnostic> &Diags) {
   OpenCLSource Source = sourceOf(P);
   if (Scheduled) {
-    if (planProgram(*Scheduled, ScheduledOpts.OpenCL, Plan, Diags) &&
+    if (planProgram(*Scheduled, ScheduledOpts.OpenCL, Ctx, Plan, Diags) &&
         generateOpenCL(Plan, ClName, Source, Out, Diags))
       return true;
     std::string Why = "the code generator refused it";
@@ -169,7 +171,7 @@ static bool generateFunction(const Program &P, const Function &F,
     Diags.clear();
     Out = OpenCLOutput();
   }
-  return planProgram(F, Opts.OpenCL, Plan, Diags) &&
+  return planProgram(F, Opts.OpenCL, Ctx, Plan, Diags) &&
          generateOpenCL(Plan, ClName, Source, Out, Diags);
 }
 
@@ -229,11 +231,11 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
   auto Generate = [&](const Function &F, PipelineOptions Base,
                       unsigned KernelBase, Generated &G,
                       std::vector<Diagnostic> &Diags) {
-    Base.OpenCL.SuffixAlways = Several;
-    Base.OpenCL.KernelIndexBase = KernelBase;
+    PlanContext Ctx;
+    Ctx.SuffixAlways = Several;
+    Ctx.KernelIndexBase = KernelBase;
     if (Opts.PrintAfterAll)
-      Base.OpenCL.AfterLowering = [](const std::string &Step,
-                                     const Function &IR) {
+      Ctx.AfterLowering = [](const std::string &Step, const Function &IR) {
         std::cout << "// *** IR after lowering: " << Step << " ***\n"
                   << printFunction(IR);
       };
@@ -248,7 +250,8 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
                 << emitC(Shown);
     }
     return generateFunction(P, F, Base, G.Scheduled ? &*G.Scheduled : nullptr,
-                            G.Final, G.Schedule, ClName, G.Plan, G.Out, Diags);
+                            G.Final, Ctx, G.Schedule, ClName, G.Plan, G.Out,
+                            Diags);
   };
   unsigned Kernels = 0;
   for (const Function &F : P.Functions) {
@@ -336,7 +339,8 @@ static int generateOpenCLFiles(const PipelineOptions &Opts, const Program &P,
     G.F = &F;
     G.Scheduled = scheduleFunction(F, One, P.File, G.Final, G.Schedule);
     if (!generateFunction(P, F, One, G.Scheduled ? &*G.Scheduled : nullptr,
-                          G.Final, G.Schedule, ClName, G.Plan, G.Out, Diags)) {
+                          G.Final, PlanContext(), G.Schedule, ClName, G.Plan,
+                          G.Out, Diags)) {
       for (const Diagnostic &D : Diags)
         DiagOut.print(D, std::cerr);
       std::cerr << "looptile: error: no OpenCL code was generated\n";

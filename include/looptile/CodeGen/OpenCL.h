@@ -62,7 +62,7 @@ bool generateOpenCL(const ProgramPlan &Plan, const std::string &ProgramFile,
 /// Several functions of one file as one program: their kernels in one .cl
 /// (KernelSource) and their host glue in one file (HostGlue), each function
 /// with its own manifest (Outs[I]->Manifest, whose "program" is the shared
-/// .cl). Outs were generated with MappingOptions::SuffixAlways and
+/// .cl). Outs were planned with PlanContext::SuffixAlways and
 /// consecutive KernelIndexBase values; Mapping is theirs in order.
 OpenCLOutput combineOpenCL(const std::vector<const OpenCLOutput *> &Outs,
                            const OpenCLSource &Source,

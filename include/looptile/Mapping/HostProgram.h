@@ -1,5 +1,4 @@
-//===- HostProgram.h - a function as host loops and kernel launches -*- C++
-//-*-===//
+//===- HostProgram.h - host loops and kernel launches -----------*- C++ -*-===//
 //
 // Part of the mapping stage's plan (Mapping/ProgramPlan.h). A HostProgram is the host side of a function:
 // the sequential loops that run on the host (each iteration launching the

@@ -1,12 +1,13 @@
 //===- MappingOptions.h - what the mapping stage is asked for --*- C++ -*-===//
 //
 // The options a function is mapped under: the user's kernel flags (--tile,
-// --register-tile, --single-work-item, --stage-rows, --fp-contract), the
+// --register-tile, --single-work-item, --stage-rows, --fp-contract) and the
 // kernel kinds the mapping stage chose where the user gave none
 // (autoSchedule sets Automatic, RowReductions and StageRows and the tiles it
-// ranked with), and the naming context of a file of several functions. A
-// ProgramPlan (Mapping/ProgramPlan.h) records them; the code generator reads
-// the plan, not these options.
+// ranked with); and, apart, the context of the function in its program
+// (PlanContext: its kernels' names in a file of several functions, the
+// --print-after=all observer). A ProgramPlan (Mapping/ProgramPlan.h)
+// records them; the code generator reads the plan, not these options.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPTILE_MAPPING_MAPPINGOPTIONS_H
@@ -41,19 +42,24 @@ struct MappingOptions {
   /// from one work-item per row stages the rows through local memory
   /// (KernelPlan RowStaged).
   bool StageRows = false;
+  /// The mapping stage chooses the kernel kinds (no kernel option was
+  /// given): a row loop whose inner reductions read along the rows gets a
+  /// work-group per row (KernelPlan ReduceRows) where one work-item per row
+  /// would read strided along dimension 0.
+  bool RowReductions = false;
+};
+
+/// Where a function's plan sits in its program, and who watches the
+/// planning: neither changes a decision.
+struct PlanContext {
   /// In a file of several functions (one program, combineOpenCL): every
   /// kernel's tunables and macros take the suffix "_kN" with N its index in
   /// the whole program (KernelIndexBase plus its index in the function), so
   /// no two kernels of the file share one.
   bool SuffixAlways = false;
   unsigned KernelIndexBase = 0;
-  /// The mapping stage chooses the kernel kinds (no kernel option was
-  /// given): a row loop whose inner reductions read along the rows gets a
-  /// work-group per row (KernelPlan ReduceRows) where one work-item per row
-  /// would read strided along dimension 0.
-  bool RowReductions = false;
-  /// --print-after=all: called after each named lowering step of code
-  /// generation with the step's name and the IR it left (the driver prints
+  /// --print-after=all: called after each named lowering step of the
+  /// planning with the step's name and the IR it left (the driver prints
   /// them). The steps, in order: "kernel view" (statements outside loops
   /// in loops of one iteration, names OpenCL reserves renamed), "host
   /// program" (the kernels' nests in launch order, the host loop variables

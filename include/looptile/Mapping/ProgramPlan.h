@@ -1,4 +1,4 @@
-//===- ProgramPlan.h - the mapping stage's decision for a function -*- C++ -*-===//
+//===- ProgramPlan.h - the mapping stage's plan of a function ---*- C++ -*-===//
 //
 // The mapping stage decides once, for a whole function, what runs where:
 // the function as the kernels compute it (OpenCL's names, the return value
@@ -34,6 +34,9 @@ namespace looptile {
 struct ProgramPlan {
   /// The options the function was mapped under.
   MappingOptions Options;
+  /// The index in the whole program of the function's first kernel
+  /// (PlanContext::KernelIndexBase).
+  unsigned KernelIndexBase = 0;
   /// Every identifier of the program as the kernels, the manifest and the
   /// glue see it, with the names the kernels and reductions took.
   NameTable Names;
@@ -61,10 +64,12 @@ struct ProgramPlan {
   bool Reorders = false;
 };
 
-/// Maps F under Opts. Returns false with errors in Diags when some nest
-/// cannot be mapped soundly (each error names the nest and why).
+/// Maps F under Opts, in the program context Ctx. Returns false with
+/// errors in Diags when some nest cannot be mapped soundly (each error
+/// names the nest and why).
 bool planProgram(const Function &F, const MappingOptions &Opts,
-                 ProgramPlan &Out, std::vector<Diagnostic> &Diags);
+                 const PlanContext &Ctx, ProgramPlan &Out,
+                 std::vector<Diagnostic> &Diags);
 
 /// The plan as text (`looptile --print-plan`): the host program, each
 /// kernel's decisions and the device buffers. File is the source file as
