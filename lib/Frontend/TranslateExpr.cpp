@@ -360,21 +360,15 @@ FunctionTranslator::convertArrayRef(const ArraySubscriptExpr *E) {
   // a gather (Expr::isGather).
   std::vector<looptile::Expr> GatherIndices;
   for (size_t D = 0; D < Subs.size(); ++D) {
-    if (const auto *IdxRead =
-            dyn_cast<ArraySubscriptExpr>(Subs[D]->IgnoreParenImpCasts());
-        IdxRead && !Write) {
-      std::optional<looptile::Expr> G = gatherIndex(E, *V, D, IdxRead);
-      if (!G)
-        return std::nullopt;
-      GatherIndices.resize(Subs.size(), looptile::Expr::intLit(0));
-      GatherIndices[D] = std::move(*G);
-      Indices.push_back(IndexExpr::constant(0));
-      continue;
-    }
-    // A read at a subscript computed from data (`src[y0 * sw + x0]` with
-    // y0 from a float coordinate): a gather whose index is the expression.
-    if (!Write && readsData(Subs[D])) {
-      std::optional<looptile::Expr> G = computedGather(E, *V, D, Subs[D]);
+    // A read at an element of an index array, or at a subscript computed
+    // from data (`src[y0 * sw + x0]` with y0 from a float coordinate): a
+    // gather whose index is the element or the expression.
+    const auto *IdxRead =
+        dyn_cast<ArraySubscriptExpr>(Subs[D]->IgnoreParenImpCasts());
+    if (!Write && (IdxRead || readsData(Subs[D]))) {
+      std::optional<looptile::Expr> G =
+          IdxRead ? gatherIndex(E, *V, D, IdxRead)
+                  : computedGather(E, *V, D, Subs[D]);
       if (!G)
         return std::nullopt;
       GatherIndices.resize(Subs.size(), looptile::Expr::intLit(0));
