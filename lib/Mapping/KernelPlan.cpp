@@ -1246,22 +1246,22 @@ bool planMapping(const Function &F, unsigned NestIndex,
   // can amplify the difference, docs/runtime.md); one exact in any order
   // (min, max, integer arithmetic: nussinov's max over k) is shared out
   // over a work-group as anywhere else.
-  auto ExactUnlessFree = [&](const KernelPlan &P) {
-    return !P.InOrderReductions ||
-           std::none_of(P.Rows.begin(), P.Rows.end(), [](const RowSegment &S) {
-             return S.K == RowSegment::Reduce && S.R.Reorders;
-           });
-  };
-  KernelPlan Rows = Plan;
   if (Opts.RowReductions && Plan.Band.size() == 1 && !Plan.Triangular &&
-      (!Opts.Tile || Opts.Automatic) &&
-      planRowReduction(F, *Band.back(), ND, Ids, Rows) &&
-      ExactUnlessFree(Rows)) {
-    Plan = std::move(Rows);
-    Plan.K = KernelPlan::ReduceRows;
-    Plan.WorkGroup = {Plan.ColumnLanes ? ColumnsPerGroup : MaxDefaultWorkGroup};
-    Plan.Lanes = Plan.ColumnLanes ? LanesPerColumn : 0;
-    return true;
+      (!Opts.Tile || Opts.Automatic)) {
+    KernelPlan ByRows = Plan;
+    if (planRowReduction(F, *Band.back(), ND, Ids, ByRows) &&
+        (!ByRows.InOrderReductions ||
+         std::none_of(ByRows.Rows.begin(), ByRows.Rows.end(),
+                      [](const RowSegment &S) {
+                        return S.K == RowSegment::Reduce && S.R.Reorders;
+                      }))) {
+      Plan = std::move(ByRows);
+      Plan.K = KernelPlan::ReduceRows;
+      Plan.WorkGroup = {Plan.ColumnLanes ? ColumnsPerGroup
+                                         : MaxDefaultWorkGroup};
+      Plan.Lanes = Plan.ColumnLanes ? LanesPerColumn : 0;
+      return true;
+    }
   }
   if (!Opts.Tile) {
     chooseNaiveWorkGroup(Plan, 0);

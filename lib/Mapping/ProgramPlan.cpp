@@ -506,9 +506,10 @@ void printKernel(const ProgramPlan &P, size_t I, const std::string &File,
          "tile)\n";
     R += "    tile: " + std::to_string(K.Tile) + " x " +
          std::to_string(K.Tile) + " work-items";
+    // The outputs per work-item as the plan fitted them to local memory.
     if (K.K == KernelPlan::Register)
-      R += ", " + std::to_string(K.RegRows) + " x " +
-           std::to_string(K.RegCols) + " outputs each";
+      R += ", " + std::to_string(K.tunableDefault("WPTM")) + " x " +
+           std::to_string(K.tunableDefault("WPTN")) + " outputs each";
     R += "\n";
     for (const StagedAccess &S : K.Staged)
       R += "    staged: " + accessText(S.Array, S.Type, S.Subscripts) +
