@@ -329,9 +329,11 @@ private:
   }
   /// A naive kernel's test that its work-item is outside the band: above
   /// an upper bound, or below a lower bound that the bounding box widened.
-  std::string outsideBand() const {
+  std::string outsideBand(const MappedLoop *Except = nullptr) const {
     std::string Guard;
     for (const MappedLoop &M : Plan.Band) {
+      if (&M == Except)
+        continue;
       for (const IndexExpr &U : M.Upper)
         Guard += (Guard.empty() ? "" : " || ") + M.Var + " > " + U.str();
       if (M.Lower != M.BoxLower)
@@ -531,22 +533,48 @@ void Emitter::naive() {
   // The NDRange covers each loop's bounding box (its range when the band is
   // rectangular); the guard keeps the work-items of the range, which for a
   // triangular band (`j <= i`) also tests the bounds that mention an outer
-  // mapped loop.
+  // mapped loop. A strip (KernelPlan::StripRows) gives each work-item RS
+  // consecutive iterations of dimension 1's loop, run in order, each
+  // tested against its upper bounds (the band is rectangular).
+  const MappedLoop *Strip = Plan.StripRows ? Plan.byDim(1) : nullptr;
+  std::string RS = Strip ? Plan.tunable("RS") : "", First;
   for (unsigned D = 0; D < Dims; ++D) {
     const MappedLoop &M = *Plan.byDim(D);
-    line("const " + IndexType + " " + M.Var + " = " +
-         fromBox(M, "(" + IndexType + ")get_global_id(" + std::to_string(D) +
-                        ")") +
-         ";");
-    Launch.Global.push_back("round_up(" +
-                            extentFormula(M.BoxLower, M.BoxUpper) + ", " +
-                            WG[D] + ")");
+    std::string Id =
+        "(" + IndexType + ")get_global_id(" + std::to_string(D) + ")";
+    std::string Extent = extentFormula(M.BoxLower, M.BoxUpper);
+    if (&M == Strip) {
+      First = role("row0");
+      line("const " + IndexType + " " + First + " = " + Id + " * " + RS + ";");
+      Extent = "ceil_div(" + Extent + ", " + RS + ")";
+    } else {
+      line("const " + IndexType + " " + M.Var + " = " + fromBox(M, Id) + ";");
+    }
+    Launch.Global.push_back("round_up(" + Extent + ", " + WG[D] + ")");
     Launch.Local.push_back(WG[D]);
   }
-  line("if (" + outsideBand() + ")");
-  line("  return;");
+  std::string Outside = outsideBand(Strip);
+  if (!Outside.empty()) {
+    line("if (" + Outside + ")");
+    line("  return;");
+  }
   declarePrivates("");
+  if (Strip) {
+    Launch.OutputsPerItem = RS;
+    std::string R = role("r");
+    line("#pragma unroll");
+    open("for (int " + R + " = 0; " + R + " < " + RS + "; " + R + "++)");
+    line("const " + IndexType + " " + Strip->Var + " = " +
+         fromBox(*Strip, First + " + " + R) + ";");
+    std::string Past;
+    for (const IndexExpr &U : Strip->Upper)
+      Past += (Past.empty() ? "" : " || ") + Strip->Var + " > " + U.str();
+    line("if (" + Past + ")");
+    line("  return;");
+  }
   body(Plan.Body);
+  if (Strip)
+    close();
   close();
 }
 

@@ -789,7 +789,9 @@ void splitEntry(const Function &KF, unsigned Nest, const KernelPlan &P,
   else if (P.K == KernelPlan::Register) {
     S.PerGroup = P.tunable("TSM");
     S.Granule = P.tunable("GM");
-  } else
+  } else if (P.StripRows && ML.Dim == 1)
+    S.PerGroup = L.Local[ML.Dim] + "*" + P.tunable("RS");
+  else
     S.PerGroup = L.Local[ML.Dim];
   std::vector<std::pair<std::string, size_t>> Buffers;
   for (const std::string &A : L.Args)

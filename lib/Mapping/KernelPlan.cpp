@@ -941,6 +941,66 @@ std::string looptile::finalText(const ScalarReduction &R,
 
 namespace {
 
+// A naive kernel of two or more mapped loops whose reads overlap from one
+// iteration of the loop mapped to dimension 1 to the next (a stencil:
+// Jacobi's A[i + 1][j] is the next row's A[i][j]) gives each work-item
+// StripRows consecutive iterations of that loop, run in order. Every
+// mapped loop is parallel (the plan's band), so any assignment of its
+// iterations to work-items computes what the C computes (lecture 02, the
+// parallel-loop theorem); the strip only lets the OpenCL compiler load an
+// element shared by two of a work-item's rows once. Measured on an H200
+// (bench/RESULTS.md, 2026-11-28): a float Jacobi sweep of 8192^2 from 1.95
+// to 1.22 times a copy of the grid with 4 rows on 32 x 4 work-items. Only
+// with the default work-group (no --tile: a tile asked for is kept as
+// asked), a rectangular band, and a body of statements (a body that runs a
+// loop is not a stencil's).
+void planRowStrips(const Function &F, KernelPlan &Plan) {
+  constexpr int64_t Rows = 4;
+  const MappedLoop *M1 = Plan.byDim(1);
+  if (Plan.K != KernelPlan::Naive || !M1 || Plan.Triangular ||
+      std::any_of(Plan.Body.begin(), Plan.Body.end(),
+                  [](const Node &N) { return N.isLoop(); }))
+    return;
+  // The flat indices each array is read at.
+  std::map<std::string, std::vector<IndexExpr>> Reads;
+  visitExprs(Plan.Body, [&](const Expr &E, bool IsWrite) {
+    const Variable *V = E.K == Expr::ArrayRef ? F.lookup(E.Name) : nullptr;
+    if (!IsWrite && V && V->VarKind != Variable::LocalArray)
+      Reads[E.Name].push_back(flatIndex(F, E.Name, E.Subscripts));
+  });
+  // Two reads of an array a few iterations of M1 apart.
+  auto Overlap = [&](const IndexExpr &A, const IndexExpr &B) {
+    if (!A.mentions(M1->Var))
+      return false;
+    for (int64_t C = 1; C < Rows; ++C) {
+      IndexExpr Next =
+          A.substitute(M1->Var, IndexExpr::symbol(M1->Var) +
+                                    IndexExpr::constant(C));
+      IndexExpr D = Next - B;
+      if (D.isConstant() && D.constantPart() == 0)
+        return true;
+    }
+    return false;
+  };
+  for (const auto &[Array, Flats] : Reads)
+    for (const IndexExpr &A : Flats)
+      for (const IndexExpr &B : Flats)
+        if (Overlap(A, B)) {
+          Plan.StripRows = Rows;
+          // 32 consecutive work-items along a row (a warp's coalesced
+          // reads) by 4 strips: the measured best of 16 x 16, 32 x 8 and
+          // 32 x 4.
+          if (Plan.WorkGroup.size() == 2)
+            Plan.WorkGroup = {32, 4};
+          Plan.Remarks.push_back(
+              "a work-item runs " + Plan.tunable("RS") + " = " +
+              std::to_string(Rows) + " consecutive iterations of loop '" +
+              M1->Var + "' (dimension 1): the reads of '" + Array +
+              "' overlap from one to the next, and are loaded once");
+          return;
+        }
+}
+
 // The lecture's "fully fused program" (lecture 04, "Exercise 3: Fused
 // Program With Coalesced Accesses"): a naive kernel of one mapped loop
 // whose body walks a row sequentially (`for i parallel { accum = 0; for j
@@ -1650,6 +1710,14 @@ void planTunables(KernelPlan &Plan) {
                "; the product over the dimensions must not exceed the "
                "device's and the kernel's maximum work-group size",
            ""});
+    if (Plan.StripRows)
+      Plan.Tunables.push_back(
+          {Plan.tunable("RS"), Plan.StripRows, 1, 64,
+           "consecutive iterations of loop '" + Plan.byDim(1)->Var +
+               "' (NDRange dimension 1) per work-item of kernel " +
+               Plan.Name + " (any value)",
+           "",
+           {1, 2, 4, 8}});
     return;
   case KernelPlan::SingleWorkItem:
     return;
@@ -1874,6 +1942,8 @@ bool looptile::planKernel(const Function &F, unsigned NestIndex,
   Plan.IndexType = IndexType;
   if (Opts.StageRows || Opts.Automatic)
     planRowStaged(F, Plan);
+  if (Opts.Automatic || !Opts.Tile)
+    planRowStrips(F, Plan);
   planTunables(Plan);
   return true;
 }

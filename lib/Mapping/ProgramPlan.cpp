@@ -498,6 +498,9 @@ void printKernel(const ProgramPlan &P, size_t I, const std::string &File,
               ? " (NDRange over its bounding box " +
                     rangeText(M.BoxLower, M.BoxUpper) + ")"
               : "") +
+         (K.StripRows && M.Dim == 1
+              ? ", " + K.tunable("RS") + " consecutive iterations per work-item"
+              : "") +
          "\n";
   switch (K.K) {
   case KernelPlan::Block:

@@ -97,6 +97,13 @@ const char *const VectorBases[] = {"char", "uchar", "short", "ushort", "int",
                                    "half", "bool",  "quad"};
 const char *const VectorSizes[] = {"2", "3", "4", "8", "16"};
 
+// The bases of looptile's tunables (KernelPlan::tunable): each a macro of
+// the kernels, and with a kernel's suffix (`WG0_k1`) one per kernel.
+const char *const TunableBases[] = {
+    "TS",  "TSR", "TVW",  "TPW",   "WG0",   "WG1", "WG2",  "VW",
+    "WPTM", "WPTN", "TSM", "TSN",  "TSK",   "NBUF",  "GM",  "WTM",
+    "WTN", "SPLIT", "CHUNK", "PAD", "PIPE", "VEC",  "LANES", "RS"};
+
 // True when S is an OpenCL scalar or vector type name (`int`, `float4`,
 // `uchar16`, `size_t`).
 bool isCLTypeName(const std::string &S) {
@@ -177,12 +184,11 @@ const std::set<std::string> &openCLNames() {
         "CL_VERSION_1_1", "CL_VERSION_1_2", "CL_VERSION_2_0", "kernel_exec",
         // looptile's macros and tunables (KernelEmitter.cpp, OpenCL.cpp),
         // and the functions of the manifest's formulas (docs/manifest.md).
-        "MIN", "MAX", "TS", "TSR", "TVW", "TPW", "WG0", "WG1", "WG2", "VW", "WPTM", "WPTN",
-        "TSM", "TSN", "TSK", "NBUF", "GM", "WTM", "WTN", "SPLIT", "CHUNK",
-        "PAD", "PIPE", "VEC", "LANES", "round_up", "ceil_div",
+        "MIN", "MAX", "round_up", "ceil_div",
         // The host glue's namespace (OpenCL.cpp, hostGlue; its other names
         // come from the table).
         "looptile"};
+    N.insert(std::begin(TunableBases), std::end(TunableBases));
     // Half-precision and native math functions (6.12.2).
     for (const char *F :
          {"cos", "divide", "exp", "exp2", "exp10", "log", "log2", "log10",
@@ -228,10 +234,7 @@ bool isOpenCLFamilyName(const std::string &S) {
       return true;
   // A kernel's own tunables in a file of several kernels: `WG0_k1`, `TS_k0`
   // (KernelPlan::tunable).
-  for (const char *Base :
-       {"TS", "TSR", "TVW", "TPW", "WG0", "WG1", "WG2", "VW", "WPTM", "WPTN", "TSM", "TSN",
-        "TSK", "NBUF", "GM", "WTM", "WTN", "SPLIT", "CHUNK", "PAD", "PIPE",
-        "VEC", "LANES"}) {
+  for (const char *Base : TunableBases) {
     std::string Prefix = std::string(Base) + "_k";
     if (startsWith(S, Prefix.c_str()) && S.size() > Prefix.size() &&
         S.find_first_not_of("0123456789", Prefix.size()) == std::string::npos)

@@ -261,6 +261,13 @@ struct KernelPlan {
   /// Some mapped loop's bounds mention an outer mapped loop (naive kernels
   /// only: the NDRange is the bounding box, the guard cuts the triangle).
   bool Triangular = false;
+  /// Naive: a work-item runs StripRows consecutive iterations of the loop
+  /// mapped to NDRange dimension 1, in order (tunable RS; 0: one
+  /// iteration, no tunable). Chosen for a stencil, whose reads of one
+  /// iteration overlap those of the next (Jacobi's A[i + 1][j] is the next
+  /// row's A[i][j]): the OpenCL compiler then loads each shared element
+  /// once per work-item instead of once per row (planRowStrips).
+  int64_t StripRows = 0;
   /// The work of one work-item: the body of the innermost mapped loop (the
   /// whole nest for SingleWorkItem), after register promotion.
   std::vector<Node> Body;
