@@ -32,6 +32,7 @@
 #include <isl/val.h>
 
 #include <algorithm>
+#include <set>
 
 using namespace looptile;
 
@@ -263,7 +264,11 @@ private:
   }
 
   bool proven(const Obligation &O, std::string &Example) {
-    // By the signs of the terms.
+    return bySigns(O) || byIsl(O, Example) || byFactors(O, 2);
+  }
+
+  /// Every term's coefficient and symbols are non-negative.
+  bool bySigns(const Obligation &O) {
     bool Signs = O.E.constantPart() >= 0;
     for (const Term &T : O.E.terms()) {
       if (T.Symbols.empty())
@@ -272,9 +277,49 @@ private:
       for (const std::string &S : T.Symbols)
         Signs = Signs && symbolNonNegative(S, O);
     }
-    if (Signs)
-      return true;
-    return byIsl(O, Example);
+    return Signs;
+  }
+
+  /// A polynomial isl cannot take (`(i - 1) * m + j`, flattened
+  /// `i*m - m + j`): E = S * Q + R for a symbol S of a product term that is
+  /// non-negative on the domain; E >= 0 wherever Q >= 0 and R >= 0, each
+  /// proven the same way (Depth more factors at most). Unsigned arithmetic
+  /// gives the true value of E modulo 2^N, so E >= 0 (below 2^N) is all a
+  /// subscript computed in it needs, whatever its intermediate values.
+  bool byFactors(const Obligation &O, unsigned Depth) {
+    if (Depth == 0)
+      return false;
+    std::set<std::string> Candidates;
+    for (const Term &T : O.E.terms())
+      if (T.Symbols.size() > 1)
+        Candidates.insert(T.Symbols.begin(), T.Symbols.end());
+    for (const std::string &S : Candidates) {
+      Obligation Q = O, R = O;
+      Q.E = IndexExpr();
+      R.E = IndexExpr();
+      for (const Term &T : O.E.terms()) {
+        auto It = std::find(T.Symbols.begin(), T.Symbols.end(), S);
+        if (It == T.Symbols.end()) {
+          R.E = R.E + IndexExpr::term(T.Coeff, T.Symbols);
+          continue;
+        }
+        Monomial Rest = T.Symbols;
+        Rest.erase(Rest.begin() + (It - T.Symbols.begin()));
+        Q.E = Q.E + IndexExpr::term(T.Coeff, Rest);
+      }
+      Obligation Factor = O;
+      Factor.E = IndexExpr::symbol(S);
+      std::string Ignored;
+      if (!symbolNonNegative(S, O) && !byIsl(Factor, Ignored))
+        continue;
+      if (provenWithin(Q, Depth - 1) && provenWithin(R, Depth - 1))
+        return true;
+    }
+    return false;
+  }
+  bool provenWithin(const Obligation &O, unsigned Depth) {
+    std::string Ignored;
+    return bySigns(O) || byIsl(O, Ignored) || byFactors(O, Depth);
   }
 
   /// isl: the domain holds no point where O.E < 0. Example gets one.

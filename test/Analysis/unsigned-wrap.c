@@ -11,6 +11,8 @@
 // RUN: %looptile %s --function linearized --print-deps 2>&1 | FileCheck %s --check-prefix=LIN
 // RUN: %looptile %s --function count_down --print-deps 2>&1 | FileCheck %s --check-prefix=DOWN
 // RUN: not %looptile %s --function count_down --strip-mine i=4 2>&1 | FileCheck %s --check-prefix=STRIP
+// RUN: %looptile %s --function row_above --print-deps 2>&1 | FileCheck %s --check-prefix=ABOVE
+// RUN: not %looptile %s --function row_above_from_zero --print-deps 2>&1 | FileCheck %s --check-prefix=ZERO
 #include <stddef.h>
 
 // `n - 1` is SIZE_MAX for n = 0, so the C loop would run far past the
@@ -70,3 +72,23 @@ void count_down(unsigned n, float A[n]) {
 // DOWN: loop i: parallel
 // STRIP: error: after --strip-mine i=4: the bound 'ii - 3' in the condition of loop 'i' is compared in an unsigned type ('unsigned int') and wraps around where it is negative
 // STRIP: looptile: error: the transformed code would compute unsigned indices that wrap around; nothing was emitted
+
+// A product with a difference, `(i - 1) * m + j` (flattened i*m - m + j):
+// isl takes no products, so looptile factors it, m * (i - 1) + j, and
+// proves each factor and the rest non-negative: i >= 1 here.
+void row_above(size_t n, size_t m, const float *restrict A, float *restrict B) {
+  for (size_t i = 1; i < n; i++)
+    for (size_t j = 0; j < m; j++)
+      B[i * m + j] = A[(i - 1) * m + j];
+}
+// ABOVE: loop i: parallel
+// ABOVE: loop j: parallel
+
+// From i = 0 the row above is before the array: i - 1 < 0, refused.
+void row_above_from_zero(size_t n, size_t m, const float *restrict A,
+                         float *restrict B) {
+  for (size_t i = 0; i < n; i++)
+    for (size_t j = 0; j < m; j++)
+      B[i * m + j] = A[(i - 1) * m + j];
+}
+// ZERO: unsigned-wrap.c:[[@LINE-2]]:22: error: the subscript 'i*m - m + j' of 'A' is computed in an unsigned type ('size_t') and wraps around where it is negative

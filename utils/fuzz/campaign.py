@@ -119,14 +119,14 @@ class Stats:
           "a scalar %d, a closure %d, a steep wavefront %d, isnan/isinf/"
           "isfinite/isnormal %d, an early return %d, derived sizes %d, "
           "min/max helper bounds %d, computed gathers %d, row reductions "
-          "under a host loop %d\n" % (
+          "under a host loop %d, stencils for row strips %d\n" % (
               fe.get("helper", 0), fe.get("continue", 0),
               fe.get("reused-decl", 0), fe.get("gather", 0),
               fe.get("forwarded", 0), fe.get("closure", 0),
               fe.get("steep", 0), fe.get("classify", 0),
               fe.get("early-return", 0), fe.get("derived-size", 0),
               fe.get("minmax-helper", 0), fe.get("computed-gather", 0),
-              fe.get("host-row-reduction", 0)))
+              fe.get("host-row-reduction", 0), fe.get("row-strips", 0)))
         w("verdicts checked against the trace: %d; loops parallel in the trace "
           "but not for looptile: %d\n" % (s["verdicts_checked"], s["trace_parallel_missed"]))
         for k, v in sorted(self.missed_reasons.items(), key=lambda x: -x[1])[:6]:

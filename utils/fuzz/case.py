@@ -149,6 +149,8 @@ def feature_use(f):
         facts.add("computed-gather")
     if getattr(f, "host_rows", None):
         facts.add("host-row-reduction")
+    if getattr(f, "row_strips", None):
+        facts.add("row-strips")
     # a helper defined and called (its name once in its definition)
     helpers = set(getattr(f, "func_macros", ())) & set(HELPERS)
     if helpers:

@@ -139,6 +139,11 @@ FEATURES = {
                            "vector's update from the rows' results (with "
                            "-o, work-group row reductions under a host "
                            "loop)",
+    "row-strips": "a last stencil nest over two new N x N parameters: "
+                  "B[i][j] from two to four reads of A at row offsets "
+                  "-3..3 (two of them a few rows apart) and column "
+                  "offsets -2..2, alone or in a time loop of two sweeps "
+                  "(with -o, each work-item a strip of consecutive rows)",
     "index-types": "loop variables and sizes of type long, unsigned or "
                    "size_t (their MIN/MAX bounds mixing constants and "
                    "indices, in either order; unsigned values read as "
@@ -241,6 +246,7 @@ class Gen:
         self.swrng = random.Random(seed + 0x57EE9)  # steep wavefronts
         self.dsrng = random.Random(seed + 0xD5123)  # derived sizes, helpers
         self.hrrng = random.Random(seed + 0x4077)  # host row reductions
+        self.rsrng = random.Random(seed + 0x5751)  # row strips
         self.hrng = random.Random(seed + 0x4E1F)
         # continue and reused declaration names: streams of their own
         self.ctrng = random.Random(seed + 0xC0471)
@@ -1902,6 +1908,88 @@ def host_row_reductions(g, f):
     return f
 
 
+def row_strips(g, f):
+    """Feature row-strips: in 60% of the OpenCL-friendly programs with an
+    int size N, two new parameters A[N][N] and B[N][N] (A const where it is
+    only read) and, last in the body, a stencil
+      for (i = lo; i < N - hi; i++)
+        for (j = lo2; j < N - hi2; j++)
+          B[i][j] = (A[i + d1][j + e1] % 1000 + ... + c) % 1000;
+    with two to four reads at row offsets d in -3..3 (two of them 1 to 3
+    rows apart: what looptile gives a work-item a strip of rows for) and
+    column offsets e in -2..2, the bounds keeping every read inside A; or,
+    in half of them, that sweep and its mirror image (A from B) in a time
+    loop of 1 to 3 steps. Only this class's stream is drawn from; values
+    stay below 4 * 1000 + 9."""
+    d = g.rsrng
+    if d.random() >= 0.6 or not g.ocl_friendly:
+        return f
+    types = getattr(f, "size_types", {})
+    sizes = [n for n in f.sizes() if types.get(n, "int") == "int"]
+    if not sizes:
+        return f
+    N = d.choice(sizes)
+
+    def fresh(base):
+        k, n = 0, base
+        while n in g.used_names or n in g.all_loop_vars:
+            k += 1
+            n = "%s%d" % (base, k)
+        g.used_names.add(n)
+        return n
+    timed = d.random() < 0.5
+    A = Array(fresh("SA"), [Lin.var(N), Lin.var(N)], "vla",
+              readonly=not timed, restrict=d.random() < 0.7)
+    B = Array(fresh("SB"), [Lin.var(N), Lin.var(N)], "vla",
+              restrict=d.random() < 0.7)
+    for a in (A, B):
+        f.params.append(("array", a))
+    i, j = fresh("si"), fresh("sj")
+    for v in (i, j):
+        g.all_loop_vars.add(v)
+    # Offsets: a pair a few rows apart in one column, then more reads.
+    d0 = d.randint(-3, 2)
+    offs = [(d0, 0), (min(3, d0 + d.randint(1, 3)), 0)]
+    for _ in range(d.randint(0, 2)):
+        offs.append((d.randint(-3, 3), d.randint(-2, 2)))
+    d.shuffle(offs)
+    lo = max(0, -min(o[0] for o in offs))
+    hi = max(0, max(o[0] for o in offs))
+    lo2 = max(0, -min(o[1] for o in offs))
+    hi2 = max(0, max(o[1] for o in offs))
+    c = d.randint(0, 9)
+
+    def sweep(src, dst):
+        rhs = None
+        for di, dj in offs:
+            t = ("bin", "%", ("aref", src, [Lin.var(i) + di, Lin.var(j) + dj]),
+                 ("const", 1000))
+            rhs = t if rhs is None else ("bin", "+", rhs, t)
+        rhs = ("bin", "%", ("paren", ("bin", "+", rhs, ("const", c))),
+               ("const", 1000))
+        inner = Loop(j, Bound.lin(Lin.c(lo2)), "<",
+                     Bound.lin(Lin.var(N) - hi2), 1)
+        inner.body.append(Stmt("assign", lhs=("aref", dst,
+                                              [Lin.var(i), Lin.var(j)]),
+                               op="=", rhs=rhs))
+        outer = Loop(i, Bound.lin(Lin.c(lo)), "<", Bound.lin(Lin.var(N) - hi),
+                     1)
+        outer.body.append(inner)
+        return outer
+    if timed:
+        t = fresh("st")
+        g.all_loop_vars.add(t)
+        tl = Loop(t, Bound.lin(Lin.c(0)), "<",
+                  Bound.lin(Lin.c(d.randint(1, 3))), 1)
+        tl.host_loop = True
+        tl.body = [sweep(A, B), sweep(B, A)]
+        f.body.append(tl)
+    else:
+        f.body.append(sweep(A, B))
+    f.row_strips = True
+    return f
+
+
 def generate(seed, exclude=()):
     """The program of a seed: a Func. Deterministic in (seed, exclude)."""
     A.Node._next[0] = 0
@@ -1929,6 +2017,8 @@ def generate(seed, exclude=()):
         f = minmax_helpers(g, f)
     if "host-row-reductions" in g.o:
         f = host_row_reductions(g, f)
+    if "row-strips" in g.o:
+        f = row_strips(g, f)
     if f.zero_sizes:
         # every oracle at sizes 0 where the rules hold there; where only an
         # access is out of bounds (a statement outside the loops: A[0] of

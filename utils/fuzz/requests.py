@@ -250,11 +250,12 @@ class Requester:
         if not modes:
             return None
         # A wavefront nest (feature wavefronts) is what the mapping stage's
-        # affine scheduler takes: most such programs go through with no
-        # flags (the draw is made for them only, so other seeds keep their
-        # requests).
+        # affine scheduler takes, a stencil (row-strips) what it gives
+        # strips of rows: most such programs go through with no flags (the
+        # draw is made for them only, so other seeds keep their requests).
         if (getattr(self.f, "wavefront", False) or
-                getattr(self.f, "closure", False)) and r.random() < 0.7:
+                getattr(self.f, "closure", False) or
+                getattr(self.f, "row_strips", False)) and r.random() < 0.7:
             return []
         mode = r.choice(modes)
         pre = []
