@@ -28,6 +28,7 @@
 #include <cassert>
 #include <cctype>
 #include <functional>
+#include <map>
 #include <set>
 
 using namespace looptile;
@@ -131,8 +132,13 @@ public:
   /// run in one work-group (emitWorkGroupLoop): the work-group's Size
   /// work-items (Lid the own) share its NDRange out, item w of the box
   /// taking positions w, w + Size, ...; text at indentation Indent.
+  /// Terms: the local array of Size elements a ParallelTerms plan's
+  /// terms go through.
   std::string workGroupPart(unsigned Indent, const std::string &Lid,
-                            const std::string &Size);
+                            const std::string &Size,
+                            const std::string &Terms = "");
+  void parallelTerms(const std::string &Lid, const std::string &Size,
+                     const std::string &Terms);
   /// The fused kernel's signature (the buffers Used, Written among them)
   /// and its opening brace; F is the kernel's merged function.
   std::string fusedSignature(const std::string &Attr, const std::string &Name,
@@ -2181,10 +2187,68 @@ std::string Emitter::run() {
   return Out;
 }
 
+// KernelPlan::ParallelTerms in a host loop's kernel of one work-group:
+//   work-item 0: acc = target;
+//   for each chunk of Size iterations, in order:
+//     work-item l computes iteration (chunk + l)'s term into Terms[l];
+//     barrier; work-item 0 combines Terms[0 .. n - 1] into acc in order;
+//     barrier;
+//   work-item 0: target = acc;
+// Every work-item reaches the barriers: the chunks depend on the host
+// loops and the sizes only.
+void Emitter::parallelTerms(const std::string &Lid, const std::string &Size,
+                            const std::string &Terms) {
+  const Loop &L = Plan.Body.front().loop();
+  const Stmt &S = L.Body.front().stmt();
+  std::string T = elemTypeCLName(S.LHS.Type);
+  std::string Acc = fresh("lt_acc"), C = fresh("lt_c"), N = fresh("lt_n"),
+              Q = fresh("lt_q"), Extent = fresh("lt_e");
+  declarePrivates("");
+  line("const long " + Extent + " = " + extentFormula(L.Lower, L.Upper, true) +
+       ";");
+  // Only work-item 0 reads the target: the others read it after work-item
+  // 0 has written it, and a value they had read before would be theirs to
+  // keep (the buffers are restrict: the OpenCL compiler may forward an
+  // earlier load across the barrier; sub_steps in
+  // test/Mapping/parallel-terms.test failed on PoCL and oclgrind so).
+  line(T + " " + Acc + " = 0;");
+  line("if (" + Lid + " == 0)");
+  line("  " + Acc + " = " + clExpr(S.LHS, Ctx) + ";");
+  open("for (long " + C + " = 0; " + C + " < " + Extent + "; " + C +
+       " += " + Size + ")");
+  line("const long " + N + " = MIN((long)" + Size + ", " + Extent + " - " +
+       C + ");");
+  open("if (" + Lid + " < " + N + ")");
+  std::string Offset = "(" + IndexType + ")(" + C + " + " + Lid + ")";
+  bool FromZero = L.Lower.size() == 1 && L.Lower[0].isConstant() &&
+                  L.Lower[0].constantPart() == 0;
+  line("const " + IndexType + " " + L.Var + " = " +
+       (FromZero ? Offset : joinMacro("MAX", strs(L.Lower)) + " + " + Offset) +
+       ";");
+  line(Terms + "[" + Lid + "] = " + clExpr(S.RHS, Ctx) + ";");
+  close();
+  line("barrier(CLK_LOCAL_MEM_FENCE);");
+  open("if (" + Lid + " == 0)");
+  line("for (long " + Q + " = 0; " + Q + " < " + N + "; " + Q + "++)");
+  line("  " + Acc + " " + assignOpSpelling(S.Op) + " " + Terms + "[" + Q +
+       "];");
+  close();
+  line("barrier(CLK_LOCAL_MEM_FENCE);");
+  close();
+  line("if (" + Lid + " == 0)");
+  line("  " + clExpr(S.LHS, Ctx) + " = " + Acc + ";");
+}
+
 std::string Emitter::workGroupPart(unsigned In, const std::string &Lid,
-                                   const std::string &Size) {
+                                   const std::string &Size,
+                                   const std::string &Terms) {
   Indent = In;
   open("");
+  if (Plan.K == KernelPlan::SingleWorkItem && !Terms.empty()) {
+    parallelTerms(Lid, Size, Terms);
+    close();
+    return Out;
+  }
   if (Plan.K == KernelPlan::SingleWorkItem) {
     line("if (" + Lid + " == 0) {");
     ++Indent;
@@ -2303,13 +2367,25 @@ std::string looptile::emitWorkGroupLoop(const HostNode &Loop,
   std::string Lid = Names.fresh("lt_lid");
   const std::string IT = First.IndexType;
   Out += "  const long " + Lid + " = (long)get_local_id(0);\n";
+  // A local array per kernel whose terms the work-items share out
+  // (KernelPlan::ParallelTerms), declared at the kernel's scope as OpenCL
+  // requires.
+  std::map<unsigned, std::string> Terms;
+  for (unsigned K : Ks)
+    if (Plans[K].ParallelTerms && !Terms.count(K)) {
+      const Stmt &S = Plans[K].Body.front().loop().Body.front().stmt();
+      Terms[K] = Names.fresh("lt_terms");
+      Out += "  __local " + std::string(elemTypeCLName(S.LHS.Type)) + " " +
+             Terms[K] + "[" + WG + "];\n";
+    }
   std::function<void(const HostNode &, unsigned)> Emit =
       [&](const HostNode &N, unsigned Indent) {
         std::string Pad(2 * Indent, ' ');
         if (N.K == HostNode::Launch) {
           KernelLaunch Part;
           Emitter E(KernelFns[N.Kernel], Plans[N.Kernel], Part);
-          Out += E.workGroupPart(Indent, Lid, WG);
+          Out += E.workGroupPart(Indent, Lid, WG,
+                                 Terms.count(N.Kernel) ? Terms[N.Kernel] : "");
           // The next part (or the next iteration) starts after every
           // work-item has finished this one, and sees its writes to global
           // memory, as the next launch of an in-order queue would.

@@ -19,14 +19,22 @@
 // RUN: %looptile %S/Inputs/guarded.c --function in_place --single-work-item -o %t/i.cl
 // RUN: FileCheck %s --check-prefix=SINGLE < %t/i.cl
 
+// A stencil: each work-item a strip of RS rows (docs/kernels.md, "Strips of
+// rows"), every row's statements under their own guards.
 // STENCIL:      const int j = (int)get_global_id(0);
-// STENCIL-NEXT: const int i = (int)get_global_id(1);
-// STENCIL-NEXT: if (i > n - 1 || j > m - 1)
+// STENCIL-NEXT: const int row0 = (int)get_global_id(1) * RS;
+// STENCIL-NEXT: if (j > m - 1)
 // STENCIL-NEXT:   return;
-// STENCIL-NEXT: if (i >= 1 && i <= n - 2 && j >= 1 && j <= m - 2)
-// STENCIL-NEXT:   B[i*m + j] = 0.2f * (A[i*m + j] + A[i*m - m + j] + A[i*m + m + j] + A[i*m + j - 1] + A[i*m + j + 1]);
-// STENCIL-NEXT: if (i <= 0 || i >= n - 1 || j <= 0 || j >= m - 1)
-// STENCIL-NEXT:   B[i*m + j] = A[i*m + j];
+// STENCIL-NEXT: #pragma unroll
+// STENCIL-NEXT: for (int r = 0; r < RS; r++) {
+// STENCIL-NEXT:   const int i = row0 + r;
+// STENCIL-NEXT:   if (i > n - 1)
+// STENCIL-NEXT:     return;
+// STENCIL-NEXT:   if (i >= 1 && i <= n - 2 && j >= 1 && j <= m - 2)
+// STENCIL-NEXT:     B[i*m + j] = 0.2f * (A[i*m + j] + A[i*m - m + j] + A[i*m + m + j] + A[i*m + j - 1] + A[i*m + j + 1]);
+// STENCIL-NEXT:   if (i <= 0 || i >= n - 1 || j <= 0 || j >= m - 1)
+// STENCIL-NEXT:     B[i*m + j] = A[i*m + j];
+// STENCIL-NEXT: }
 // STENCIL-NEXT: }
 
 // MANIFEST: {"name": "A", "kind": "buffer", "type": "float", "access": "in", "shape": ["n", "m"]}

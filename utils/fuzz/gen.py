@@ -140,9 +140,9 @@ FEATURES = {
                            "-o, work-group row reductions under a host "
                            "loop)",
     "row-strips": "a last stencil nest over two new N x N parameters: "
-                  "B[i][j] from two to four reads of A at row offsets "
-                  "-3..3 (two of them a few rows apart) and column "
-                  "offsets -2..2, alone or in a time loop of two sweeps "
+                  "B[i][j] from three or four reads of A at row offsets "
+                  "-3..3 (three in one column within four rows) and "
+                  "column offsets -2..2, alone or in a time loop of two sweeps "
                   "(with -o, each work-item a strip of consecutive rows)",
     "index-types": "loop variables and sizes of type long, unsigned or "
                    "size_t (their MIN/MAX bounds mixing constants and "
@@ -1915,8 +1915,9 @@ def row_strips(g, f):
       for (i = lo; i < N - hi; i++)
         for (j = lo2; j < N - hi2; j++)
           B[i][j] = (A[i + d1][j + e1] % 1000 + ... + c) % 1000;
-    with two to four reads at row offsets d in -3..3 (two of them 1 to 3
-    rows apart: what looptile gives a work-item a strip of rows for) and
+    with three or four reads at row offsets d in -3..3 (three of them in
+    one column within four consecutive rows: what looptile gives a
+    work-item a strip of rows for) and
     column offsets e in -2..2, the bounds keeping every read inside A; or,
     in half of them, that sweep and its mirror image (A from B) in a time
     loop of 1 to 3 steps. Only this class's stream is drawn from; values
@@ -1947,10 +1948,12 @@ def row_strips(g, f):
     i, j = fresh("si"), fresh("sj")
     for v in (i, j):
         g.all_loop_vars.add(v)
-    # Offsets: a pair a few rows apart in one column, then more reads.
-    d0 = d.randint(-3, 2)
-    offs = [(d0, 0), (min(3, d0 + d.randint(1, 3)), 0)]
-    for _ in range(d.randint(0, 2)):
+    # Offsets: three rows of one column within four consecutive rows (two
+    # reads a strip saves: looptile strips a nest with two or more), then
+    # more reads.
+    base = d.randint(-3, 0)
+    offs = [(r0, 0) for r0 in d.sample(range(base, base + 4), 3)]
+    for _ in range(d.randint(0, 1)):
         offs.append((d.randint(-3, 3), d.randint(-2, 2)))
     d.shuffle(offs)
     lo = max(0, -min(o[0] for o in offs))

@@ -250,6 +250,13 @@ struct KernelPlan {
   /// tolerance (docs/runtime.md). Decided by the host program
   /// (HostProgram::InOrder).
   bool InOrderReductions = false;
+  /// SingleWorkItem, a loop whose one statement reduces into one element
+  /// in the C's order (`sum += r[k - i - 1] * y[i]`): where the kernel
+  /// runs in a host loop's kernel of one work-group, the work-items compute
+  /// the terms of a chunk of iterations at once into local memory and
+  /// work-item 0 combines them in the C's order, each term rounded as the
+  /// C rounds it.
+  bool ParallelTerms = false;
   /// Block, Register, Transpose: the tile T (the default of TS, T x T
   /// work-items) and, Register, the outputs per work-item RegRows x
   /// RegCols before the emitter fits them to local memory: --tile and
