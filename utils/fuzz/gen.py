@@ -1833,6 +1833,30 @@ def computed_gathers(g, f):
     return f
 
 
+def last_class_size(g, f, d, p):
+    """For a class that appends a last nest (host-row-reductions,
+    row-strips): with probability p (drawn from the class's stream d), in
+    an OpenCL-friendly program, one of its int sizes; else None."""
+    if d.random() >= p or not g.ocl_friendly:
+        return None
+    types = getattr(f, "size_types", {})
+    sizes = [n for n in f.sizes() if types.get(n, "int") == "int"]
+    if not sizes:
+        return None
+    return d.choice(sizes)
+
+
+def fresh_param_name(g, base):
+    """base, or base1, base2, ...: the first name no parameter, local or
+    loop variable of the program has; taken from then on."""
+    k, n = 0, base
+    while n in g.used_names or n in g.all_loop_vars:
+        k += 1
+        n = "%s%d" % (base, k)
+    g.used_names.add(n)
+    return n
+
+
 def host_row_reductions(g, f):
     """Feature host-row-reductions: in 30% of the OpenCL-friendly programs
     with an int size N, three new parameters (const int X[N][N], int x[N],
@@ -1850,21 +1874,10 @@ def host_row_reductions(g, f):
     host. Only this class's stream is drawn from; every value stays within
     IN_MAG + 1000 plus 15 per term of a sum."""
     d = g.hrrng
-    if d.random() >= 0.3 or not g.ocl_friendly:
+    N = last_class_size(g, f, d, 0.3)
+    if N is None:
         return f
-    types = getattr(f, "size_types", {})
-    sizes = [n for n in f.sizes() if types.get(n, "int") == "int"]
-    if not sizes:
-        return f
-    N = d.choice(sizes)
-
-    def fresh(base):
-        k, n = 0, base
-        while n in g.used_names or n in g.all_loop_vars:
-            k += 1
-            n = "%s%d" % (base, k)
-        g.used_names.add(n)
-        return n
+    fresh = lambda base: fresh_param_name(g, base)
     X = Array(fresh("RX"), [Lin.var(N), Lin.var(N)], "vla", readonly=True,
               restrict=d.random() < 0.7)
     x = Array(fresh("rx"), [Lin.var(N)], "vla", restrict=d.random() < 0.7)
@@ -1923,21 +1936,10 @@ def row_strips(g, f):
     loop of 1 to 3 steps. Only this class's stream is drawn from; values
     stay below 4 * 1000 + 9."""
     d = g.rsrng
-    if d.random() >= 0.6 or not g.ocl_friendly:
+    N = last_class_size(g, f, d, 0.6)
+    if N is None:
         return f
-    types = getattr(f, "size_types", {})
-    sizes = [n for n in f.sizes() if types.get(n, "int") == "int"]
-    if not sizes:
-        return f
-    N = d.choice(sizes)
-
-    def fresh(base):
-        k, n = 0, base
-        while n in g.used_names or n in g.all_loop_vars:
-            k += 1
-            n = "%s%d" % (base, k)
-        g.used_names.add(n)
-        return n
+    fresh = lambda base: fresh_param_name(g, base)
     timed = d.random() < 0.5
     A = Array(fresh("SA"), [Lin.var(N), Lin.var(N)], "vla",
               readonly=not timed, restrict=d.random() < 0.7)
