@@ -2367,16 +2367,21 @@ std::string looptile::emitWorkGroupLoop(const HostNode &Loop,
   std::string Lid = Names.fresh("lt_lid");
   const std::string IT = First.IndexType;
   Out += "  const long " + Lid + " = (long)get_local_id(0);\n";
-  // A local array per kernel whose terms the work-items share out
-  // (KernelPlan::ParallelTerms), declared at the kernel's scope as OpenCL
-  // requires.
+  // A local array of WG elements per type of the terms that the
+  // work-items share out (KernelPlan::ParallelTerms), declared at the
+  // kernel's scope as OpenCL requires; the parts that use one run one
+  // after the other, barriers between them, so they share it.
   std::map<unsigned, std::string> Terms;
+  std::map<std::string, std::string> TermsOfType;
   for (unsigned K : Ks)
     if (Plans[K].ParallelTerms && !Terms.count(K)) {
       const Stmt &S = Plans[K].Body.front().loop().Body.front().stmt();
-      Terms[K] = Names.fresh("lt_terms");
-      Out += "  __local " + std::string(elemTypeCLName(S.LHS.Type)) + " " +
-             Terms[K] + "[" + WG + "];\n";
+      std::string T = elemTypeCLName(S.LHS.Type);
+      if (!TermsOfType.count(T)) {
+        TermsOfType[T] = Names.fresh("lt_terms");
+        Out += "  __local " + T + " " + TermsOfType[T] + "[" + WG + "];\n";
+      }
+      Terms[K] = TermsOfType[T];
     }
   std::function<void(const HostNode &, unsigned)> Emit =
       [&](const HostNode &N, unsigned Indent) {

@@ -51,3 +51,16 @@ void guarded_steps(int n, float r[n], float y[n]) {
       y[i] = y[i] * 0.5f + sum * 0.001f;
   }
 }
+
+/* Two such reductions in one host loop: their parts share one local array
+   of terms (they run one after the other, barriers between them). */
+void two_sums(int n, double a[n], double b[n], double s[1], double t[1]) {
+  for (int k = 0; k < n; k++) {
+    for (int i = 0; i < n; i++)
+      s[0] += a[i] * b[i];
+    for (int i = 0; i < n; i++)
+      t[0] -= a[i] * b[i] * 0.001;
+    for (int i = 0; i < n; i++)
+      b[i] = b[i] * 0.5 + t[0] * 0.01 + s[0] * 0.001;
+  }
+}
