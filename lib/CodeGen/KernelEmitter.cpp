@@ -241,11 +241,15 @@ private:
     return joinMacro("MAX", strs(M.Lower));
   }
   /// `lower + X`, or just `X` when the lower bound is 0.
-  std::string plusLower(const MappedLoop &M, const std::string &X) {
-    if (M.Lower.size() == 1 && M.Lower[0].isConstant() &&
-        M.Lower[0].constantPart() == 0)
+  std::string plusLower(const std::vector<IndexExpr> &Lower,
+                        const std::string &X) {
+    if (Lower.size() == 1 && Lower[0].isConstant() &&
+        Lower[0].constantPart() == 0)
       return X;
-    return lowerOf(M) + " + " + X;
+    return joinMacro("MAX", strs(Lower)) + " + " + X;
+  }
+  std::string plusLower(const MappedLoop &M, const std::string &X) {
+    return plusLower(M.Lower, X);
   }
   /// `min(T, upper - base + 1)` with the arithmetic folded.
   std::string remaining(const std::string &T, const Loop &K,
@@ -2219,11 +2223,8 @@ void Emitter::parallelTerms(const std::string &Lid, const std::string &Size,
   line("const long " + N + " = MIN((long)" + Size + ", " + Extent + " - " +
        C + ");");
   open("if (" + Lid + " < " + N + ")");
-  std::string Offset = "(" + IndexType + ")(" + C + " + " + Lid + ")";
-  bool FromZero = L.Lower.size() == 1 && L.Lower[0].isConstant() &&
-                  L.Lower[0].constantPart() == 0;
   line("const " + IndexType + " " + L.Var + " = " +
-       (FromZero ? Offset : joinMacro("MAX", strs(L.Lower)) + " + " + Offset) +
+       plusLower(L.Lower, "(" + IndexType + ")(" + C + " + " + Lid + ")") +
        ";");
   line(Terms + "[" + Lid + "] = " + clExpr(S.RHS, Ctx) + ";");
   close();
