@@ -339,13 +339,17 @@ private:
   }
   /// A naive kernel's test that its work-item is outside the band: above
   /// an upper bound, or below a lower bound that the bounding box widened.
-  std::string outsideBand(const MappedLoop *Except = nullptr) const {
+  /// BoxTested: the work-items past the box have returned already, and
+  /// an upper bound that is the box's own needs no test.
+  std::string outsideBand(const MappedLoop *Except = nullptr,
+                          bool BoxTested = false) const {
     std::string Guard;
     for (const MappedLoop &M : Plan.Band) {
       if (&M == Except)
         continue;
-      for (const IndexExpr &U : M.Upper)
-        Guard += (Guard.empty() ? "" : " || ") + M.Var + " > " + U.str();
+      if (!BoxTested || M.Upper != M.BoxUpper)
+        for (const IndexExpr &U : M.Upper)
+          Guard += (Guard.empty() ? "" : " || ") + M.Var + " > " + U.str();
       if (M.Lower != M.BoxLower)
         for (const IndexExpr &L : M.Lower)
           Guard += (Guard.empty() ? "" : " || ") + M.Var + " < " + L.str();
@@ -541,29 +545,55 @@ void Emitter::naive() {
     Attr += (D ? ", " : "") + (D < Dims ? WG[D] : std::string("1"));
   signature(Attr + "))) ");
   // The NDRange covers each loop's bounding box (its range when the band is
-  // rectangular); the guard keeps the work-items of the range, which for a
-  // triangular band (`j <= i`) also tests the bounds that mention an outer
-  // mapped loop. A strip (KernelPlan::StripRows) gives each work-item RS
-  // consecutive iterations of dimension 1's loop, run in order, each
-  // tested against its upper bounds (the band is rectangular).
+  // rectangular), rounded up to whole work-groups. The work-items past the
+  // box return first, tested on their global id in size_t: forming their
+  // index (box lower + id) could pass the index type's largest value where
+  // the box ends near it (`i` from n - 5 to n - 1 at n = INT_MAX), and a
+  // wrapped index would pass any test on it. The indices formed after that
+  // test lie in the box. A further test keeps the band's own range where
+  // it is narrower than its box (a triangular band, `j <= i`). A strip
+  // (KernelPlan::StripRows) gives each work-item RS consecutive positions
+  // of dimension 1's box, run in order, each tested against the box's end
+  // before its index is formed.
   const MappedLoop *Strip = Plan.StripRows ? Plan.byDim(1) : nullptr;
-  std::string RS = Strip ? Plan.tunable("RS") : "", First;
+  std::string RS = Strip ? Plan.tunable("RS") : "", First, StripExtent;
+  std::string PastBox;
+  auto AsSize = [](const std::string &E) {
+    return E.find_first_not_of("0123456789") == std::string::npos
+               ? E
+               : "(size_t)(" + E + ")";
+  };
   for (unsigned D = 0; D < Dims; ++D) {
     const MappedLoop &M = *Plan.byDim(D);
-    std::string Id =
-        "(" + IndexType + ")get_global_id(" + std::to_string(D) + ")";
+    std::string Gid = "get_global_id(" + std::to_string(D) + ")";
     std::string Extent = extentFormula(M.BoxLower, M.BoxUpper);
+    std::string KExtent = extentFormula(M.BoxLower, M.BoxUpper, true);
     if (&M == Strip) {
-      First = role("row0");
-      line("const " + IndexType + " " + First + " = " + Id + " * " + RS + ";");
+      StripExtent = KExtent;
+      PastBox += (PastBox.empty() ? "" : " || ") + Gid + " * " + RS +
+                 " >= " + AsSize(KExtent);
       Extent = "ceil_div(" + Extent + ", " + RS + ")";
     } else {
-      line("const " + IndexType + " " + M.Var + " = " + fromBox(M, Id) + ";");
+      PastBox += (PastBox.empty() ? "" : " || ") + Gid + " >= " +
+                 AsSize(KExtent);
     }
     Launch.Global.push_back("round_up(" + Extent + ", " + WG[D] + ")");
     Launch.Local.push_back(WG[D]);
   }
-  std::string Outside = outsideBand(Strip);
+  line("if (" + PastBox + ")");
+  line("  return;");
+  for (unsigned D = 0; D < Dims; ++D) {
+    const MappedLoop &M = *Plan.byDim(D);
+    std::string Id =
+        "(" + IndexType + ")get_global_id(" + std::to_string(D) + ")";
+    if (&M == Strip) {
+      First = role("row0");
+      line("const " + IndexType + " " + First + " = " + Id + " * " + RS + ";");
+    } else {
+      line("const " + IndexType + " " + M.Var + " = " + fromBox(M, Id) + ";");
+    }
+  }
+  std::string Outside = outsideBand(Strip, /*BoxTested=*/true);
   if (!Outside.empty()) {
     line("if (" + Outside + ")");
     line("  return;");
@@ -574,13 +604,12 @@ void Emitter::naive() {
     std::string R = role("r");
     line("#pragma unroll");
     open("for (int " + R + " = 0; " + R + " < " + RS + "; " + R + "++)");
+    // Past the box's end: the positions left, box extent - row0, are at
+    // least 1 here (row0 is below the extent) and cannot wrap.
+    line("if (" + R + " >= " + StripExtent + " - " + First + ")");
+    line("  return;");
     line("const " + IndexType + " " + Strip->Var + " = " +
          fromBox(*Strip, First + " + " + R) + ";");
-    std::string Past;
-    for (const IndexExpr &U : Strip->Upper)
-      Past += (Past.empty() ? "" : " || ") + Strip->Var + " > " + U.str();
-    line("if (" + Past + ")");
-    line("  return;");
   }
   body(Plan.Body);
   if (Strip)

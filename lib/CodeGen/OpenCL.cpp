@@ -728,6 +728,32 @@ std::string boundFormula(const std::vector<IndexExpr> &Es, const char *Fn) {
   return F;
 }
 
+// The manifest's "index_ends" of a kernel (docs/manifest.md): the last
+// index of each mapped loop, for a kernel that computes its indices in int
+// and whose last work-groups' work-items form indices past them (a tile's
+// base plus the work-item's offset in it) before they are tested. A
+// naive kernel tests its work-items' global ids against the box first
+// (KernelEmitter's naive()); a tree reduction and a kernel of one
+// work-group walk positions in long.
+std::vector<std::string> indexEnds(const KernelPlan &P) {
+  switch (P.K) {
+  case KernelPlan::Block:
+  case KernelPlan::Transpose:
+  case KernelPlan::Register:
+  case KernelPlan::ReduceRows:
+  case KernelPlan::RowStaged:
+    break;
+  default:
+    return {};
+  }
+  if (P.IndexType != "int")
+    return {};
+  std::vector<std::string> Ends;
+  for (const MappedLoop &ML : P.Band)
+    Ends.push_back(boundFormula(ML.BoxUpper, "min"));
+  return Ends;
+}
+
 // How kernel Nest's NDRange splits over several devices (manifest version
 // 3, docs/manifest.md "split"), or why it runs on one (NoSplit). The split
 // is along the dimension of the band's outermost loop, at work-group
@@ -1280,6 +1306,7 @@ bool ProgramPrinter::writeManifest() {
     AddKernel(Launches[I], kindName(Plans[I]));
     splitEntry(KernelFns[I], unsigned(I), Plans[I], Launches[I],
                HP.EnclosingLoops[I], Ranks, M.Kernels.back());
+    M.Kernels.back().IndexEnds = indexEnds(Plans[I]);
     for (const KernelLaunch &F : Launches[I].Followers) {
       AddKernel(F, F.Kind.c_str());
       M.Kernels.back().NoSplit = "the second stage of a tree reduction";

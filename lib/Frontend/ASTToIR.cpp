@@ -682,7 +682,7 @@ bool FunctionTranslator::convertDerivedSize(const VarDecl *VD) {
                                   ? V.Definition->Operands[1]
                                   : *V.Definition;
   IndexExpr D = IndexExpr::symbol(V.Name);
-  DerivedFacts DF{Current, {{D, false}}};
+  DerivedFacts DF{V.Name, Current, {{D, false}}};
   std::function<std::optional<IndexExpr>(const looptile::Expr &)> Affine =
       [&](const looptile::Expr &E) -> std::optional<IndexExpr> {
     if (E.K == looptile::Expr::IntLit)
@@ -999,6 +999,8 @@ void FunctionTranslator::addDerivedFacts() {
       continue;
     Loop &L = N.loop();
     for (const DerivedFacts &D : DerivedSizeFacts) {
+      if (namedOnlyAsValue(Out, D.Name))
+        continue;
       bool Under = true;
       forEachStmt(L.Body, [&](const looptile::Stmt &S,
                               const std::vector<const Loop *> &) {

@@ -470,6 +470,7 @@ private:
   /// declaration run (its guard): added to the Loop::Assume of every root
   /// loop all of whose statements run under that guard (addDerivedFacts).
   struct DerivedFacts {
+    std::string Name;
     Guard When;
     std::vector<AffineConstraint> Facts;
   };

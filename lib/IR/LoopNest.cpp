@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <set>
 
 using namespace looptile;
@@ -901,6 +902,55 @@ IndexExpr looptile::flatIndex(const Function &F, const std::string &Name,
     Flat = Flat + Term;
   }
   return Flat;
+}
+
+bool looptile::namedOnlyAsValue(const Function &F, const std::string &Name) {
+  bool Used = false;
+  auto Index = [&](const IndexExpr &E) { Used |= E.mentions(Name); };
+  auto Cond = [&](const AffineCondition &C) { Used |= C.mentions(Name); };
+  std::function<bool(const Expr &)> Names = [&](const Expr &E) {
+    if (E.K == Expr::ScalarRef && E.Name == Name)
+      return true;
+    for (const Expr &Op : E.Operands)
+      if (Names(Op))
+        return true;
+    return false;
+  };
+  std::function<void(const Expr &)> InExpr = [&](const Expr &E) {
+    for (const IndexExpr &S : E.Subscripts)
+      Index(S);
+    bool Test = E.K == Expr::Compare || E.K == Expr::Logical ||
+                E.K == Expr::Not;
+    if (Test || E.K == Expr::Select)
+      Used |= Names(Test ? E : E.Operands[0]);
+    for (const Expr &Op : E.Operands)
+      InExpr(Op);
+  };
+  forEachLoop(F.Body, [&](const Loop &L) {
+    for (const IndexExpr &E : L.Lower)
+      Index(E);
+    for (const IndexExpr &E : L.Upper)
+      Index(E);
+    for (const WrapCheck &W : L.HeaderChecks)
+      Index(W.E);
+  });
+  forEachStmt(F.Body, [&](const Stmt &S) {
+    for (const AffineCondition &C : S.When.Affine)
+      Cond(C);
+    for (const WrapCheck &W : S.GuardChecks)
+      Index(W.E);
+    for (const Expr *E : S.exprs())
+      InExpr(*E);
+  });
+  for (const std::vector<Variable> *Vars : {&F.Params, &F.Locals})
+    for (const Variable &V : *Vars) {
+      for (const std::optional<IndexExpr> &E : V.Extents)
+        if (E)
+          Index(*E);
+      if (V.isDerived() && V.Name != Name)
+        Used |= Names(*V.Definition);
+    }
+  return !Used;
 }
 
 const char *looptile::indexTypeName(const Function &F) {

@@ -461,7 +461,8 @@ looptile::derivedSizes(const Function &F, const std::string &KernelType) {
         Guarded ? formulaOf(Def.Operands[0]) : std::optional<std::string>("");
     if (!Value || !When)
       return std::nullopt;
-    Out.push_back({V.Name, *Value, *When, KernelType});
+    Out.push_back({V.Name, *Value, *When, KernelType,
+                   namedOnlyAsValue(F, V.Name)});
   }
   return Out;
 }

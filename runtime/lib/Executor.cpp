@@ -124,14 +124,18 @@ Env checkSizes(const Manifest &M, const Env &Sizes, bool Limits) {
                                    " fails (" + E.what() + ")"));
     }
     // Like a size argument, from 0 to the kernels' type's largest value
-    // (the compiler's analyses take every size to be >= 0).
-    int64_t Max = M.DerivedLong.at(Name) ? INT64_MAX : INT_MAX;
-    if (V > Max || V < 0)
+    // (the compiler's analyses take every size to be >= 0); one the
+    // kernels read only as a value has any value of their type.
+    bool Long = M.DerivedLong.at(Name);
+    int64_t Max = Long ? INT64_MAX : INT_MAX;
+    int64_t Min = !D.ValueOnly ? 0 : Long ? INT64_MIN : INT_MIN;
+    if (V > Max || V < Min)
       throw Error(ErrorKind::Usage,
                   invalidSizes(M, Out,
                                "the size " + Name + " = " + F.text() + " is " +
                       std::to_string(V) + ", " +
-                      (V < 0 ? "negative" : "past the kernels' type") +
+                      (V < 0 && !D.ValueOnly ? "negative"
+                                             : "past the kernels' type") +
                       " (looptile takes every size to be from 0 to " +
                       std::to_string(Max) + ")"));
     Out[Name] = V;
@@ -481,6 +485,23 @@ void Executor::setRange(size_t KI, const Env &Values, Launch &L) const {
     L.Empty |= V == 0;
     G.push_back(size_t(V));
   }
+  // A kernel of int indices whose last work-groups form indices past its
+  // loops' last ones: refused where those could pass INT_MAX and wrap to
+  // indices a bounds test lets through (docs/manifest.md "index_ends").
+  if (!L.Empty)
+    for (const Formula &F : K.IndexEnds) {
+      int64_t V = F.evaluate(Values);
+      if (V > int64_t(INT_MAX) - IndexEndMargin)
+        throw Error(ErrorKind::Usage,
+                    "kernel " + K.Name + ": its loop's last index " +
+                        F.text() + " = " + std::to_string(V) +
+                        " is within " + std::to_string(IndexEndMargin) +
+                        " of INT_MAX; the kernel computes its indices in "
+                        "int, and the work-items of its last work-groups "
+                        "would form indices past 2147483647 (refused; "
+                        "declare the loop indices size_t or long for a "
+                        "kernel that computes in long)");
+    }
   if (K.Local) {
     size_t Product = 1;
     for (size_t D = 0; D < K.Local->size(); ++D) {

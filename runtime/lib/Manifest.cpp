@@ -194,7 +194,7 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
     const manifest::DerivedSize &S = D.DerivedSizes[I];
     declare(S.Name, W);
     Manifest::DerivedSize DS{S.Name, Parse(S.Value, W + ".value"),
-                             std::nullopt};
+                             std::nullopt, S.ValueOnly};
     if (!S.When.empty())
       DS.When = Parse(S.When, W + ".when");
     for (const Formula *F : {&DS.Value, DS.When ? &*DS.When : nullptr})
@@ -280,6 +280,7 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
       K.LocalMemoryBytes =
           Parse(DK.LocalMemoryBytes, W + ".local_memory_bytes");
     K.NoSplit = DK.NoSplit;
+    K.IndexEnds = ParseAll(DK.IndexEnds, W + ".index_ends");
     if (DK.Split) {
       const manifest::Split &DS = *DK.Split;
       std::string SW = W + ".split";
@@ -547,6 +548,8 @@ Manifest Manifest::parse(const std::string &Text, const std::string &Origin,
       if (K.Local)
         for (const Formula &F : *K.Local)
           checkNames(F, "kernel " + K.Name + " local");
+      for (const Formula &F : K.IndexEnds)
+        checkNames(F, "kernel " + K.Name + " index_ends");
     }
     if (K.LocalMemoryBytes)
       checkNames(*K.LocalMemoryBytes,

@@ -91,6 +91,8 @@ std::string kernel(const Kernel &K) {
          ", \"local\": " + (K.Local ? strings(*K.Local) : std::string("null"));
   if (!K.LocalMemoryBytes.empty())
     Out += ", \"local_memory_bytes\": " + quote(K.LocalMemoryBytes);
+  if (!K.IndexEnds.empty())
+    Out += ", \"index_ends\": " + strings(K.IndexEnds);
   if (!K.NoSplit.empty())
     Out += ",\n     \"no_split\": " + quote(K.NoSplit);
   if (const std::optional<Split> &S = K.Split) {
@@ -165,7 +167,8 @@ namespace {
 std::string derivedSize(const DerivedSize &S) {
   return "{\"name\": " + quote(S.Name) + ", \"value\": " + quote(S.Value) +
          (S.When.empty() ? "" : ", \"when\": " + quote(S.When)) +
-         ", \"kernel_type\": " + quote(S.KernelType) + "}";
+         ", \"kernel_type\": " + quote(S.KernelType) +
+         (S.ValueOnly ? ", \"value_only\": true}" : "}");
 }
 } // namespace
 
@@ -393,6 +396,8 @@ Document read(const std::string &Text, const std::string &Origin) {
         S.When = R.formula(*When, W + ".when");
       S.KernelType = R.oneOf(V, "kernel_type", W, {"int", "long"},
                              "kernel type", "int or long");
+      if (const Value *VO = R.optional(V, "value_only", W, T::Bool))
+        S.ValueOnly = VO->asBool();
       D.DerivedSizes.push_back(std::move(S));
     });
 
@@ -455,6 +460,8 @@ Document read(const std::string &Text, const std::string &Origin) {
           K.Local = R.formulas(*L, W + ".local", 1, 3);
         if (const Value *LM = V.get("local_memory_bytes"))
           K.LocalMemoryBytes = R.formula(*LM, W + ".local_memory_bytes");
+        if (const Value *IE = R.optional(V, "index_ends", W, T::Array))
+          K.IndexEnds = R.formulas(*IE, W + ".index_ends", 1, 3);
         if (const Value *NS = R.optional(V, "no_split", W, T::String))
           K.NoSplit = NS->asString();
         if (const Value *S = R.optional(V, "split", W, T::Object)) {

@@ -223,6 +223,7 @@ TEST(ManifestCodec, Version3SplitRoundTrip) {
   K1.Name = "f_k1";
   K1.Split.reset();
   K1.NoSplit = "one work-item runs the whole nest";
+  K1.IndexEnds = {"n - 1", "min(n, 7)"};
   D.Kernels.push_back(K1);
   std::string W = manifest::write(D);
   EXPECT_TRUE(manifest::read(W, "built") == D) << W;
@@ -235,6 +236,9 @@ TEST(ManifestCodec, Version3SplitRoundTrip) {
   EXPECT_FALSE(M.Kernels[0].Split->Footprints[1].Write->Whole);
   EXPECT_TRUE(M.Kernels[0].Split->Footprints[0].Read->Whole);
   EXPECT_EQ(M.Kernels[1].NoSplit, "one work-item runs the whole nest");
+  EXPECT_TRUE(M.Kernels[0].IndexEnds.empty());
+  ASSERT_EQ(M.Kernels[1].IndexEnds.size(), 2u);
+  EXPECT_EQ(M.Kernels[1].IndexEnds[1].evaluate({{"n", 9}}), 7);
   // An interval without its dimension, a bad hull word.
   std::string NoDim = W;
   NoDim.replace(NoDim.find("\"dim\": 0, "), 10, "");

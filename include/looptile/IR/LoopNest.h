@@ -457,6 +457,17 @@ IndexExpr flatIndex(const Function &F, const std::string &Name,
 /// keeps the index arithmetic exact (no wrap-around of unsigned types).
 const char *indexTypeName(const Function &F);
 
+/// True when the size Name (a derived size) is named only as a value: in
+/// no loop bound, subscript, guard, extent, comparison or other derived
+/// size's definition (loops' Assume facts aside). Only there do the
+/// analyses see it, as a symbol they take to be >= 0; a value only is
+/// computed as the C computes it, of any sign. The Frontend gives such a
+/// size no facts, and the manifest marks it "value_only" so that the
+/// runtime does not refuse a negative one (fuzz finding
+/// opencl-derived-size-negative.c: `int t = -M % 9;` read as a value,
+/// refused at M = 1).
+bool namedOnlyAsValue(const Function &F, const std::string &Name);
+
 /// The deepest nesting of loops in Body that run more than one iteration
 /// (the host program's `once` around statements runs nothing in sequence).
 unsigned loopDepth(const std::vector<Node> &Body);

@@ -93,3 +93,18 @@ void loop_quotient(int n, float *restrict x) {
     x[q] += 1.0f;
   }
 }
+
+/* A size of either sign: read only as a value, it is computed as the C
+   computes it, negative included (fuzz finding
+   opencl-derived-size-negative.c); bounding a loop, the analyses take it
+   to be >= 0 and the runtime refuses the sizes that make it negative. */
+void value_offset(int n, int *restrict out) {
+  int t = -n % 9;
+  for (int i = 0; i < n; i++)
+    out[i] = (t + 9) / 8 % 16 + i;
+}
+void bound_offset(int n, float *restrict out) {
+  int t = (n - 5) / 2;
+  for (int i = 0; i < t; i++)
+    out[i] = 1.0f;
+}

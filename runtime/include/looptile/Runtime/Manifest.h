@@ -99,12 +99,24 @@ struct SizeCheck {
   std::string Reason;  ///< what would go wrong, for the error message
 };
 
+/// How far past a loop's last index the work-items of a tiled kernel's
+/// last work-groups may form indices: more than any tile or work-group
+/// span the compiler emits (a work-group covers at most 1024 work-items
+/// times a register tile's outputs per work-item along one dimension).
+constexpr int64_t IndexEndMargin = 65536;
+
 struct KernelLaunch {
   std::string Name;
   std::vector<std::string> Args;
   std::vector<Formula> Global;
   std::optional<std::vector<Formula>> Local; // nullopt: implementation's choice
   std::optional<Formula> LocalMemoryBytes;   // __local bytes per work-group
+  /// "index_ends" (docs/manifest.md): a kernel that computes its indices
+  /// in int and whose last work-groups form indices past its loops' last
+  /// ones (tiles) lists each mapped loop's last index; a launch where one
+  /// is within IndexEndMargin of INT_MAX is refused (the indices past it
+  /// would wrap).
+  std::vector<Formula> IndexEnds;
   /// How the NDRange splits over several devices (manifest version 3,
   /// docs/manifest.md "split"); nullopt: it runs on one device, for the
   /// reason in NoSplit (empty for a manifest before version 3).
@@ -223,6 +235,9 @@ struct Manifest {
     std::string Name;
     Formula Value;
     std::optional<Formula> When;
+    /// Named by the kernels only as a value (manifest "value_only"): of
+    /// any sign; a size is refused where it is negative.
+    bool ValueOnly = false;
   };
   std::vector<DerivedSize> Derived;
   std::map<std::string, bool> DerivedLong;

@@ -79,9 +79,12 @@ struct Temporary {
 /// "long").
 struct DerivedSize {
   std::string Name, Value, When, KernelType;
+  /// "value_only": named only as a value in the kernels (no bound,
+  /// subscript or condition), so it may be negative.
+  bool ValueOnly = false;
   bool operator==(const DerivedSize &O) const {
     return Name == O.Name && Value == O.Value && When == O.When &&
-           KernelType == O.KernelType;
+           KernelType == O.KernelType && ValueOnly == O.ValueOnly;
   }
 };
 
@@ -159,11 +162,12 @@ struct Kernel {
   std::string LocalMemoryBytes;                  ///< "" when absent
   std::optional<manifest::Split> Split;          ///< version 3
   std::string NoSplit; ///< version 3: why it runs on one device; "" absent
+  std::vector<std::string> IndexEnds; ///< "index_ends"; empty when absent
   bool operator==(const Kernel &O) const {
     return Name == O.Name && Kind == O.Kind && Args == O.Args &&
            Global == O.Global && Local == O.Local &&
            LocalMemoryBytes == O.LocalMemoryBytes && Split == O.Split &&
-           NoSplit == O.NoSplit;
+           NoSplit == O.NoSplit && IndexEnds == O.IndexEnds;
   }
 };
 
