@@ -553,10 +553,13 @@ void Emitter::naive() {
   // test lie in the box. A further test keeps the band's own range where
   // it is narrower than its box (a triangular band, `j <= i`). A strip
   // (KernelPlan::StripRows) gives each work-item RS consecutive positions
-  // of dimension 1's box, run in order, each tested against the box's end
-  // before its index is formed.
+  // of dimension 1's box from row0 (below the box's extent), run in order,
+  // each index tested against the box's upper bounds: it is at most RS - 1
+  // past them, which the manifest's index_ends keeps from wrapping (the
+  // test on the position, `r >= extent - row0`, ran 4.7% slower in a 3 x 3
+  // convolution on an H200).
   const MappedLoop *Strip = Plan.StripRows ? Plan.byDim(1) : nullptr;
-  std::string RS = Strip ? Plan.tunable("RS") : "", First, StripExtent;
+  std::string RS = Strip ? Plan.tunable("RS") : "", First;
   std::string PastBox;
   auto AsSize = [](const std::string &E) {
     return E.find_first_not_of("0123456789") == std::string::npos
@@ -569,7 +572,6 @@ void Emitter::naive() {
     std::string Extent = extentFormula(M.BoxLower, M.BoxUpper);
     std::string KExtent = extentFormula(M.BoxLower, M.BoxUpper, true);
     if (&M == Strip) {
-      StripExtent = KExtent;
       PastBox += (PastBox.empty() ? "" : " || ") + Gid + " * " + RS +
                  " >= " + AsSize(KExtent);
       Extent = "ceil_div(" + Extent + ", " + RS + ")";
@@ -604,12 +606,13 @@ void Emitter::naive() {
     std::string R = role("r");
     line("#pragma unroll");
     open("for (int " + R + " = 0; " + R + " < " + RS + "; " + R + "++)");
-    // Past the box's end: the positions left, box extent - row0, are at
-    // least 1 here (row0 is below the extent) and cannot wrap.
-    line("if (" + R + " >= " + StripExtent + " - " + First + ")");
-    line("  return;");
     line("const " + IndexType + " " + Strip->Var + " = " +
          fromBox(*Strip, First + " + " + R) + ";");
+    std::string Past;
+    for (const IndexExpr &U : Strip->Upper)
+      Past += (Past.empty() ? "" : " || ") + Strip->Var + " > " + U.str();
+    line("if (" + Past + ")");
+    line("  return;");
   }
   body(Plan.Body);
   if (Strip)
@@ -2258,8 +2261,13 @@ void Emitter::parallelTerms(const std::string &Lid, const std::string &Size,
   line(Terms + "[" + Lid + "] = " + clExpr(S.RHS, Ctx) + ";");
   close();
   line("barrier(CLK_LOCAL_MEM_FENCE);");
+  // The combination, in order, is the critical path (Durbin: one chain
+  // of dependent adds); unrolled by 8, its loads of the terms are issued
+  // ahead of the adds (a hand variant on an H200: Durbin 17.5 -> 14.3 ms
+  // at n = 2000). A chunk has at most the work-group's size of terms.
   open("if (" + Lid + " == 0)");
-  line("for (long " + Q + " = 0; " + Q + " < " + N + "; " + Q + "++)");
+  line("#pragma unroll 8");
+  line("for (int " + Q + " = 0; " + Q + " < (int)" + N + "; " + Q + "++)");
   line("  " + Acc + " " + assignOpSpelling(S.Op) + " " + Terms + "[" + Q +
        "];");
   close();

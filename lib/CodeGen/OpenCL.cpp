@@ -733,9 +733,12 @@ std::string boundFormula(const std::vector<IndexExpr> &Es, const char *Fn) {
 // and whose last work-groups' work-items form indices past them (a tile's
 // base plus the work-item's offset in it) before they are tested. A
 // naive kernel tests its work-items' global ids against the box first
-// (KernelEmitter's naive()); a tree reduction and a kernel of one
-// work-group walk positions in long.
+// (KernelEmitter's naive()), except along a strip's rows, whose last
+// strip runs up to RS - 1 past the box's end; a tree reduction and a
+// kernel of one work-group walk positions in long.
 std::vector<std::string> indexEnds(const KernelPlan &P) {
+  if (P.K == KernelPlan::Naive && P.StripRows && P.IndexType == "int")
+    return {boundFormula(P.byDim(1)->BoxUpper, "min")};
   switch (P.K) {
   case KernelPlan::Block:
   case KernelPlan::Transpose:

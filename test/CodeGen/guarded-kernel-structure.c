@@ -27,9 +27,9 @@
 // STENCIL-NEXT: const int row0 = (int)get_global_id(1) * RS;
 // STENCIL-NEXT: #pragma unroll
 // STENCIL-NEXT: for (int r = 0; r < RS; r++) {
-// STENCIL-NEXT:   if (r >= n - row0)
-// STENCIL-NEXT:     return;
 // STENCIL-NEXT:   const int i = row0 + r;
+// STENCIL-NEXT:   if (i > n - 1)
+// STENCIL-NEXT:     return;
 // STENCIL-NEXT:   if (i >= 1 && i <= n - 2 && j >= 1 && j <= m - 2)
 // STENCIL-NEXT:     B[i*m + j] = 0.2f * (A[i*m + j] + A[i*m - m + j] + A[i*m + m + j] + A[i*m + j - 1] + A[i*m + j + 1]);
 // STENCIL-NEXT:   if (i <= 0 || i >= n - 1 || j <= 0 || j >= m - 1)

@@ -12,10 +12,10 @@
 // MAP-NEXT:   loop j -> dimension 0
 // MAP-NEXT:   work-group: WG0 x WG1 (WG0 = 16, WG1 = 16)
 
-// CHECK: const int j = (int)get_global_id(0);
-// CHECK-NEXT: const int i = (int)get_global_id(1);
-// CHECK-NEXT: if (i > M - 1 || j > N - 1)
+// CHECK: if (get_global_id(0) >= (size_t)(N) || get_global_id(1) >= (size_t)(M))
 // CHECK-NEXT:   return;
+// CHECK-NEXT: const int j = (int)get_global_id(0);
+// CHECK-NEXT: const int i = (int)get_global_id(1);
 // CHECK-NEXT: float tmp;
 // CHECK-NEXT: tmp = 0.0f;
 // CHECK-NEXT: for (int k = 0; k < K; k++) {
