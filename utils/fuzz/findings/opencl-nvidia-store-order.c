@@ -6,9 +6,11 @@
  *     # FAILED: B[0][4] expected 12, got -1 (9 of 1369 elements wrong);
  *     # also at N = 5, 6, 8; N = 2, 3, 4 pass
  *   LOOPTILE_CL_OPTIONS=-cl-opt-disable looptile-run ... --device gpu  # PASSED
- * PoCL (Debian's 3.1 here, the GPU machine's 5.0, every work-group
- * method) passes with looptile-run's inputs; the campaign reported the
- * same element wrong through its own driver. B[0][4] is written only by
+ * The campaign found it on the GPU machine's PoCL 5.0 (its harness runs
+ * PoCL: the same element wrong, with the harness's own inputs); with
+ * looptile-run's default inputs PoCL 5.0 (three runs, every work-group
+ * method) and Debian's 3.1 here pass. Two LLVM-based compilers failing
+ * alike points at the kernel text or at a shared optimization. B[0][4] is written only by
  * kernel f_k2 (the nest at line 24, one work-item per row i), whose
  * iteration lx = 2 stores -1 into B[i][N - lx - 1] = B[0][4] and then
  * reads it back in B[i][lx + 2] = (lx * M + lx * B[i][lx + 2]) % 4093:
