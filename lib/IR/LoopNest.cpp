@@ -908,13 +908,10 @@ bool looptile::namedOnlyAsValue(const Function &F, const std::string &Name) {
   bool Used = false;
   auto Index = [&](const IndexExpr &E) { Used |= E.mentions(Name); };
   auto Cond = [&](const AffineCondition &C) { Used |= C.mentions(Name); };
-  std::function<bool(const Expr &)> Names = [&](const Expr &E) {
-    if (E.K == Expr::ScalarRef && E.Name == Name)
-      return true;
-    for (const Expr &Op : E.Operands)
-      if (Names(Op))
-        return true;
-    return false;
+  auto Names = [&](const Expr &E) {
+    return anyExpr(E, [&](const Expr &X) {
+      return X.K == Expr::ScalarRef && X.Name == Name;
+    });
   };
   std::function<void(const Expr &)> InExpr = [&](const Expr &E) {
     for (const IndexExpr &S : E.Subscripts)

@@ -1,6 +1,7 @@
 //===- Distribute.cpp - loop distribution by dependence SCCs --------------===//
 #include "looptile/Transforms/Distribute.h"
 
+#include "looptile/IR/Walk.h"
 #include "looptile/Analysis/Dependence.h"
 #include "looptile/Analysis/ScalarClassification.h"
 #include "looptile/Transforms/Expand.h"
@@ -49,16 +50,10 @@ bool mentionsArray(const Node &N, const std::string &Name) {
         return true;
     return false;
   }
-  std::function<bool(const Expr &)> Walk = [&](const Expr &E) {
-    if (E.K == Expr::ArrayRef && E.Name == Name)
-      return true;
-    for (const Expr &Op : E.Operands)
-      if (Walk(Op))
-        return true;
-    return false;
-  };
   for (const Expr *E : N.stmt().exprs())
-    if (Walk(*E))
+    if (anyExpr(*E, [&](const Expr &X) {
+          return X.K == Expr::ArrayRef && X.Name == Name;
+        }))
       return true;
   return false;
 }

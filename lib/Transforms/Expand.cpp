@@ -28,13 +28,10 @@ bool enclosingVars(const std::vector<Node> &Body, const Loop *Target,
 }
 
 bool mentionsScalar(const std::vector<Node> &Body, const std::string &Name) {
-  std::function<bool(const Expr &)> In = [&](const Expr &E) {
-    if (E.K == Expr::ScalarRef && E.Name == Name)
-      return true;
-    for (const Expr &Op : E.Operands)
-      if (In(Op))
-        return true;
-    return false;
+  auto In = [&](const Expr &E) {
+    return anyExpr(E, [&](const Expr &X) {
+      return X.K == Expr::ScalarRef && X.Name == Name;
+    });
   };
   for (const Node &N : Body) {
     if (N.isLoop()) {

@@ -104,6 +104,17 @@ template <class Fn> void forEachStmt(const std::vector<Node> &Body, Fn &&F) {
   walk_detail::walk(Body, Outer, None, F);
 }
 
+/// True when Pred accepts E or an expression below it (operands first
+/// visited after their parent).
+template <class Pred> bool anyExpr(const Expr &E, Pred &&P) {
+  if (P(E))
+    return true;
+  for (const Expr &Op : E.Operands)
+    if (anyExpr(Op, P))
+      return true;
+  return false;
+}
+
 /// The first loop of Body that Pred accepts, or nullptr.
 template <class Pred>
 const Loop *findLoop(const std::vector<Node> &Body, Pred &&P) {
