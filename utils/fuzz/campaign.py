@@ -230,6 +230,10 @@ def main(argv=None):
                     "these tunables with these values (e.g. TVW=2: the "
                     "transposition's vector path), the others chosen to respect "
                     "multiple_of")
+    ap.add_argument("--device", metavar="cpu|gpu|P:D",
+                    help="the OpenCL device that validates the kernels "
+                    "(LOOPTILE_DEVICE of every looptile-run call; default: "
+                    "looptile-run's, the first GPU where there is one)")
     ap.add_argument("--looptile-run", dest="runner",
                     help="the looptile-run to use (default: next to looptile)")
     ap.add_argument("--summary", metavar="FILE.jsonl",
@@ -275,7 +279,7 @@ def main(argv=None):
                   use_oclgrind=not args.no_oclgrind, workdir=args.workdir,
                   timeout=args.timeout, wg_limit=args.wg_limit,
                   small_work_groups=args.small_work_groups,
-                  tunables=parse_tunables(args.tunables))
+                  tunables=parse_tunables(args.tunables), device=args.device)
     tools.alias_calls = "alias-calls" not in exclude[1]
     if args.oclgrind:
         try:

@@ -113,7 +113,8 @@ class Result:
 class Tools:
     def __init__(self, looptile=None, runner=None, cc=None, oclgrind=None,
                  opencl=True, use_oclgrind=True, workdir=None, timeout=60,
-                 wg_limit=1024, small_work_groups=False, tunables=None):
+                 wg_limit=1024, small_work_groups=False, tunables=None,
+                 device=None):
         bindir = os.path.join(ROOT, "build", "bin")
         self.looptile = looptile or os.environ.get("LOOPTILE") or os.path.join(bindir, "looptile")
         self.runner = runner or os.path.join(os.path.dirname(self.looptile), "looptile-run")
@@ -136,7 +137,14 @@ class Tools:
         self.use_process_cache()
         # a real GPU's work-group limit (issue 11, defect 12)
         self.env["POCL_MAX_WORK_GROUP_SIZE"] = str(wg_limit)
-        self.env.pop("LOOPTILE_DEVICE", None)
+        # the OpenCL device of every looptile-run call (--device); without
+        # one, looptile-run's default: the first GPU where there is one (a
+        # machine whose OCL_ICD_FILENAMES lists NVIDIA's library shows its
+        # GPU whatever /etc/OpenCL/vendors holds)
+        if device:
+            self.env["LOOPTILE_DEVICE"] = device
+        else:
+            self.env.pop("LOOPTILE_DEVICE", None)
         self.env.pop("LOOPTILE_COMPUTE_UNITS", None)
 
     def use_process_cache(self):
