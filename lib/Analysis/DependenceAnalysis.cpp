@@ -426,11 +426,7 @@ NestDependences looptile::analyzeNest(const Function &F, unsigned NestIndex,
     NestDependences Out = E->Result;
     Out.NestIndex = NestIndex;
     Diags.insert(Diags.end(), E->Diags.begin(), E->Diags.end());
-    static const bool Verify = [] {
-      const char *V = std::getenv("LOOPTILE_VERIFY_DEPENDENCE_CACHE");
-      return V && *V && std::string(V) != "0";
-    }();
-    if (Verify) {
+    if (DependenceCache::verifying()) {
       std::vector<Diagnostic> Again;
       NestDependences Fresh = computeNest(F, NestIndex, Again);
       ProgramDependences A, B;

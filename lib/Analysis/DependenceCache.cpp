@@ -5,6 +5,7 @@
 #include "looptile/Analysis/ScalarClassification.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <set>
 
@@ -28,6 +29,24 @@ DependenceCache::find(const std::string &Key) const {
 
 void DependenceCache::insert(std::string Key, Entry E) {
   Entries.emplace(std::move(Key), std::move(E));
+}
+
+const DependenceCache::Problem *
+DependenceCache::findProblem(const std::string &Key) const {
+  auto It = Problems.find(Key);
+  return It == Problems.end() ? nullptr : &It->second;
+}
+
+void DependenceCache::insertProblem(std::string Key, Problem P) {
+  Problems.emplace(std::move(Key), std::move(P));
+}
+
+bool DependenceCache::verifying() {
+  static const bool Verify = [] {
+    const char *V = std::getenv("LOOPTILE_VERIFY_DEPENDENCE_CACHE");
+    return V && *V && std::string(V) != "0";
+  }();
+  return Verify;
 }
 
 namespace {

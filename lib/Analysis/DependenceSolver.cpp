@@ -13,6 +13,9 @@
 //===----------------------------------------------------------------------===//
 #include "DependenceSolver.h"
 
+#include "looptile/Analysis/DependenceCache.h"
+#include "looptile/Support/Statistic.h"
+
 #include <isl/constraint.h>
 #include <isl/ctx.h>
 #include <isl/local_space.h>
@@ -22,9 +25,15 @@
 #include <isl/space.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 
 using namespace looptile;
+
+LOOPTILE_STATISTIC(ProblemsSolved, "analysis",
+                   "dependence problems solved by isl (a pair of accesses)");
+LOOPTILE_STATISTIC(ProblemHits, "analysis",
+                   "dependence problems answered again from the cache");
 
 DependenceSolver::DependenceSolver() : Ctx(isl_ctx_alloc()) {
   // A set isl cannot build comes back as null, and the caller then assumes
@@ -415,24 +424,63 @@ DirectionResult DependenceSolver::directions(const AccessRef &Src,
   for (unsigned K = 0; K < Snk.Site->Loops.size(); ++K)
     Vars.push_back(RY.var(K));
   std::string Text = setText(Params, Vars, Constraints);
-  isl_set *Set = isl_set_read_from_str(Ctx, Text.c_str());
-  if (!Set) {
-    Result.NonAffine = true;
-    return Result;
-  }
-  if (isEmpty(isl_set_copy(Set))) {
-    isl_set_free(Set);
-    return Result;
-  }
-  Refiner R{Common,
-            static_cast<unsigned>(Src.Site->Loops.size()),
-            {},
-            SameIterationOrder,
-            Result.Vectors,
-            {}};
+  std::vector<int> Signs;
   for (unsigned K = 0; K < Common; ++K)
-    R.Signs.push_back(Src.Site->Loops[K]->Step > 0 ? 1 : -1);
-  R.run(Set, false);
-  std::sort(Result.Vectors.begin(), Result.Vectors.end());
-  return Result;
+    Signs.push_back(Src.Site->Loops[K]->Step > 0 ? 1 : -1);
+  unsigned SinkOffset = static_cast<unsigned>(Src.Site->Loops.size());
+
+  // Everything isl is asked below is Text and these numbers: the same
+  // problem has the same answer (DependenceCache::Problem).
+  DependenceCache *Cache = DependenceCache::current();
+  std::string Key;
+  if (Cache) {
+    Key = Text + '\x1f' + std::to_string(Common) + '\x1f' +
+          std::to_string(SinkOffset) + '\x1f' +
+          (SameIterationOrder ? "1" : "0");
+    for (int Sign : Signs)
+      Key += Sign > 0 ? '+' : '-';
+  }
+  auto solve = [&](DependenceCache::Problem &P) {
+    isl_set *Set = isl_set_read_from_str(Ctx, Text.c_str());
+    if (!Set) {
+      P.Unreadable = true;
+      return;
+    }
+    if (isEmpty(isl_set_copy(Set))) {
+      isl_set_free(Set);
+      return;
+    }
+    Refiner R{Common, SinkOffset, Signs, SameIterationOrder, P.Vectors, {}};
+    R.run(Set, false);
+    std::sort(P.Vectors.begin(), P.Vectors.end());
+  };
+  auto answer = [&](const DependenceCache::Problem &P) {
+    Result.NonAffine = P.Unreadable;
+    Result.Vectors = P.Vectors;
+    return Result;
+  };
+  if (Cache) {
+    if (const DependenceCache::Problem *Known = Cache->findProblem(Key)) {
+      ++ProblemHits;
+      if (DependenceCache::verifying()) {
+        DependenceCache::Problem Fresh;
+        solve(Fresh);
+        if (Fresh.Unreadable != Known->Unreadable ||
+            Fresh.Vectors != Known->Vectors) {
+          std::fprintf(stderr,
+                       "looptile: internal error: the dependence cache's "
+                       "answer to the problem %s differs from isl's\n",
+                       Text.c_str());
+          std::abort();
+        }
+      }
+      return answer(*Known);
+    }
+  }
+  ++ProblemsSolved;
+  DependenceCache::Problem P;
+  solve(P);
+  if (Cache)
+    Cache->insertProblem(std::move(Key), P);
+  return answer(P);
 }

@@ -17,8 +17,13 @@
 // the code around the nest). A transformed nest is another key, so an
 // entry can never be stale.
 //
+// Below the nests, each dependence problem handed to isl (a pair of
+// accesses over their loops, as text) is solved once too: a nest with
+// another key (a distributed piece, a candidate's copy) mostly asks the
+// problems of the nest it came from again.
+//
 // LOOPTILE_VERIFY_DEPENDENCE_CACHE=1 in the environment recomputes every
-// hit and aborts when the two answers differ (utils/snapshot.py and the
+// hit (nests and problems) and aborts when the two answers differ (utils/snapshot.py and the
 // fuzz campaigns run with it).
 //
 //===----------------------------------------------------------------------===//
@@ -63,8 +68,26 @@ public:
   void insert(std::string Key, Entry E);
   size_t size() const { return Entries.size(); }
 
+  /// One dependence problem's answer (DependenceSolver::directions): the
+  /// direction vectors isl found, or that isl could not read the set. The
+  /// key is the solver's whole input as text (the set, the common loops,
+  /// their step signs, the order within an iteration), so that the same
+  /// pair of accesses asked again (a distributed piece of the nest, another
+  /// candidate's copy of it, a preview) reuses the answer: a nest that is
+  /// another key above still has most of its problems here.
+  struct Problem {
+    std::vector<DirectionVector> Vectors;
+    bool Unreadable = false;
+  };
+  const Problem *findProblem(const std::string &Key) const;
+  void insertProblem(std::string Key, Problem P);
+  /// True when LOOPTILE_VERIFY_DEPENDENCE_CACHE asks to recompute every
+  /// hit and abort when the answers differ.
+  static bool verifying();
+
 private:
   std::unordered_map<std::string, Entry> Entries;
+  std::unordered_map<std::string, Problem> Problems;
 };
 
 } // namespace looptile
