@@ -86,6 +86,13 @@ void onGuardFault(int Sig, siginfo_t *Info, void *Context) {
     bool Before = A >= E.Low && A < E.Low + E.Page;
     if (!Past && !Before)
       continue;
+    // Several work-item threads can fault at once (PoCL runs work-groups
+    // in parallel): the first reports, the others wait for its _exit, so
+    // that the message is printed once and whole.
+    static std::atomic<bool> Reporting{false};
+    if (Reporting.exchange(true))
+      for (;;)
+        pause();
     writeAll("looptile: error: ");
     writeAll(Past ? E.PastEnd : E.BeforeStart);
     writeAll("\n");
