@@ -1038,7 +1038,7 @@ void Emitter::stageThroughRegisters(const StagedAccess &S,
     Cx.IndexSubst[Plan.Band[S.BandIndex].Var] =
         IndexExpr::symbol(PBase) + IndexExpr::symbol(PCoord);
     Cx.IndexSubst[K.Var] = IndexExpr::symbol(KBase) + IndexExpr::symbol(KCoord);
-    std::string Flat = substituted(flatIndex(F, S.Array, S.Subscripts), Cx).str();
+    std::string Flat = clFlatIndex(F, S.Array, S.Subscripts, Cx);
     std::string Ty = elemTypeName(S.Type);
     line("const int " + A0 + " = " + AV + ";");
     line(Regs + "[" + Q + "] = *(__global const " + Ty + "4 *)(" + S.Array +
@@ -1315,7 +1315,7 @@ void Emitter::rowStaged() {
                            IndexExpr::constant(Off);
     return std::make_pair(
         clExpr(Expr::arrayRef(A.Array, A.Type, A.Subscripts), At),
-        substituted(flatIndex(F, A.Array, A.Subscripts), At).str());
+        clFlatIndex(F, A.Array, A.Subscripts, At));
   };
   auto Reg = [&](size_t I, int G, int Off) {
     return Regs[I] + "[" + (G > 1 ? std::to_string(G) + " * " + Q : Q) +

@@ -37,6 +37,41 @@ IndexExpr looptile::substituted(const IndexExpr &E, const CLPrintContext &Ctx) {
   return R;
 }
 
+std::string looptile::clFlatIndex(const Function &F, const std::string &Name,
+                                  const std::vector<IndexExpr> &Subscripts,
+                                  const CLPrintContext &Ctx) {
+  const Variable *V = F.lookup(Name);
+  bool Horner = false;
+  for (size_t D = 0; Subscripts.size() > 1 && D < Subscripts.size(); ++D)
+    Horner |= Subscripts[D].terms().size() > 1;
+  // flatIndex's own cases: one subscript, a pointer, a local array.
+  if (!Horner || !V || V->VarKind == Variable::PointerParam ||
+      V->VarKind == Variable::LocalArray)
+    return substituted(flatIndex(F, Name, Subscripts), Ctx).str();
+  auto Grouped = [](const IndexExpr &E) {
+    std::string T = E.str();
+    return E.terms().size() > 1 ? "(" + T + ")" : T;
+  };
+  std::string Out = substituted(Subscripts[0], Ctx).str();
+  bool Sum = substituted(Subscripts[0], Ctx).terms().size() > 1;
+  for (size_t D = 1; D < Subscripts.size(); ++D) {
+    IndexExpr Extent = D < V->Extents.size() && V->Extents[D]
+                           ? *V->Extents[D]
+                           : IndexExpr::constant(1);
+    IndexExpr S = substituted(Subscripts[D], Ctx);
+    Out = (Sum ? "(" + Out + ")" : Out) + "*" +
+          Grouped(substituted(Extent, Ctx));
+    if (S.terms().size() > 1)
+      Out += " + (" + S.str() + ")";
+    else if (!S.terms().empty()) {
+      std::string T = S.str();
+      Out += T[0] == '-' ? " - " + T.substr(1) : " + " + T;
+    }
+    Sum = true;
+  }
+  return Out;
+}
+
 std::string looptile::clExpr(const Expr &E, const CLPrintContext &Ctx) {
   return printExpr(E, [&](const Expr &X) -> std::optional<std::string> {
     switch (X.K) {
@@ -64,8 +99,7 @@ std::string looptile::clExpr(const Expr &E, const CLPrintContext &Ctx) {
             Subs[D] = IndexExpr::symbol(Hole);
             Holes.push_back({Hole, "(" + clExpr(X.Operands[D], Ctx) + ")"});
           }
-        std::string Index =
-            substituted(flatIndex(*Ctx.F, X.Name, Subs), Ctx).str();
+        std::string Index = clFlatIndex(*Ctx.F, X.Name, Subs, Ctx);
         for (const auto &[Hole, Text] : Holes)
           for (size_t At; (At = Index.find(Hole)) != std::string::npos;)
             Index.replace(At, Hole.size(), Text);
@@ -81,8 +115,7 @@ std::string looptile::clExpr(const Expr &E, const CLPrintContext &Ctx) {
           Out += "[" + substituted(S, Ctx).str() + "]";
         return Out;
       }
-      return X.Name + "[" +
-             substituted(flatIndex(*Ctx.F, X.Name, X.Subscripts), Ctx).str() +
+      return X.Name + "[" + clFlatIndex(*Ctx.F, X.Name, X.Subscripts, Ctx) +
              "]";
     }
     case Expr::Cast:

@@ -38,6 +38,20 @@ struct CLPrintContext {
 /// Applies Ctx.IndexSubst to E.
 IndexExpr substituted(const IndexExpr &E, const CLPrintContext &Ctx);
 
+/// OpenCL C text of the flat index of Name[Subscripts] (flatIndex), after
+/// Ctx's substitutions. Where a subscript of a flattened array has more
+/// than one term (`A[i - n + 5][j]`), the index is printed in Horner form,
+/// each such subscript computed on its own as the C computes it:
+/// `(i - n + 5)*m + j`, not distributed (`i*m - n*m + 5*m + j`). Each
+/// partial result is then a subscript or an element offset inside the
+/// array, while a distributed term such as `n*m` can pass INT_MAX for an
+/// array of a few rows (int overflow, undefined in OpenCL C as in C).
+/// Subscripts of one term each keep the distributed form (`i*m + j`),
+/// whose terms are each bounded by the array.
+std::string clFlatIndex(const Function &F, const std::string &Name,
+                        const std::vector<IndexExpr> &Subscripts,
+                        const CLPrintContext &Ctx);
+
 /// OpenCL C text of E.
 std::string clExpr(const Expr &E, const CLPrintContext &Ctx);
 

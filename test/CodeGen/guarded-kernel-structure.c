@@ -31,7 +31,7 @@
 // STENCIL-NEXT:   if (i > n - 1)
 // STENCIL-NEXT:     return;
 // STENCIL-NEXT:   if (i >= 1 && i <= n - 2 && j >= 1 && j <= m - 2)
-// STENCIL-NEXT:     B[i*m + j] = 0.2f * (A[i*m + j] + A[i*m - m + j] + A[i*m + m + j] + A[i*m + j - 1] + A[i*m + j + 1]);
+// STENCIL-NEXT:     B[i*m + j] = 0.2f * (A[i*m + j] + A[(i - 1)*m + j] + A[(i + 1)*m + j] + A[i*m + (j - 1)] + A[i*m + (j + 1)]);
 // STENCIL-NEXT:   if (i <= 0 || i >= n - 1 || j <= 0 || j >= m - 1)
 // STENCIL-NEXT:     B[i*m + j] = A[i*m + j];
 // STENCIL-NEXT: }
@@ -59,6 +59,6 @@
 
 // SINGLE:      for (int j = 0; j < n; j++) {
 // SINGLE-NEXT:   if (j == 0)
-// SINGLE-NEXT:     A[i*n + j] = A[i*n - n + j];
+// SINGLE-NEXT:     A[i*n + j] = A[(i - 1)*n + j];
 // SINGLE-NEXT:   if (j <= -1 || j >= 1)
-// SINGLE-NEXT:     A[i*n + j] = 0.5f * (A[i*n + j - 1] + A[i*n - n + j]);
+// SINGLE-NEXT:     A[i*n + j] = 0.5f * (A[i*n + (j - 1)] + A[(i - 1)*n + j]);

@@ -94,7 +94,7 @@ void scaled(int h, int w, const float A[h][w], double B[w][h]) {
 // The write's rows run backwards (stride -h): the alignment test takes the
 // stride as it is.
 // REVW: (((i0*w + j0) | (w) | (w*h - h - j0*h + i0) | (-h)) & (TVW - 1)) == 0
-// REVW: *(__global LT_CAT(float, TVW) *)&B[w*h - h - j*h + i] =
+// REVW: *(__global LT_CAT(float, TVW) *)&B[(w - 1 - j)*h + i] =
 void rev_write(int h, int w, const float A[h][w], float B[w][h]) {
   for (int i = 0; i < h; i++)
     for (int j = 0; j < w; j++)
