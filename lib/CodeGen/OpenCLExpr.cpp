@@ -41,35 +41,54 @@ std::string looptile::clFlatIndex(const Function &F, const std::string &Name,
                                   const std::vector<IndexExpr> &Subscripts,
                                   const CLPrintContext &Ctx) {
   const Variable *V = F.lookup(Name);
+  // A subscript that no substitution touches prints with its shared
+  // symbols factored out (IndexExpr::factoredStr: a linearized `(i - n +
+  // 5)*m + j` as written); the kernels' substituted loop variables keep
+  // the distributed form their tiles were tuned with.
+  auto Text = [&](const IndexExpr &S) {
+    IndexExpr T = substituted(S, Ctx);
+    return T == S ? T.factoredStr() : T.str();
+  };
   bool Horner = false;
   for (size_t D = 0; Subscripts.size() > 1 && D < Subscripts.size(); ++D)
     Horner |= Subscripts[D].terms().size() > 1;
   // flatIndex's own cases: one subscript, a pointer, a local array.
-  if (!Horner || !V || V->VarKind == Variable::PointerParam ||
-      V->VarKind == Variable::LocalArray)
+  if (!V || V->VarKind == Variable::PointerParam ||
+      V->VarKind == Variable::LocalArray || Subscripts.size() <= 1)
+    return Subscripts.empty() ? "0" : Text(Subscripts[0]);
+  if (!Horner)
     return substituted(flatIndex(F, Name, Subscripts), Ctx).str();
   auto Grouped = [](const IndexExpr &E) {
     std::string T = E.str();
     return E.terms().size() > 1 ? "(" + T + ")" : T;
   };
-  std::string Out = substituted(Subscripts[0], Ctx).str();
-  bool Sum = substituted(Subscripts[0], Ctx).terms().size() > 1;
+  // Out is the offset so far, empty while it is 0 (a leading `[0]`).
+  IndexExpr S0 = substituted(Subscripts[0], Ctx);
+  std::string Out = S0.terms().empty() ? "" : Text(Subscripts[0]);
+  bool Sum = S0.terms().size() > 1;
   for (size_t D = 1; D < Subscripts.size(); ++D) {
     IndexExpr Extent = D < V->Extents.size() && V->Extents[D]
                            ? *V->Extents[D]
                            : IndexExpr::constant(1);
     IndexExpr S = substituted(Subscripts[D], Ctx);
+    if (Out.empty()) {
+      // 0*E + S is S.
+      if (!S.terms().empty())
+        Out = Text(Subscripts[D]);
+      Sum = S.terms().size() > 1;
+      continue;
+    }
     Out = (Sum ? "(" + Out + ")" : Out) + "*" +
           Grouped(substituted(Extent, Ctx));
-    if (S.terms().size() > 1)
-      Out += " + (" + S.str() + ")";
-    else if (!S.terms().empty()) {
+    Sum = !S.terms().empty();
+    if (S.terms().size() > 1) {
+      Out += " + (" + Text(Subscripts[D]) + ")";
+    } else if (Sum) {
       std::string T = S.str();
       Out += T[0] == '-' ? " - " + T.substr(1) : " + " + T;
     }
-    Sum = true;
   }
-  return Out;
+  return Out.empty() ? "0" : Out;
 }
 
 std::string looptile::clExpr(const Expr &E, const CLPrintContext &Ctx) {

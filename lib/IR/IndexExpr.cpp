@@ -6,6 +6,8 @@
 #include "looptile/IR/IndexExpr.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 
 using namespace looptile;
 
@@ -153,6 +155,60 @@ std::string looptile::intLiteralStr(int64_t Value) {
   if (Value == INT32_MIN)
     return "(-2147483647 - 1)";
   return std::to_string(Value);
+}
+
+std::string IndexExpr::factoredStr() const {
+  // The symbol in the most terms (a power counts once), the first seen on
+  // a tie; at least two terms, each of degree at most two (the row-major
+  // pattern `(i - n + 5)*m`: a product of several sizes, as in a
+  // linearized 3-D or im2col index, stays distributed rather than be
+  // regrouped into a form the source never had).
+  std::vector<std::string> Order;
+  std::map<std::string, unsigned> Count;
+  std::set<std::string> TooDeep;
+  for (const Term &T : Terms) {
+    std::set<std::string> Seen(T.Symbols.begin(), T.Symbols.end());
+    for (const std::string &S : T.Symbols) {
+      if (T.Symbols.size() > 2)
+        TooDeep.insert(S);
+      if (Seen.erase(S) && Count[S]++ == 0)
+        Order.push_back(S);
+    }
+  }
+  std::string Best;
+  for (const std::string &S : Order)
+    if (Count[S] >= 2 && !TooDeep.count(S) &&
+        (Best.empty() || Count[S] > Count[Best]))
+      Best = S;
+  if (Best.empty())
+    return str();
+  // Before: the terms ahead of the first with Best; Quotient: the terms
+  // with Best, divided by it; After: the other terms behind it.
+  IndexExpr Before, Quotient, After;
+  bool Met = false;
+  for (const Term &T : Terms) {
+    auto At = std::find(T.Symbols.begin(), T.Symbols.end(), Best);
+    if (At == T.Symbols.end()) {
+      (Met ? After : Before).addTerm(T.Coeff, T.Symbols);
+      continue;
+    }
+    Met = true;
+    Monomial Rest = T.Symbols;
+    Rest.erase(Rest.begin() + (At - T.Symbols.begin()));
+    Quotient.addTerm(T.Coeff, Rest);
+  }
+  auto Join = [](std::string Out, const std::string &Next) {
+    if (Out.empty())
+      return Next;
+    return Next[0] == '-' ? Out + " - " + Next.substr(1) : Out + " + " + Next;
+  };
+  std::string Out = Before.Terms.empty() ? "" : Before.factoredStr();
+  // `- (i + 1)*m`, not `+ (-i - 1)*m`.
+  bool Minus = Quotient.Terms.front().Coeff < 0;
+  Out = Join(Out, (Minus ? "-(" : "(") +
+                      (Minus ? -Quotient : Quotient).factoredStr() + ")*" +
+                      Best);
+  return After.Terms.empty() ? Out : Join(Out, After.factoredStr());
 }
 
 std::string IndexExpr::str() const {

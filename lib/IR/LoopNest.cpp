@@ -323,7 +323,7 @@ std::string looptile::floatLiteralStr(double Value, ElemType T) {
 static std::string subscriptsStr(const std::vector<IndexExpr> &Subs) {
   std::string Out;
   for (const IndexExpr &S : Subs)
-    Out += "[" + S.str() + "]";
+    Out += "[" + S.factoredStr() + "]";
   return Out;
 }
 
@@ -349,7 +349,7 @@ std::string looptile::printExpr(const Expr &E, const ExprOverride &Override) {
     for (size_t D = 0; D < E.Subscripts.size(); ++D)
       Out += "[" +
              (E.gathersDim(D) ? printExpr(E.Operands[D], Override)
-                              : E.Subscripts[D].str()) +
+                              : E.Subscripts[D].factoredStr()) +
              "]";
     return Out;
   }

@@ -18,7 +18,7 @@ void rows(int M, int N, float *restrict A) {
 // first element, which row i + 1 reads: the digit j + 1 reaches N + 1, the
 // split is not proved, and the dependence is assumed at both loops.
 // RUN: %looptile %s --function=spill --print-deps 2>&1 | FileCheck %s --check-prefix=SPILL
-// SPILL: cannot analyse subscript of 'A[i*N + i + j + 1]'
+// SPILL: cannot analyse subscript of 'A[(N + 1)*i + j + 1]'
 // SPILL: loop i: sequential
 // SPILL: loop j: sequential
 void spill(int M, int N, float *restrict A) {

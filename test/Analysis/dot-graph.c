@@ -30,7 +30,7 @@ void unproven(int N, int M, float *restrict A) {
 // CHECK-NEXT: }
 // CHECK-NEXT: subgraph cluster_1 {
 // CHECK-NEXT: label="nest unproven:17";
-// CHECK-NEXT: n1_S0 [label="S0: A[i*M + j] = A[i*M - M + j] * 0.5f"];
+// CHECK-NEXT: n1_S0 [label="S0: A[i*M + j] = A[(i - 1)*M + j] * 0.5f"];
 // CHECK-NEXT: n1_S0 -> n1_S0 [label="flow A (*, *) assumed", style=dashed];
 // CHECK-NEXT: n1_S0 -> n1_S0 [label="anti A (*, *) assumed", style=dashed];
 // CHECK-NEXT: n1_S0 -> n1_S0 [label="output A (*, *) assumed", style=dashed];

@@ -18,13 +18,13 @@ void unproven(int N, int M, float *restrict A) {
 
 // Only the second nest warns, once per access.
 // CHECK-NOT: warning:{{.*}}:10:
-// CHECK: :16:22: warning: cannot analyse subscript of 'A[i*M - M + j]'; assuming it depends on every access to 'A'
+// CHECK: :16:22: warning: cannot analyse subscript of 'A[(i - 1)*M + j]'; assuming it depends on every access to 'A'
 // CHECK: :16:7: warning: cannot analyse subscript of 'A[i*M + j]'; assuming it depends on every access to 'A'
 // CHECK-NOT: warning:
 
 // CHECK-LABEL: nest proven:
 // CHECK: dependences:
-// CHECK-NEXT: flow A: S0 -> S0 (<, =)  A[i*M + j] -> A[i*M - M + j]
+// CHECK-NEXT: flow A: S0 -> S0 (<, =)  A[i*M + j] -> A[(i - 1)*M + j]
 // CHECK-NEXT: direction matrix (i, j):
 // CHECK: verdicts:
 // CHECK-NEXT: loop i: sequential: flow dependence S0 -> S0 on A, direction (<, =)
@@ -32,8 +32,8 @@ void unproven(int N, int M, float *restrict A) {
 
 // CHECK-LABEL: nest unproven:
 // CHECK: dependences:
-// CHECK-NEXT: flow A: S0 -> S0 (*, *) assumed  A[i*M + j] -> A[i*M - M + j]
-// CHECK-NEXT: anti A: S0 -> S0 (*, *) assumed  A[i*M - M + j] -> A[i*M + j]
+// CHECK-NEXT: flow A: S0 -> S0 (*, *) assumed  A[i*M + j] -> A[(i - 1)*M + j]
+// CHECK-NEXT: anti A: S0 -> S0 (*, *) assumed  A[(i - 1)*M + j] -> A[i*M + j]
 // CHECK-NEXT: output A: S0 -> S0 (*, *) assumed  A[i*M + j] -> A[i*M + j]
 // CHECK-NEXT: direction matrix (i, j):
 // CHECK-NEXT: S0 -> S0 flow A  [*, *]

@@ -32,8 +32,8 @@ void conv(int h, int w, const float *restrict in, const float *restrict k,
 // CHECK-NEXT:        write s
 // CHECK-NEXT:      for ky in [0, 2] step 1  // line 18
 // CHECK-NEXT:        for kx in [0, 2] step 1  // line 19
-// CHECK-NEXT:          S1: s += in[y*w + 2*y + ky*w + 2*ky + x + kx] * k[3*ky + kx]  // line 21
-// CHECK-NEXT:            read  in[y*w + 2*y + ky*w + 2*ky + x + kx]
+// CHECK-NEXT:          S1: s += in[(w + 2)*y + (w + 2)*ky + x + kx] * k[3*ky + kx]  // line 21
+// CHECK-NEXT:            read  in[(w + 2)*y + (w + 2)*ky + x + kx]
 // CHECK-NEXT:            read  k[3*ky + kx]
 // CHECK-NEXT:            read  s
 // CHECK-NEXT:            write s

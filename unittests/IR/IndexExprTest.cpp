@@ -18,6 +18,24 @@ TEST(IndexExprTest, PrintsInSourceOrder) {
   EXPECT_EQ(IndexExpr().str(), "0");
 }
 
+TEST(IndexExprTest, FactoredKeepsALinearizedRowTogether) {
+  IndexExpr I = sym("i"), N = sym("n"), M = sym("m"), J = sym("j");
+  // (i - n + 5)*m + j: distributed, n*m can pass INT_MAX.
+  IndexExpr Row = (I - N + cst(5)) * M + J;
+  EXPECT_EQ(Row.str(), "i*m - n*m + 5*m + j");
+  EXPECT_EQ(Row.factoredStr(), "(i - n + 5)*m + j");
+  // Terms ahead of the shared symbol keep their place; signs join.
+  EXPECT_EQ((J - (I + cst(1)) * M).factoredStr(), "j - (i + 1)*m");
+  // Nothing shared: as str().
+  EXPECT_EQ((I * M + J).factoredStr(), "i*m + j");
+  EXPECT_EQ((I - cst(1)).factoredStr(), "i - 1");
+  EXPECT_EQ(IndexExpr().factoredStr(), "0");
+  // A product of several sizes stays distributed (no regrouping into a
+  // form the source never had).
+  IndexExpr P = sym("p");
+  EXPECT_EQ((I * M * P + J * P + sym("k")).factoredStr(), "i*m*p + j*p + k");
+}
+
 TEST(IndexExprTest, CombinesLikeTermsAsMultisets) {
   IndexExpr A = sym("i") * sym("K");
   IndexExpr B = sym("K") * sym("i");

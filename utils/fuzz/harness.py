@@ -937,9 +937,13 @@ def check_scale(cl, manifest, flags, tools, res):
         resource.setrlimit(resource.RLIMIT_AS, (SCALE_MEMORY, SCALE_MEMORY))
     d = ",".join("%s=%d" % kv for kv in sizes.items())
     cmd = [tools.runner, cl, "-D", d, "--reps", "1", "--no-tune-cache", "--no-progress"]
+    # On the CPU device whatever --device says: NVIDIA's driver does not
+    # load under the address-space limit ("no gpu device found", exit 3),
+    # and the refusal comes before any device work anyway.
+    env = dict(tools.env, LOOPTILE_DEVICE="cpu")
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, errors="replace",
-                           timeout=tools.timeout, env=tools.env, preexec_fn=limit)
+                           timeout=tools.timeout, env=env, preexec_fn=limit)
         rc, err = p.returncode, p.stderr
     except subprocess.TimeoutExpired:
         rc, err = "timeout", ""

@@ -69,6 +69,14 @@ public:
 
   /// C syntax, e.g. `i*K + k - 1`; parenthesised as needed by the caller.
   std::string str() const;
+  /// C syntax with a symbol that several terms of degree at most two share
+  /// factored out (the one in the most terms, recursively): `i*m - n*m +
+  /// 5*m + j` is
+  /// `(i - n + 5)*m + j`. A subscript the source linearized prints as it
+  /// was written, and its partial results stay what the source computes:
+  /// the distributed form's `n*m` can pass INT_MAX where `(i - n + 5)*m`
+  /// is an offset inside the array. Without a shared symbol, str().
+  std::string factoredStr() const;
 
 private:
   void addTerm(int64_t Coeff, const Monomial &M);

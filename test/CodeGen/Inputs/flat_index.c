@@ -29,3 +29,10 @@ void stencil(int n, float P[n][n], const float Q[n][n]) {
     for (int j = 1; j < n - 1; j++)
       P[i][j] = Q[i - 1][j] + Q[i][j + 1];
 }
+
+// A pointer whose subscript the source linearized: printed as written.
+void ptr_rows(int n, int m, float *restrict A, const float *restrict B) {
+  for (int i = n - 5; i < n; i++)
+    for (int j = 0; j < m; j++)
+      A[(i - n + 5) * m + j] = B[(i - n + 5) * m + j] * 2.0f;
+}
